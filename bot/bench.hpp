@@ -1,0 +1,34 @@
+// `croupierd --bench` (shared/BENCH.md): fixed inputs, figures, a deterministic signature.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace croupier::bot {
+
+class BenchReport {
+public:
+    // Prints `figure NAME VALUE UNIT`.
+    void figure(std::string_view name, double value, std::string_view unit);
+    // Any other line for people (starts with "# ").
+    void note(std::string_view text);
+    // Mixes one game outcome into the signature (FNV-1a over the text).
+    void outcome(std::string_view text);
+    // Prints `signature HEX`.
+    void finish();
+
+private:
+    std::uint64_t hash_ = 0xcbf29ce484222325ULL;
+};
+
+// One per game; `quick` runs the small set the test suite uses.
+void bench_core(BenchReport& r, bool quick);
+void bench_exordia8(BenchReport& r, bool quick);
+void bench_spider(BenchReport& r, bool quick);
+
+// Peak resident set of this process so far, in MB (getrusage).
+double peak_rss_mb();
+
+}  // namespace croupier::bot

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bot/game.hpp"
+
+#include <sstream>
+
+namespace croupier::bot {
+
+namespace {
+// Fields are separated by tabs; names cannot hold tabs (IRC nicks cannot), option values
+// are escaped.
+std::string escape(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        if (c == '\\') out += "\\\\";
+        else if (c == '\t') out += "\\t";
+        else if (c == '\n') out += "\\n";
+        else out += c;
+    }
+    return out;
+}
+std::string unescape(const std::string& s) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '\\' && i + 1 < s.size()) {
+            ++i;
+            out += s[i] == 't' ? '\t' : s[i] == 'n' ? '\n' : s[i];
+        } else {
+            out += s[i];
+        }
+    }
+    return out;
+}
+std::vector<std::string> split_tabs(const std::string& s) {
+    std::vector<std::string> parts;
+    std::string cur;
+    for (char c : s) {
+        if (c == '\t') {
+            parts.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    parts.push_back(cur);
+    return parts;
+}
+}  // namespace
+
+// v1 TAB deal TAB variant TAB nseats TAB (nick TAB computer)* TAB (key TAB value)*
+std::string GameSetup::serialise() const {
+    std::ostringstream o;
+    o << "v1\t" << deal_number << '\t' << escape(variant) << '\t' << players.size();
+    for (std::size_t i = 0; i < players.size(); ++i)
+        o << '\t' << escape(players[i]) << '\t' << (i < computer.size() && computer[i] ? 1 : 0);
+    for (const auto& [k, v] : options) o << '\t' << escape(k) << '\t' << escape(v);
+    return o.str();
+}
+
+std::optional<GameSetup> GameSetup::deserialise(const std::string& text) {
+    const auto f = split_tabs(text);
+    if (f.size() < 4 || f[0] != "v1") return std::nullopt;
+    GameSetup s;
+    try {
+        s.deal_number = std::stoull(f[1]);
+        s.variant = unescape(f[2]);
+        const std::size_t n = std::stoul(f[3]);
+        if (f.size() < 4 + 2 * n) return std::nullopt;
+        for (std::size_t i = 0; i < n; ++i) {
+            s.players.push_back(unescape(f[4 + 2 * i]));
+            s.computer.push_back(f[5 + 2 * i] == "1");
+        }
+        std::size_t i = 4 + 2 * n;
+        if ((f.size() - i) % 2 != 0) return std::nullopt;
+        for (; i + 1 < f.size(); i += 2) s.options[unescape(f[i])] = unescape(f[i + 1]);
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+    return s;
+}
+
+}  // namespace croupier::bot

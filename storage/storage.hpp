@@ -1,0 +1,109 @@
+// The database: SQLite in WAL mode through SQLiteCpp. Every write here is committed before
+// it returns, so a caller that sends a line after a call knows the line's cause is durable.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace SQLite {
+class Database;
+}
+
+namespace croupier::storage {
+
+struct GameRecord {
+    std::int64_t id = 0;
+    std::string kind;     // "exordia8", "spider", ...
+    std::string variant;  // "" or "4suit" ...
+    std::string network;
+    std::string place;    // channel, or the player's nick for solitaire
+    std::uint64_t deal = 0;
+    std::string setup;    // the game's own text: seats, options (enough to recreate it)
+    std::int64_t started = 0;   // unix seconds
+    std::int64_t ended = 0;     // 0 while open
+    std::string status;   // "open", "finished", "abandoned", "stopped"
+    std::string result;   // free text summary when ended
+};
+
+struct JournalEntry {
+    std::int64_t seq = 0;  // 1, 2, 3 ... per game
+    int seat = 0;
+    std::string action;    // canonical text, the same words a player types
+    std::int64_t at = 0;   // unix seconds
+};
+
+struct PlayerResult {
+    std::string nick;   // as shown; the key is the folded form
+    std::string key;    // casemapped nick: the player's identity on its network
+    int seat = 0;
+    long long points = 0;
+    bool won = false;
+    bool computer = false;
+    std::string detail;  // game-specific "score=96 moves=140 undos=3 seconds=812"
+};
+
+struct StatLine {        // one game kind (and variant) for one player
+    std::string kind, variant;
+    long long games = 0, wins = 0, points = 0;
+    double rating = 1500;
+};
+
+struct TopLine {
+    std::string nick;
+    long long games = 0, wins = 0, points = 0;
+    double rating = 1500;
+};
+
+class Database {
+public:
+    // Opens (creating if needed) and migrates to the current schema version. Throws
+    // std::runtime_error with a clear message if the file cannot be used.
+    explicit Database(const std::string& path);
+    ~Database();
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+
+    int schema_version() const;
+
+    std::int64_t create_game(const GameRecord& g);  // returns the new id
+    // Appends one move; throws if seq is not the next one for the game.
+    void append(std::int64_t game_id, const JournalEntry& e);
+    std::vector<JournalEntry> journal(std::int64_t game_id) const;
+    std::vector<GameRecord> open_games() const;  // status == "open", oldest first
+    std::optional<GameRecord> game(std::int64_t id) const;
+    // Ends a game: status, result text, per-player results and rating updates, in one
+    // transaction.
+    void finish_game(std::int64_t game_id, const std::string& status, const std::string& result,
+                     std::int64_t ended, const std::vector<PlayerResult>& players);
+
+    std::vector<StatLine> stats(const std::string& network, const std::string& key) const;
+    std::vector<TopLine> top(const std::string& network, const std::string& kind,
+                             const std::string& variant, int limit) const;
+    std::optional<std::string> last_detail(const std::string& network, const std::string& key,
+                                           const std::string& kind) const;
+
+    // Per-player preferences ("plain" = "1", "delivery" = "notice"|"privmsg", "spider.suits").
+    std::optional<std::string> pref(const std::string& network, const std::string& key,
+                                    const std::string& name) const;
+    void set_pref(const std::string& network, const std::string& key, const std::string& name,
+                  const std::string& value);
+
+    // Small named values the daemon keeps (the dealer for a channel's next game...).
+    std::optional<std::string> get_value(const std::string& name) const;
+    void set_value(const std::string& name, const std::string& value);
+
+    // Runs a read-only query and returns the first column of the first row as text
+    // (replay's `db`); nullopt when there is no row. Throws on a write or an error.
+    std::optional<std::string> query_text(const std::string& sql) const;
+
+    SQLite::Database& raw();
+
+private:
+    std::unique_ptr<SQLite::Database> db_;
+};
+
+}  // namespace croupier::storage
