@@ -1,0 +1,51 @@
+// The daemon: configuration, database, networks, router and tables, on one io_context.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include <boost/asio/io_context.hpp>
+
+#include "bot/clock.hpp"
+#include "bot/irc/network.hpp"
+#include "config/config.hpp"
+
+namespace croupier::storage {
+class Database;
+}
+
+namespace croupier::bot {
+
+struct DaemonOptions {
+    std::uint64_t master_seed = 0;  // deal numbers: splitmix64 from this (DEALS.md)
+    TransportFactory transport;     // nullptr: real connections
+    bool replay = false;            // replays: no worker threads, answers come at once
+};
+
+class Daemon {
+public:
+    Daemon(boost::asio::io_context& io, Clock& clock, config::Config cfg, DaemonOptions opts);
+    ~Daemon();
+    Daemon(const Daemon&) = delete;
+    Daemon& operator=(const Daemon&) = delete;
+
+    // Opens the database, restores open games, connects every network.
+    void start();
+    // Clean shutdown: QUIT with the configured message, flush, close the database.
+    void stop();
+    // Reloads the config file (SIGHUP, admin `rehash`). On failure keeps the old one and
+    // returns the reason; returns "" on success.
+    std::string rehash();
+
+    storage::Database& db();
+    const config::Config& config() const;
+
+    struct Impl;
+
+private:
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace croupier::bot
