@@ -1,0 +1,39 @@
+// Text for IRC: cards with symbols and colours, the plain form of any line, and safe
+// splitting under the line limit. Every player-visible string passes through here.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/core/card.hpp"
+
+namespace croupier::bot::render {
+
+// mIRC formatting.
+inline constexpr std::string_view kBold = "\x02";
+inline constexpr std::string_view kReset = "\x0f";
+
+// A card in the rich form: rank and suit symbol, red suits in red ("\x03" "0410♥\x03"),
+// the Joker in bold. to_plain() turns it back into the canonical text ("10h", "Joker").
+std::string card(const games::Card& c);
+// Cards separated by spaces; with positions ("1:9h 2:10h") when numbered.
+std::string cards(const std::vector<games::Card>& cs, bool numbered = false);
+// A name in bold.
+std::string bold(std::string_view s);
+
+// Strips mIRC formatting (bold, colour with its digits, italics, underline, reverse,
+// monospace, strike, reset) and writes suit symbols as letters: the text for a channel with
+// +c or a player who asked for plain text.
+std::string to_plain(std::string_view text);
+
+// Makes user-supplied text safe to echo: CR, LF, NUL and other C0 controls become spaces
+// (formatting codes too), and it is cut to max_bytes on a UTF-8 boundary with "…".
+std::string quote_user(std::string_view text, std::size_t max_bytes = 60);
+
+// Splits text into pieces of at most max_bytes, on spaces where possible, never inside a
+// UTF-8 sequence; a colour in force at a split is carried over to the next piece.
+std::vector<std::string> split(std::string_view text, std::size_t max_bytes = 400);
+
+}  // namespace croupier::bot::render
