@@ -1,0 +1,807 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Reading croupier.ini: inih splits the text into sections and key = value pairs; this file
+// knows every section and key, checks every value and names file, line and key on error.
+#include "config/config.hpp"
+
+#include <ini.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <limits>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+namespace croupier::config {
+
+namespace {
+
+std::string compose(const std::string& file, int line, const std::string& what) {
+    if (line > 0) return fmt::format("{}:{}: {}", file, line, what);
+    return fmt::format("{}: {}", file, what);
+}
+
+}  // namespace
+
+ConfigError::ConfigError(std::string file_, int line_, std::string key_, const std::string& what)
+    : std::runtime_error(compose(file_, line_, what)),
+      file(std::move(file_)),
+      line(line_),
+      key(std::move(key_)) {}
+
+namespace {
+
+// A value that does not fit its key; the caller adds file, line and key.
+struct BadValue {
+    std::string why;
+};
+
+std::string lower(std::string s) {
+    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+std::string trim(const std::string& s) {
+    auto b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos) return {};
+    auto e = s.find_last_not_of(" \t\r\n");
+    return s.substr(b, e - b + 1);
+}
+
+// Edit distance counting a swap of two neighbours as one edit ("prot" -> "port").
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+    for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+    for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+                d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+        }
+    }
+    return d[a.size()][b.size()];
+}
+
+// The closest known name, if it is close enough to be a likely typo.
+std::optional<std::string> suggest(const std::string& word, const std::vector<std::string>& known) {
+    std::optional<std::string> best;
+    std::size_t best_d = std::numeric_limits<std::size_t>::max();
+    const std::string w = lower(word);
+    for (const auto& k : known) {
+        auto d = edit_distance(w, k);
+        if (d < best_d) {
+            best_d = d;
+            best = k;
+        }
+    }
+    if (!best) return std::nullopt;
+    std::size_t limit = best->size() <= 3 ? 1 : best->size() <= 8 ? 2 : 3;
+    if (best_d <= limit) return best;
+    // A known name hidden in a longer word ("tls_verify_peer") is also a good guess.
+    for (const auto& k : known)
+        if (k.size() >= 4 && (w.find(k) != std::string::npos || k.find(w) != std::string::npos) &&
+            w.size() >= 3)
+            return k;
+    return std::nullopt;
+}
+
+std::string did_you_mean(const std::optional<std::string>& s) {
+    return s ? fmt::format(" (did you mean \"{}\"?)", *s) : std::string{};
+}
+
+// ---- values ----------------------------------------------------------------------------
+
+bool parse_bool(const std::string& v) {
+    auto l = lower(v);
+    if (l == "true" || l == "yes" || l == "on" || l == "1") return true;
+    if (l == "false" || l == "no" || l == "off" || l == "0") return false;
+    throw BadValue{
+        fmt::format("\"{}\" is not a yes/no value (use true/false, yes/no, on/off, 1/0)", v)};
+}
+
+long long parse_int(const std::string& v, long long lo, long long hi) {
+    long long out = 0;
+    const char* b = v.data();
+    const char* e = v.data() + v.size();
+    auto [p, ec] = std::from_chars(b, e, out);
+    if (v.empty() || ec != std::errc{} || p != e)
+        throw BadValue{fmt::format("\"{}\" is not a whole number (expected {} to {})", v, lo, hi)};
+    if (out < lo || out > hi)
+        throw BadValue{fmt::format("{} is out of range (expected {} to {})", out, lo, hi)};
+    return out;
+}
+
+double parse_real(const std::string& v, double lo, double hi) {
+    double out = 0;
+    const char* b = v.data();
+    const char* e = v.data() + v.size();
+    auto [p, ec] = std::from_chars(b, e, out);
+    if (v.empty() || ec != std::errc{} || p != e || !(out == out))
+        throw BadValue{fmt::format("\"{}\" is not a number (expected {} to {})", v, lo, hi)};
+    if (out < lo || out > hi)
+        throw BadValue{fmt::format("{} is out of range (expected {} to {})", v, lo, hi)};
+    return out;
+}
+
+std::string format_duration(Seconds s) {
+    auto n = s.count();
+    if (n != 0 && n % 86400 == 0) return fmt::format("{}d", n / 86400);
+    if (n != 0 && n % 3600 == 0) return fmt::format("{}h", n / 3600);
+    if (n != 0 && n % 60 == 0) return fmt::format("{}m", n / 60);
+    return fmt::format("{}s", n);
+}
+
+Seconds parse_dur(const std::string& v, Seconds lo, Seconds hi) {
+    auto d = parse_duration(v);
+    if (!d)
+        throw BadValue{fmt::format(
+            "\"{}\" is not a duration (examples: 90s, 5m, 2h, 30d, or a number of seconds)", v)};
+    if (*d < lo || *d > hi)
+        throw BadValue{fmt::format("{} is out of range (expected {} to {})", v, format_duration(lo),
+                                   format_duration(hi))};
+    return *d;
+}
+
+std::vector<std::string> split_list(const std::string& v, bool spaces_too) {
+    std::vector<std::string> out;
+    std::string cur;
+    auto flush = [&] {
+        auto t = trim(cur);
+        if (!t.empty()) out.push_back(t);
+        cur.clear();
+    };
+    for (char c : v) {
+        if (c == ',' || (spaces_too && (c == ' ' || c == '\t')))
+            flush();
+        else
+            cur += c;
+    }
+    flush();
+    return out;
+}
+
+bool is_nick_char(char c, bool first) {
+    if (std::isalpha(static_cast<unsigned char>(c))) return true;
+    if (std::strchr("[]\\`_^{|}", c) != nullptr && c != '\0') return true;
+    if (first) return false;
+    return std::isdigit(static_cast<unsigned char>(c)) || c == '-';
+}
+
+std::string check_nick(const std::string& v) {
+    if (v.empty()) throw BadValue{"a nick cannot be empty"};
+    if (v.size() > 30) throw BadValue{fmt::format("nick \"{}\" is longer than 30 characters", v)};
+    for (std::size_t i = 0; i < v.size(); ++i)
+        if (!is_nick_char(v[i], i == 0))
+            throw BadValue{fmt::format("\"{}\" is not a valid IRC nick", v)};
+    return v;
+}
+
+std::string check_word(const std::string& v, const char* what) {
+    if (v.empty()) throw BadValue{fmt::format("{} cannot be empty", what)};
+    for (char c : v)
+        if (std::isspace(static_cast<unsigned char>(c)) || c == '\0' ||
+            static_cast<unsigned char>(c) < 32)
+            throw BadValue{fmt::format("{} \"{}\" must be one word", what, v)};
+    return v;
+}
+
+std::string check_text(const std::string& v, bool may_be_empty, const char* what) {
+    if (!may_be_empty && v.empty()) throw BadValue{fmt::format("{} cannot be empty", what)};
+    for (char c : v)
+        if (static_cast<unsigned char>(c) < 32)
+            throw BadValue{fmt::format("{} contains a control character", what)};
+    return v;
+}
+
+std::vector<std::string> check_channels(const std::string& v) {
+    auto list = split_list(v, true);
+    for (const auto& ch : list) {
+        if (ch[0] != '#' && ch[0] != '&')
+            throw BadValue{fmt::format("channel \"{}\" must start with # or &", ch)};
+        if (ch.size() < 2 || ch.size() > 50)
+            throw BadValue{fmt::format("channel \"{}\" must be 2 to 50 characters long", ch)};
+        for (char c : ch)
+            if (c == 7 || static_cast<unsigned char>(c) < 32 || c == ':')
+                throw BadValue{fmt::format("channel \"{}\" contains a forbidden character", ch)};
+    }
+    return list;
+}
+
+std::vector<std::string> check_admins(const std::string& v) {
+    auto list = split_list(v, true);
+    for (const auto& a : list) {
+        if (a.rfind("account:", 0) == 0) {
+            if (a.size() == 8) throw BadValue{"\"account:\" needs an account name after it"};
+            continue;
+        }
+        auto bang = a.find('!');
+        auto at = a.find('@');
+        if (bang == std::string::npos || at == std::string::npos || at < bang || bang == 0 ||
+            at == bang + 1 || at + 1 == a.size())
+            throw BadValue{
+                fmt::format("admin \"{}\" is neither account:NAME nor a nick!user@host mask", a)};
+    }
+    return list;
+}
+
+// ---- the key tables --------------------------------------------------------------------
+
+struct Target {
+    Config* config;
+    NetworkConfig* network;  // only for [network NAME]
+};
+
+using Setter = std::function<void(Target&, const std::string&)>;
+using KeyTable = std::vector<std::pair<std::string, Setter>>;
+
+const KeyTable& bot_keys() {
+    static const KeyTable t = {
+        {"nick", [](Target& t, const std::string& v) { t.config->bot.nick = check_nick(v); }},
+        {"alt_nicks",
+         [](Target& t, const std::string& v) {
+             std::vector<std::string> out;
+             for (auto& n : split_list(v, true)) out.push_back(check_nick(n));
+             t.config->bot.alt_nicks = out;
+         }},
+        {"username",
+         [](Target& t, const std::string& v) {
+             t.config->bot.username = check_word(v, "username");
+         }},
+        {"realname",
+         [](Target& t, const std::string& v) {
+             t.config->bot.realname = check_text(v, false, "realname");
+         }},
+        {"prefix",
+         [](Target& t, const std::string& v) {
+             check_word(v, "prefix");
+             if (v.size() > 3) throw BadValue{"prefix must be 1 to 3 characters"};
+             t.config->bot.prefix = v;
+         }},
+        {"database",
+         [](Target& t, const std::string& v) {
+             t.config->bot.database = check_text(v, false, "database");
+         }},
+        {"log_level",
+         [](Target& t, const std::string& v) {
+             auto l = lower(v);
+             if (l != "debug" && l != "info" && l != "warn" && l != "error")
+                 throw BadValue{
+                     fmt::format("\"{}\" is not a log level (use debug, info, warn or error)", v)};
+             t.config->bot.log_level = l;
+         }},
+        {"quit_message",
+         [](Target& t, const std::string& v) {
+             t.config->bot.quit_message = check_text(v, true, "quit_message");
+         }},
+    };
+    return t;
+}
+
+const KeyTable& network_keys() {
+    static const KeyTable t = {
+        {"host", [](Target& t, const std::string& v) { t.network->host = check_word(v, "host"); }},
+        {"port",
+         [](Target& t, const std::string& v) {
+             t.network->port = static_cast<std::uint16_t>(parse_int(v, 1, 65535));
+         }},
+        {"tls", [](Target& t, const std::string& v) { t.network->tls = parse_bool(v); }},
+        {"tls_verify",
+         [](Target& t, const std::string& v) { t.network->tls_verify = parse_bool(v); }},
+        {"tls_ca_file",
+         [](Target& t, const std::string& v) {
+             if (!v.empty() && ::access(v.c_str(), R_OK) != 0)
+                 throw BadValue{fmt::format("cannot read \"{}\": {}", v, std::strerror(errno))};
+             t.network->tls_ca_file = v;
+         }},
+        {"password",
+         [](Target& t, const std::string& v) {
+             t.network->password = check_text(v, true, "password");
+         }},
+        {"sasl_user",
+         [](Target& t, const std::string& v) {
+             t.network->sasl_user = check_text(v, true, "sasl_user");
+         }},
+        {"sasl_password",
+         [](Target& t, const std::string& v) {
+             t.network->sasl_password = check_text(v, true, "sasl_password");
+         }},
+        {"nickserv_password",
+         [](Target& t, const std::string& v) {
+             t.network->nickserv_password = check_text(v, true, "nickserv_password");
+         }},
+        {"channels",
+         [](Target& t, const std::string& v) { t.network->channels = check_channels(v); }},
+        {"admins", [](Target& t, const std::string& v) { t.network->admins = check_admins(v); }},
+        {"flood_burst",
+         [](Target& t, const std::string& v) {
+             t.network->flood_burst = static_cast<int>(parse_int(v, 1, 100));
+         }},
+        {"flood_rate",
+         [](Target& t, const std::string& v) { t.network->flood_rate = parse_real(v, 0.1, 100); }},
+        {"nick", [](Target& t, const std::string& v) { t.network->nick = check_nick(v); }},
+    };
+    return t;
+}
+
+const KeyTable& limits_keys() {
+    static const KeyTable t = {
+        {"user_burst",
+         [](Target& t, const std::string& v) {
+             t.config->limits.user_burst = static_cast<int>(parse_int(v, 1, 1000));
+         }},
+        {"user_rate",
+         [](Target& t, const std::string& v) {
+             t.config->limits.user_rate = parse_real(v, 0.01, 1000);
+         }},
+        {"tables_per_channel",
+         [](Target& t, const std::string& v) {
+             t.config->limits.tables_per_channel = static_cast<int>(parse_int(v, 1, 100));
+         }},
+        {"solitaire_per_user",
+         [](Target& t, const std::string& v) {
+             t.config->limits.solitaire_per_user = static_cast<int>(parse_int(v, 1, 100));
+         }},
+    };
+    return t;
+}
+
+const KeyTable& exordia8_keys() {
+    using std::chrono::hours;
+    static const KeyTable t = {
+        {"join_window",
+         [](Target& t, const std::string& v) {
+             t.config->exordia8.join_window = parse_dur(v, Seconds{5}, hours{24});
+         }},
+        {"turn_timeout",
+         [](Target& t, const std::string& v) {
+             t.config->exordia8.turn_timeout = parse_dur(v, Seconds{5}, hours{24});
+         }},
+        {"turn_warning",
+         [](Target& t, const std::string& v) {
+             t.config->exordia8.turn_warning = parse_dur(v, Seconds{0}, hours{24});
+         }},
+        {"grace",
+         [](Target& t, const std::string& v) {
+             t.config->exordia8.grace = parse_dur(v, Seconds{0}, hours{24 * 7});
+         }},
+        {"min_players",
+         [](Target& t, const std::string& v) {
+             t.config->exordia8.min_players = static_cast<int>(parse_int(v, 2, 500));
+         }},
+        {"max_players",
+         [](Target& t, const std::string& v) {
+             t.config->exordia8.max_players = static_cast<int>(parse_int(v, 2, 500));
+         }},
+        {"computer_players",
+         [](Target& t, const std::string& v) {
+             t.config->exordia8.computer_players = parse_bool(v);
+         }},
+        {"players_per_pack",
+         [](Target& t, const std::string& v) {
+             t.config->exordia8.players_per_pack = static_cast<int>(parse_int(v, 1, 52));
+         }},
+    };
+    return t;
+}
+
+const KeyTable& spider_keys() {
+    using std::chrono::hours;
+    static const KeyTable t = {
+        {"default_suits",
+         [](Target& t, const std::string& v) {
+             auto n = parse_int(v, 1, 4);
+             if (n == 3) throw BadValue{"default_suits must be 1, 2 or 4"};
+             t.config->spider.default_suits = static_cast<int>(n);
+         }},
+        {"abandon_after",
+         [](Target& t, const std::string& v) {
+             t.config->spider.abandon_after = parse_dur(v, Seconds{60}, hours{24 * 3650});
+         }},
+        {"hint_budget",
+         [](Target& t, const std::string& v) {
+             t.config->spider.hint_budget = parse_dur(v, Seconds{1}, Seconds{600});
+         }},
+        {"certify_budget",
+         [](Target& t, const std::string& v) {
+             t.config->spider.certify_budget = parse_dur(v, Seconds{1}, Seconds{3600});
+         }},
+    };
+    return t;
+}
+
+std::vector<std::string> names_of(const KeyTable& t) {
+    std::vector<std::string> out;
+    for (const auto& [k, _] : t) out.push_back(k);
+    return out;
+}
+
+// ---- reading ---------------------------------------------------------------------------
+
+struct Where {
+    std::string file;
+    int line = 0;
+};
+
+struct SectionSeen {
+    std::string name;  // normalised: "bot", "network libera"
+    Where where;
+    std::map<std::string, Where> keys;  // key -> where it was set
+};
+
+struct RawEntry {
+    std::string section;
+    std::string key;
+    std::string value;
+    int line;
+};
+
+struct RawSection {
+    std::string header;  // as written between the brackets
+    int line;
+};
+
+struct ReadState {
+    const std::string* text = nullptr;
+    std::size_t pos = 0;
+    int line = 0;
+    int too_long_line = 0;
+    std::vector<RawEntry> entries;
+    std::vector<RawSection> sections;
+};
+
+char* read_line(char* buf, int num, void* stream) {
+    auto* st = static_cast<ReadState*>(stream);
+    const std::string& text = *st->text;
+    if (st->pos >= text.size() || st->too_long_line != 0) return nullptr;
+    auto nl = text.find('\n', st->pos);
+    std::size_t end = nl == std::string::npos ? text.size() : nl;
+    std::string line = text.substr(st->pos, end - st->pos);
+    st->pos = nl == std::string::npos ? text.size() : nl + 1;
+    ++st->line;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    // inih needs room for the line, '\n' and '\0' (and a '\r' in files that have one).
+    if (num < 3 || line.size() + 3 > static_cast<std::size_t>(num)) {
+        st->too_long_line = st->line;
+        return nullptr;
+    }
+    if (st->line == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // UTF-8 BOM
+    // Leading blanks are only indentation here (inih would take an indented line for the
+    // continuation of the value above it).
+    auto first = line.find_first_not_of(" \t");
+    line.erase(0, first == std::string::npos ? line.size() : first);
+    if (!line.empty() && line[0] == '[') {
+        auto close = line.find(']');
+        if (close != std::string::npos)
+            st->sections.push_back({line.substr(1, close - 1), st->line});
+    }
+    std::memcpy(buf, line.data(), line.size());
+    buf[line.size()] = '\n';
+    buf[line.size() + 1] = '\0';
+    return buf;
+}
+
+int on_pair(void* user, const char* section, const char* name, const char* value) {
+    auto* st = static_cast<ReadState*>(user);
+    std::string key = name ? name : "";
+    st->entries.push_back({section ? section : "", key, value ? value : "", st->line});
+    return 1;
+}
+
+std::string normalise_section(const std::string& header) {
+    std::istringstream in(header);
+    std::vector<std::string> words;
+    for (std::string w; in >> w;) words.push_back(w);
+    if (words.empty()) return {};
+    words[0] = lower(words[0]);
+    std::string out = words[0];
+    for (std::size_t i = 1; i < words.size(); ++i) out += " " + words[i];
+    return out;
+}
+
+const std::vector<std::string> kSections = {"bot", "network", "limits", "exordia8", "spider"};
+
+class Builder {
+  public:
+    explicit Builder(Config& c) : config_(c) {}
+
+    // Opens a section (from a header or an override); returns its record.
+    SectionSeen& open(const std::string& header, const Where& where, bool from_override) {
+        auto name = normalise_section(header);
+        std::string kind = name.substr(0, name.find(' '));
+        if (std::find(kSections.begin(), kSections.end(), kind) == kSections.end() ||
+            name.empty()) {
+            throw ConfigError(where.file, where.line, "[" + header + "]",
+                              fmt::format("unknown section [{}]{}", header,
+                                          did_you_mean(suggest(kind, kSections))));
+        }
+        if (kind == "network") {
+            auto rest = name.size() > 8 ? name.substr(8) : std::string{};
+            if (rest.empty() || rest.find(' ') != std::string::npos)
+                throw ConfigError(where.file, where.line, "[" + header + "]",
+                                  "a network section is written [network NAME], NAME one word");
+            for (char c : rest)
+                if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' &&
+                    c != '.')
+                    throw ConfigError(
+                        where.file, where.line, "[" + header + "]",
+                        fmt::format("network name \"{}\" may use only letters, digits, - _ .",
+                                    rest));
+        } else if (name != kind) {
+            throw ConfigError(where.file, where.line, "[" + header + "]",
+                              fmt::format("section [{}] takes no name", kind));
+        }
+        for (auto& s : seen_) {
+            if (s.name != name) continue;
+            if (from_override) return s;
+            throw ConfigError(
+                where.file, where.line, "[" + name + "]",
+                fmt::format("duplicate section [{}] (first at line {})", name, s.where.line));
+        }
+        seen_.push_back({name, where, {}});
+        if (kind == "network") {
+            NetworkConfig n;
+            n.name = name.substr(8);
+            config_.networks.push_back(n);
+        }
+        return seen_.back();
+    }
+
+    void set(SectionSeen& sec, const std::string& key_in, const std::string& value,
+             const Where& where, bool from_override) {
+        std::string kind = sec.name.substr(0, sec.name.find(' '));
+        const KeyTable* table = kind == "bot"        ? &bot_keys()
+                                : kind == "network"  ? &network_keys()
+                                : kind == "limits"   ? &limits_keys()
+                                : kind == "exordia8" ? &exordia8_keys()
+                                                     : &spider_keys();
+        std::string key = lower(key_in);
+        std::string full = sec.name + "." + key_in;
+        auto it = std::find_if(table->begin(), table->end(),
+                               [&](const auto& p) { return p.first == key; });
+        if (it == table->end())
+            throw ConfigError(where.file, where.line, full,
+                              fmt::format("[{}] key \"{}\": unknown key{}", sec.name, key_in,
+                                          did_you_mean(suggest(key_in, names_of(*table)))));
+        auto prev = sec.keys.find(key);
+        if (prev != sec.keys.end() && !from_override)
+            throw ConfigError(where.file, where.line, full,
+                              fmt::format("[{}] key \"{}\": duplicate key (first set at line {})",
+                                          sec.name, key_in, prev->second.line));
+        Target t{&config_, nullptr};
+        if (kind == "network") t.network = network(sec.name.substr(8));
+        try {
+            it->second(t, value);
+        } catch (const BadValue& bad) {
+            throw ConfigError(where.file, where.line, full,
+                              fmt::format("[{}] key \"{}\": {}", sec.name, key_in, bad.why));
+        }
+        sec.keys[key] = where;
+    }
+
+    NetworkConfig* network(const std::string& name) {
+        for (auto& n : config_.networks)
+            if (n.name == name) return &n;
+        return nullptr;
+    }
+
+    // Checks that need the whole file: required keys and keys that depend on each other.
+    void finish(bool need_network, const std::string& file) {
+        for (auto& sec : seen_) {
+            std::string kind = sec.name.substr(0, sec.name.find(' '));
+            auto at = [&](const std::string& key) {
+                auto it = sec.keys.find(key);
+                return it != sec.keys.end() ? it->second : sec.where;
+            };
+            auto fail = [&](const std::string& key, const std::string& why) {
+                auto w = at(key);
+                throw ConfigError(w.file, w.line, sec.name + "." + key,
+                                  fmt::format("[{}] key \"{}\": {}", sec.name, key, why));
+            };
+            if (kind == "network") {
+                auto* n = network(sec.name.substr(8));
+                if (n->host.empty()) fail("host", "missing required key");
+                if (n->sasl_user.empty() != n->sasl_password.empty())
+                    fail(n->sasl_user.empty() ? "sasl_password" : "sasl_user",
+                         "sasl_user and sasl_password go together: give both or neither");
+                if (!n->tls && sec.keys.count("tls_ca_file"))
+                    fail("tls_ca_file", "tls_ca_file needs tls = yes");
+            }
+            if (kind == "exordia8") {
+                auto& e = config_.exordia8;
+                if (e.min_players > e.max_players)
+                    fail(sec.keys.count("min_players") ? "min_players" : "max_players",
+                         fmt::format("min_players ({}) is more than max_players ({})",
+                                     e.min_players, e.max_players));
+                // The default warning shrinks with a short timeout; a written one must fit.
+                if (!sec.keys.count("turn_warning") && e.turn_warning >= e.turn_timeout)
+                    e.turn_warning = e.turn_timeout / 3;
+                if (e.turn_warning.count() != 0 && e.turn_warning >= e.turn_timeout)
+                    fail(sec.keys.count("turn_warning") ? "turn_warning" : "turn_timeout",
+                         fmt::format("turn_warning ({}) must be shorter than turn_timeout ({})",
+                                     format_duration(e.turn_warning),
+                                     format_duration(e.turn_timeout)));
+            }
+        }
+        if (need_network && config_.networks.empty())
+            throw ConfigError(file, 0, "[network]",
+                              "no [network NAME] section: at least one network is required");
+        if (config_.bot.alt_nicks.empty())
+            config_.bot.alt_nicks = {config_.bot.nick + "_", config_.bot.nick + "__"};
+    }
+
+  private:
+    Config& config_;
+    std::vector<SectionSeen> seen_;
+};
+
+void apply_overrides(Builder& b, const std::vector<Override>& overrides) {
+    for (const auto& o : overrides) {
+        Where w{o.origin, o.line};
+        auto& sec = b.open(o.section, w, true);
+        b.set(sec, trim(o.key), trim(o.value), w, true);
+    }
+}
+
+}  // namespace
+
+std::optional<Seconds> parse_duration(const std::string& text_in) {
+    auto text = trim(text_in);
+    if (text.empty()) return std::nullopt;
+    long long total = 0;
+    std::size_t i = 0;
+    bool any_unit = false;
+    constexpr long long kMax = 100LL * 365 * 86400;  // a century is plenty
+    while (i < text.size()) {
+        std::size_t start = i;
+        while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+        if (i == start || i - start > 12) return std::nullopt;
+        long long n = std::stoll(text.substr(start, i - start));
+        long long unit = 1;
+        if (i < text.size()) {
+            switch (std::tolower(static_cast<unsigned char>(text[i]))) {
+                case 's':
+                    unit = 1;
+                    break;
+                case 'm':
+                    unit = 60;
+                    break;
+                case 'h':
+                    unit = 3600;
+                    break;
+                case 'd':
+                    unit = 86400;
+                    break;
+                case 'w':
+                    unit = 7 * 86400;
+                    break;
+                default:
+                    return std::nullopt;
+            }
+            ++i;
+            any_unit = true;
+        } else if (any_unit) {
+            return std::nullopt;  // "1h30" is ambiguous
+        }
+        if (n > kMax / unit) return std::nullopt;
+        total += n * unit;
+        if (total > kMax) return std::nullopt;
+    }
+    return Seconds{total};
+}
+
+Config parse(const std::string& text, const std::string& name,
+             const std::vector<Override>& overrides) {
+    Config config;
+    config.file = name;
+    ReadState st;
+    st.text = &text;
+    int rc = ini_parse_stream(read_line, &st, on_pair, &st);
+    if (st.too_long_line != 0)
+        throw ConfigError(name, st.too_long_line, "",
+                          "line too long (keep lines under 200 characters)");
+    if (rc == -2) throw ConfigError(name, 0, "", "out of memory while reading");
+    if (rc > 0)
+        throw ConfigError(name, rc, "",
+                          "syntax error: expected [section], key = value, or a ; comment");
+
+    Builder b(config);
+    // Walk sections and entries in file order. Each entry belongs to the last header above it.
+    std::size_t si = 0;
+    SectionSeen* cur = nullptr;
+    auto open_until = [&](int line) {
+        while (si < st.sections.size() && st.sections[si].line < line) {
+            cur = &b.open(st.sections[si].header, {name, st.sections[si].line}, false);
+            ++si;
+        }
+    };
+    for (const auto& e : st.entries) {
+        open_until(e.line);
+        if (cur == nullptr)
+            throw ConfigError(name, e.line, e.key,
+                              fmt::format("key \"{}\" comes before any [section]", e.key));
+        b.set(*cur, e.key, e.value, {name, e.line}, false);
+    }
+    open_until(std::numeric_limits<int>::max());
+    apply_overrides(b, overrides);
+    b.finish(!name.empty(), name);
+    return config;
+}
+
+Config load(const std::string& path, const std::vector<Override>& overrides) {
+    if (path.empty()) {
+        Config config;
+        Builder b(config);
+        apply_overrides(b, overrides);
+        b.finish(false, "");
+        return config;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw ConfigError(path, 0, "",
+                          fmt::format("cannot read configuration file: {}", std::strerror(errno)));
+    std::ostringstream buf;
+    buf << in.rdbuf();
+    if (in.bad())
+        throw ConfigError(
+            path, 0, "", fmt::format("error reading configuration file: {}", std::strerror(errno)));
+    return parse(buf.str(), path, overrides);
+}
+
+std::string summarise(const Config& c) {
+    std::string out;
+    auto line = [&](const std::string& s) {
+        out += s;
+        out += '\n';
+    };
+    const auto& b = c.bot;
+    line(fmt::format("configuration {}: OK", c.file.empty() ? "(none)" : c.file));
+    line(fmt::format("bot: nick {} (alternatives {}), user {}, prefix \"{}\", log level {}", b.nick,
+                     fmt::join(b.alt_nicks, " "), b.username, b.prefix, b.log_level));
+    line(fmt::format("database: {}", b.database));
+    for (const auto& n : c.networks) {
+        std::vector<std::string> auth;
+        if (!n.password.empty()) auth.push_back("server password set");
+        if (!n.sasl_user.empty()) auth.push_back("SASL as " + n.sasl_user);
+        if (!n.nickserv_password.empty()) auth.push_back("NickServ password set");
+        line(fmt::format("network {}: {}:{} {}, nick {}{}{}", n.name, n.host, n.port,
+                         n.tls ? (n.tls_verify ? "TLS (verified)" : "TLS (NOT verified)")
+                               : "plain text (no TLS)",
+                         n.nick.value_or(b.nick), auth.empty() ? "" : ", ", fmt::join(auth, ", ")));
+        line(fmt::format("  channels: {}", n.channels.empty()
+                                               ? std::string("(none)")
+                                               : fmt::format("{}", fmt::join(n.channels, " "))));
+        line(fmt::format("  admins: {}, flood control: burst {} then {} lines/s", n.admins.size(),
+                         n.flood_burst, n.flood_rate));
+    }
+    if (c.networks.empty()) line("networks: none");
+    const auto& l = c.limits;
+    line(
+        fmt::format("limits: {} commands at once then {}/s per user, {} table(s) per channel, "
+                    "{} solitaire game(s) per user",
+                    l.user_burst, l.user_rate, l.tables_per_channel, l.solitaire_per_user));
+    const auto& e = c.exordia8;
+    line(fmt::format(
+        "exordia8: {}-{} players, join window {}, turn {} (warning {} before), "
+        "grace {}, computer players {}, one pack per {} players",
+        e.min_players, e.max_players, format_duration(e.join_window),
+        format_duration(e.turn_timeout), format_duration(e.turn_warning), format_duration(e.grace),
+        e.computer_players ? "on" : "off", e.players_per_pack));
+    const auto& s = c.spider;
+    line(
+        fmt::format("spider: {} suit(s) by default, abandoned after {}, hint budget {}, "
+                    "certify budget {}",
+                    s.default_suits, format_duration(s.abandon_after),
+                    format_duration(s.hint_budget), format_duration(s.certify_budget)));
+    return out;
+}
+
+}  // namespace croupier::config

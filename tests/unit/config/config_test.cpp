@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "config/config.hpp"
+
+using namespace croupier::config;
+using namespace std::chrono_literals;
+
+namespace {
+
+const std::string kMinimal =
+    "[bot]\n"
+    "nick = dealer\n"
+    "\n"
+    "[network libera]\n"
+    "host = irc.example.org\n"
+    "port = 6697\n"
+    "tls = yes\n"
+    "channels = #cards, #croupier &local\n";
+
+// Parses TEXT and returns the error it must raise.
+ConfigError error_of(const std::string& text, const std::vector<Override>& ov = {}) {
+    try {
+        parse(text, "croupier.ini", ov);
+    } catch (const ConfigError& e) {
+        return e;
+    }
+    ADD_FAILURE() << "no error for:\n" << text;
+    return ConfigError("", 0, "", "none");
+}
+
+std::string with_network_line(const std::string& line) {
+    return "[network libera]\nhost = irc.example.org\n" + line + "\n";
+}
+
+}  // namespace
+
+TEST(Config, ExampleFileLoadsWithItsDocumentedValues) {
+    auto path = std::string(CROUPIER_SOURCE_DIR) + "/config/croupier.ini.example";
+    auto c = load(path);
+    EXPECT_EQ(c.file, path);
+    EXPECT_EQ(c.bot.nick, "croupier");
+    ASSERT_EQ(c.networks.size(), 1u);
+    const auto& n = c.networks[0];
+    EXPECT_EQ(n.name, "libera");
+    EXPECT_EQ(n.host, "irc.libera.chat");
+    EXPECT_EQ(n.port, 6697);
+    EXPECT_TRUE(n.tls);
+    EXPECT_TRUE(n.tls_verify);
+    EXPECT_EQ(n.channels, std::vector<std::string>{"#croupier"});
+    EXPECT_EQ(c.spider.abandon_after, Seconds{30 * 86400});
+    EXPECT_EQ(c.exordia8.grace, Seconds{120});
+    EXPECT_FALSE(n.nick.has_value());
+}
+
+TEST(Config, ExampleFileDocumentsEveryKeyAndKeepsLinesShort) {
+    // Every key the loader knows appears in the example (commented or not) after a comment.
+    auto path = std::string(CROUPIER_SOURCE_DIR) + "/config/croupier.ini.example";
+    std::ifstream in(path);
+    std::string text, line;
+    while (std::getline(in, line)) {
+        EXPECT_LT(line.size(), 200u) << line;
+        text += line + "\n";
+    }
+    for (const char* key : {"nick",
+                            "alt_nicks",
+                            "username",
+                            "realname",
+                            "prefix",
+                            "database",
+                            "log_level",
+                            "quit_message",
+                            "host",
+                            "port",
+                            "tls",
+                            "tls_verify",
+                            "tls_ca_file",
+                            "password",
+                            "sasl_user",
+                            "sasl_password",
+                            "nickserv_password",
+                            "channels",
+                            "admins",
+                            "flood_burst",
+                            "flood_rate",
+                            "user_burst",
+                            "user_rate",
+                            "tables_per_channel",
+                            "solitaire_per_user",
+                            "join_window",
+                            "turn_timeout",
+                            "turn_warning",
+                            "grace",
+                            "min_players",
+                            "max_players",
+                            "computer_players",
+                            "players_per_pack",
+                            "default_suits",
+                            "abandon_after",
+                            "hint_budget",
+                            "certify_budget"}) {
+        auto pos = text.find("\n" + std::string(key) + " =");
+        if (pos == std::string::npos) pos = text.find("\n;" + std::string(key) + " =");
+        EXPECT_NE(pos, std::string::npos) << key;
+    }
+}
+
+TEST(Config, MinimalFileGetsDefaults) {
+    auto c = parse(kMinimal, "mini.ini");
+    EXPECT_EQ(c.bot.nick, "dealer");
+    EXPECT_EQ(c.bot.alt_nicks, (std::vector<std::string>{"dealer_", "dealer__"}));
+    EXPECT_EQ(c.bot.prefix, "!");
+    ASSERT_EQ(c.networks.size(), 1u);
+    EXPECT_EQ(c.networks[0].channels, (std::vector<std::string>{"#cards", "#croupier", "&local"}));
+    EXPECT_EQ(c.networks[0].flood_burst, 4);
+    EXPECT_EQ(c.exordia8.turn_timeout, Seconds{90});
+    EXPECT_EQ(c.spider.default_suits, 4);
+}
+
+TEST(Config, MisspeltKeyNamesFileLineKeyAndSuggestion) {
+    auto e = error_of(
+        "[bot]\nnick = x\n\n[network libera]\nhost = irc.example.org\n"
+        "prot = 6697\n");
+    EXPECT_EQ(e.file, "croupier.ini");
+    EXPECT_EQ(e.line, 6);
+    EXPECT_EQ(e.key, "network libera.prot");
+    std::string what = e.what();
+    EXPECT_EQ(what,
+              "croupier.ini:6: [network libera] key \"prot\": unknown key (did you mean "
+              "\"port\"?)");
+}
+
+TEST(Config, UnknownSectionSuggestsAndUnrelatedKeyDoesNot) {
+    auto e = error_of("[spidre]\ndefault_suits = 2\n");
+    EXPECT_EQ(e.line, 1);
+    EXPECT_NE(std::string(e.what()).find("did you mean \"spider\""), std::string::npos) << e.what();
+    auto e2 = error_of("[bot]\nzzzzqqqq = 1\n");
+    EXPECT_EQ(e2.line, 2);
+    EXPECT_EQ(std::string(e2.what()).find("did you mean"), std::string::npos) << e2.what();
+    auto e3 = error_of("[vcg]\n");
+    EXPECT_EQ(e3.line, 1);
+    EXPECT_EQ(e3.key, "[vcg]");
+}
+
+TEST(Config, BadValuesAreRejectedOnTheirLine) {
+    struct Case {
+        std::string line, key;
+    };
+    for (const auto& c : std::vector<Case>{{"port = 0", "port"},
+                                           {"port = 65536", "port"},
+                                           {"port = 66x", "port"},
+                                           {"tls = maybe", "tls"},
+                                           {"channels = #ok, nohash", "channels"},
+                                           {"flood_rate = 0.01", "flood_rate"},
+                                           {"flood_burst = 0", "flood_burst"},
+                                           {"admins = just-a-nick", "admins"},
+                                           {"nick = 9lives", "nick"},
+                                           {"tls_ca_file = /nonexistent/ca.pem", "tls_ca_file"}}) {
+        auto e = error_of(with_network_line(c.line));
+        EXPECT_EQ(e.line, 3) << c.line;
+        EXPECT_EQ(e.key, "network libera." + c.key) << c.line;
+        std::string what = e.what();
+        EXPECT_NE(what.find("croupier.ini:3:"), std::string::npos) << what;
+        EXPECT_NE(what.find("\"" + c.key + "\""), std::string::npos) << what;
+    }
+    auto e = error_of(kMinimal + "[exordia8]\nturn_timeout = 5 minutes\n");
+    EXPECT_EQ(e.line, 10);
+    EXPECT_EQ(e.key, "exordia8.turn_timeout");
+    EXPECT_EQ(error_of(kMinimal + "[exordia8]\nmin_players = 1\n").line, 10);
+    EXPECT_EQ(error_of(kMinimal + "[spider]\ndefault_suits = 3\n").line, 10);
+    EXPECT_EQ(error_of(kMinimal + "[bot]\n").key, "[bot]");  // [bot] twice
+    EXPECT_EQ(error_of(kMinimal + "[exordia8]\nplayers_per_pack = 53\n").line, 10);
+    EXPECT_EQ(error_of("[bot]\nlog_level = loud\n" + with_network_line("")).line, 2);
+}
+
+TEST(Config, GoodValuesOfEveryKind) {
+    auto c = parse(kMinimal +
+                       "[exordia8]\nturn_timeout = 2m\njoin_window=45\ncomputer_players = off\n"
+                       "[limits]\nuser_rate = 0.5\n[spider]\ndefault_suits = 2\n",
+                   "x.ini");
+    EXPECT_EQ(c.exordia8.turn_timeout, Seconds{120});
+    EXPECT_EQ(c.exordia8.join_window, Seconds{45});
+    EXPECT_FALSE(c.exordia8.computer_players);
+    EXPECT_DOUBLE_EQ(c.limits.user_rate, 0.5);
+    EXPECT_EQ(c.spider.default_suits, 2);
+    auto ca = std::string(CROUPIER_SOURCE_DIR) + "/config/croupier.ini.example";  // any readable
+    auto c2 = parse(with_network_line("tls = on\ntls_ca_file = " + ca + " ; a comment"), "y.ini");
+    EXPECT_EQ(c2.networks[0].tls_ca_file, ca);
+    EXPECT_TRUE(c2.networks[0].tls);
+}
+
+TEST(Config, CrossKeyChecks) {
+    auto e = error_of(with_network_line("sasl_user = me"));
+    EXPECT_EQ(e.line, 3);
+    EXPECT_EQ(e.key, "network libera.sasl_user");
+    auto e2 = error_of(kMinimal + "[exordia8]\nmin_players = 10\nmax_players = 5\n");
+    EXPECT_EQ(e2.line, 10);
+    auto e3 = error_of(kMinimal + "[exordia8]\nturn_timeout = 20s\nturn_warning = 30s\n");
+    EXPECT_EQ(e3.line, 11);
+    EXPECT_EQ(e3.key, "exordia8.turn_warning");
+}
+
+TEST(Config, MissingHostNamesTheSectionHeader) {
+    auto e = error_of("[bot]\nnick = x\n[network libera]\nport = 6697\n");
+    EXPECT_EQ(e.line, 3);
+    EXPECT_EQ(e.key, "network libera.host");
+    EXPECT_NE(std::string(e.what()).find("host"), std::string::npos);
+}
+
+TEST(Config, NoNetworkIsAnError) {
+    auto e = error_of("[bot]\nnick = x\n");
+    EXPECT_EQ(e.key, "[network]");
+    EXPECT_NE(std::string(e.what()).find("croupier.ini"), std::string::npos);
+}
+
+TEST(Config, DuplicateNetworkAndDuplicateKey) {
+    auto e = error_of(kMinimal + "[network libera]\nhost = other\n");
+    EXPECT_EQ(e.line, 9);
+    EXPECT_NE(std::string(e.what()).find("duplicate section [network libera] (first at line 4)"),
+              std::string::npos)
+        << e.what();
+    auto e2 = error_of(with_network_line("port = 1\nport = 2"));
+    EXPECT_EQ(e2.line, 4);
+    EXPECT_NE(std::string(e2.what()).find("duplicate key"), std::string::npos);
+    // Two different networks are fine.
+    auto c = parse(kMinimal + "[network oftc]\nhost = irc.oftc.net\n", "z.ini");
+    ASSERT_EQ(c.networks.size(), 2u);
+    EXPECT_EQ(c.networks[1].name, "oftc");
+    EXPECT_EQ(c.networks[1].port, 6667);
+}
+
+TEST(Config, SyntaxErrorsAndLongLines) {
+    auto e = error_of("[bot]\nnick croupier\n");
+    EXPECT_EQ(e.line, 2);
+    auto e2 = error_of("[bot]\nrealname = " + std::string(250, 'x') + "\n");
+    EXPECT_EQ(e2.line, 2);
+    EXPECT_NE(std::string(e2.what()).find("too long"), std::string::npos);
+    auto e3 = error_of("nick = x\n[bot]\n");
+    EXPECT_EQ(e3.line, 1);
+    // Indentation is allowed and is not a continuation of the line above.
+    auto c = parse("[network a]\n  host = h\n  port = 7000\n", "i.ini");
+    EXPECT_EQ(c.networks[0].host, "h");
+    EXPECT_EQ(c.networks[0].port, 7000);
+}
+
+TEST(Config, OverridesApplyAfterTheFileAndAreValidated) {
+    std::vector<Override> ov = {
+        {"network libera", "port", "7000", "replay.txt", 3},
+        {"network replay", "host", "127.0.0.1", "replay.txt", 4},
+        {"exordia8", "turn_timeout", "10s", "replay.txt", 5},
+    };
+    auto c = parse(kMinimal, "croupier.ini", ov);
+    ASSERT_EQ(c.networks.size(), 2u);
+    EXPECT_EQ(c.networks[0].port, 7000);  // replaces the file's value: no duplicate
+    EXPECT_EQ(c.networks[1].name, "replay");
+    EXPECT_EQ(c.networks[1].host, "127.0.0.1");
+    EXPECT_EQ(c.exordia8.turn_timeout, Seconds{10});
+    EXPECT_EQ(c.exordia8.turn_warning, Seconds{3});  // the default warning shrank to fit
+
+    auto e = error_of(kMinimal, {{"network libera", "prot", "1", "replay.txt", 7}});
+    EXPECT_EQ(e.file, "replay.txt");
+    EXPECT_EQ(e.line, 7);
+    EXPECT_NE(std::string(e.what()).find("replay.txt:7:"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("did you mean \"port\""), std::string::npos);
+
+    auto e2 = error_of(kMinimal, {{"network fresh", "port", "1", "replay.txt", 9}});
+    EXPECT_EQ(e2.file, "replay.txt");
+    EXPECT_EQ(e2.line, 9);
+    EXPECT_EQ(e2.key, "network fresh.host");
+
+    // No file: only overrides, and no network needed.
+    auto c2 = load("", {{"bot", "nick", "replaybot", "r.replay", 1}});
+    EXPECT_EQ(c2.bot.nick, "replaybot");
+    EXPECT_TRUE(c2.networks.empty());
+}
+
+TEST(Config, MissingFileIsAClearError) {
+    try {
+        load("/nonexistent/croupier.ini");
+        FAIL() << "no error";
+    } catch (const ConfigError& e) {
+        std::string what = e.what();
+        EXPECT_NE(what.find("/nonexistent/croupier.ini"), std::string::npos);
+        EXPECT_NE(what.find("cannot read"), std::string::npos);
+    }
+}
+
+TEST(Config, LoadFromFileNamesThePath) {
+    auto dir =
+        std::filesystem::temp_directory_path() / ("croupier-config-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    auto path = (dir / "c.ini").string();
+    std::ofstream(path) << kMinimal << "[limits]\nuser_brust = 3\n";
+    try {
+        load(path);
+        ADD_FAILURE() << "no error";
+    } catch (const ConfigError& e) {
+        EXPECT_EQ(e.file, path);
+        EXPECT_EQ(e.line, 10);
+        EXPECT_NE(std::string(e.what()).find(path + ":10:"), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("\"user_burst\""), std::string::npos);
+    }
+    std::filesystem::remove_all(dir);
+}
+
+TEST(Config, Durations) {
+    EXPECT_EQ(parse_duration("90s"), Seconds{90});
+    EXPECT_EQ(parse_duration("5m"), Seconds{300});
+    EXPECT_EQ(parse_duration("2h"), Seconds{7200});
+    EXPECT_EQ(parse_duration("30d"), Seconds{30 * 86400});
+    EXPECT_EQ(parse_duration("45"), Seconds{45});
+    EXPECT_EQ(parse_duration("0"), Seconds{0});
+    EXPECT_EQ(parse_duration("1h30m"), Seconds{5400});
+    EXPECT_EQ(parse_duration(" 7s "), Seconds{7});
+    EXPECT_FALSE(parse_duration(""));
+    EXPECT_FALSE(parse_duration("-5s"));
+    EXPECT_FALSE(parse_duration("5x"));
+    EXPECT_FALSE(parse_duration("m"));
+    EXPECT_FALSE(parse_duration("1h30"));
+    EXPECT_FALSE(parse_duration("1.5h"));
+    EXPECT_FALSE(parse_duration("99999999999999d"));
+}
+
+TEST(Config, SummaryHasNoPasswords) {
+    auto c = parse(with_network_line("password = s3cretPASS\nsasl_user = bot\n"
+                                     "sasl_password = hunter2hunter\nnickserv_password = nspw999\n"
+                                     "admins = account:alice, *!*@staff.example\n"),
+                   "s.ini");
+    auto s = summarise(c);
+    EXPECT_EQ(s.find("s3cretPASS"), std::string::npos);
+    EXPECT_EQ(s.find("hunter2hunter"), std::string::npos);
+    EXPECT_EQ(s.find("nspw999"), std::string::npos);
+    EXPECT_NE(s.find("network libera: irc.example.org:6667"), std::string::npos) << s;
+    EXPECT_NE(s.find("admins: 2"), std::string::npos) << s;
+    EXPECT_NE(s.find("database: /var/lib/croupier/croupier.db"), std::string::npos) << s;
+}
