@@ -32,3 +32,8 @@ void bench_spider(BenchReport& r, bool quick);
 double peak_rss_mb();
 
 }  // namespace croupier::bot
+
+namespace croupier::bot {
+// The `--bench` entry point: which is all|core|exordia8|spider. Returns an exit code.
+int run_bench(const std::string& which, bool quick);
+}  // namespace croupier::bot

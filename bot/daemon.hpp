@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -22,6 +23,8 @@ struct DaemonOptions {
     std::uint64_t master_seed = 0;  // deal numbers: splitmix64 from this (DEALS.md)
     TransportFactory transport;     // nullptr: real connections
     bool replay = false;            // replays: no worker threads, answers come at once
+    // How `rehash` reads the configuration again; nullptr: config::load(cfg.file).
+    std::function<config::Config()> reload;
 };
 
 class Daemon {

@@ -1,0 +1,641 @@
+// The daemon: networks, the router with its command tables, and the built-in commands.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bot/daemon.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "bot/daemon_impl.hpp"
+#include "bot/games/kinds.hpp"
+#include "bot/log.hpp"
+#include "bot/render.hpp"
+
+namespace croupier::bot {
+
+namespace {
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+std::string trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return std::string(s);
+}
+
+// Glob with * and ?, on already folded text.
+bool glob(std::string_view pat, std::string_view text) {
+    std::size_t p = 0, t = 0, star = std::string_view::npos, mark = 0;
+    while (t < text.size()) {
+        if (p < pat.size() && (pat[p] == '?' || pat[p] == text[t])) {
+            ++p, ++t;
+        } else if (p < pat.size() && pat[p] == '*') {
+            star = p++;
+            mark = t;
+        } else if (star != std::string_view::npos) {
+            p = star + 1;
+            t = ++mark;
+        } else {
+            return false;
+        }
+    }
+    while (p < pat.size() && pat[p] == '*') ++p;
+    return p == pat.size();
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------
+// Daemon
+
+Daemon::Daemon(boost::asio::io_context& io, Clock& clock, config::Config cfg, DaemonOptions opts)
+    : impl_(std::make_unique<Impl>(io, clock, std::move(cfg), std::move(opts))) {}
+Daemon::~Daemon() = default;
+void Daemon::start() { impl_->start(); }
+void Daemon::stop() { impl_->stop(); }
+std::string Daemon::rehash() { return impl_->rehash(); }
+storage::Database& Daemon::db() { return *impl_->db; }
+const config::Config& Daemon::config() const { return impl_->cfg; }
+
+Daemon::Impl::Impl(boost::asio::io_context& io_, Clock& clock_, config::Config cfg_,
+                   DaemonOptions opts_)
+    : io(io_), clock(clock_), cfg(std::move(cfg_)), opts(std::move(opts_)), deals(opts.master_seed) {
+    kinds.push_back(make_exordia8_kind(cfg.exordia8));
+    kinds.push_back(make_spider_kind(cfg.spider));
+    worker = std::make_unique<Worker>(io, opts.replay, 1);
+    build_commands();
+}
+
+Daemon::Impl::~Impl() {
+    worker.reset();  // joins the background thread before anything it may touch goes
+    for (auto& [name, n] : nets)
+        for (auto& [k, t] : n->tables) cancel_timers(*t);
+    clock.cancel(housekeeping_timer);
+}
+
+void Daemon::Impl::start() {
+    log::Level lvl;
+    if (log::parse_level(cfg.bot.log_level, lvl)) log::set_level(lvl);
+    db = std::make_unique<storage::Database>(cfg.bot.database);
+    log::info("database {} (schema {})", cfg.bot.database, db->schema_version());
+    for (const auto& nc : cfg.networks) {
+        auto n = std::make_unique<NetCtx>();
+        n->name = nc.name;
+        n->net = std::make_unique<Network>(io, clock, cfg.bot, nc, *this, opts.transport);
+        nets[nc.name] = std::move(n);
+    }
+    restore_games();
+    for (auto& [name, n] : nets) n->net->start();
+    housekeeping_timer = clock.call_after(std::chrono::hours(1), [this] { housekeeping(); });
+}
+
+void Daemon::Impl::stop() {
+    for (auto& [name, n] : nets) {
+        pause_timers(*n);
+        n->net->stop(cfg.bot.quit_message);
+    }
+}
+
+std::string Daemon::Impl::rehash() {
+    config::Config fresh;
+    try {
+        if (opts.reload) fresh = opts.reload();
+        else if (!cfg.file.empty()) fresh = config::load(cfg.file);
+        else return "";  // nothing to read again (a replay without a file)
+    } catch (const std::exception& e) {
+        log::error("rehash failed, keeping the old configuration: {}", e.what());
+        return e.what();
+    }
+    if (fresh.bot.database != cfg.bot.database)
+        log::warn("rehash: the database path changes only at restart; still using {}",
+                  cfg.bot.database);
+    fresh.bot.database = cfg.bot.database;
+    log::Level lvl;
+    if (log::parse_level(fresh.bot.log_level, lvl)) log::set_level(lvl);
+    // Networks: reconfigure the ones kept, start new ones, stop removed ones.
+    std::set<std::string> seen;
+    for (const auto& nc : fresh.networks) {
+        seen.insert(nc.name);
+        auto it = nets.find(nc.name);
+        if (it != nets.end()) {
+            it->second->net->reconfigure(fresh.bot, nc);
+        } else {
+            auto n = std::make_unique<NetCtx>();
+            n->name = nc.name;
+            n->net = std::make_unique<Network>(io, clock, fresh.bot, nc, *this, opts.transport);
+            n->net->start();
+            nets[nc.name] = std::move(n);
+        }
+    }
+    for (auto it = nets.begin(); it != nets.end();) {
+        if (seen.count(it->first) || !it->second->tables.empty()) {
+            if (!seen.count(it->first))
+                log::warn("rehash: network {} is no longer configured but has games; it stays "
+                          "until they end or a restart",
+                          it->first);
+            ++it;
+            continue;
+        }
+        it->second->net->stop(fresh.bot.quit_message);
+        // Destroying a Network from inside its own callback is unsafe: let the loop do it.
+        auto doomed = std::shared_ptr<NetCtx>(it->second.release());
+        it = nets.erase(it);
+        clock.call_after(Duration{2000}, [doomed] {});
+    }
+    const std::string file = fresh.file;
+    // Game settings apply to tables opened from now on; games in progress keep theirs.
+    kinds.clear();
+    kinds.push_back(make_exordia8_kind(fresh.exordia8));
+    kinds.push_back(make_spider_kind(fresh.spider));
+    for (auto& [name, n] : nets)
+        for (auto& [k, t] : n->tables) t->kind = kind_by_name(t->kind->name());
+    cfg = std::move(fresh);
+    commands.clear();
+    build_commands();
+    log::info("configuration reloaded{}", file.empty() ? "" : " from " + file);
+    return "";
+}
+
+NetCtx* Daemon::Impl::ctx(Network& n) {
+    for (auto& [name, c] : nets)
+        if (c->net.get() == &n) return c.get();
+    return nullptr;
+}
+
+const GameKind* Daemon::Impl::kind_by_name(const std::string& name) const {
+    for (const auto& k : kinds) {
+        if (k->name() == name) return k.get();
+        for (const auto& a : k->aliases())
+            if (a == name) return k.get();
+    }
+    return nullptr;
+}
+
+bool Daemon::Impl::is_admin(const NetCtx& n, const Source& s) const {
+    for (const auto& a : n.net->config().admins) {
+        if (a.rfind("account:", 0) == 0) {
+            if (!s.account.empty() && n.net->fold(a.substr(8)) == n.net->fold(s.account)) return true;
+        } else if (glob(n.net->fold(a), n.net->fold(s.mask()))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool Daemon::Impl::allow(NetCtx& n, const Source& s, const std::string& key) {
+    const auto now = clock.now();
+    auto [it, fresh] = n.budgets.try_emplace(key);
+    UserBudget& b = it->second;
+    const double burst = std::max(1, cfg.limits.user_burst);
+    if (fresh) {
+        b.tokens = burst;
+        b.refilled = now;
+    }
+    const double secs = std::chrono::duration<double>(now - b.refilled).count();
+    b.tokens = std::min(burst, b.tokens + secs * cfg.limits.user_rate);
+    b.refilled = now;
+    if (b.tokens >= 1.0) {
+        b.tokens -= 1.0;
+        return true;
+    }
+    if (!b.warned_ever || now - b.warned >= std::chrono::minutes(1)) {
+        b.warned_ever = true;
+        b.warned = now;
+        n.net->notice(s.nick, "Slow down: you are sending commands too fast, so some were "
+                              "ignored. Wait a few seconds and try again.");
+    }
+    log::debug("rate limit: dropped a command from {}", s.mask());
+    return false;
+}
+
+// ---------------------------------------------------------------------------------------
+// Output
+
+bool Daemon::Impl::wants_plain(NetCtx& n, const std::string& key) {
+    auto v = db->pref(n.name, key, "plain");
+    return v && *v == "1";
+}
+
+void Daemon::Impl::send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
+                                const std::string& text, bool prefer_notice) {
+    const bool plain = wants_plain(n, key);
+    auto delivery = db->pref(n.name, key, "delivery");
+    const bool notice = prefer_notice && !(delivery && *delivery == "privmsg");
+    const std::string body = plain ? render::to_plain(text) : text;
+    for (const auto& piece : render::split(body)) {
+        if (notice) n.net->notice(nick, piece);
+        else n.net->privmsg(nick, piece);
+    }
+}
+
+void Daemon::Impl::send_to_channel(NetCtx& n, const std::string& channel, const std::string& text) {
+    const std::string body = n.net->strips_colours(channel) ? render::to_plain(text) : text;
+    for (const auto& piece : render::split(body)) n.net->privmsg(channel, piece);
+}
+
+void Daemon::Impl::reply(Request& r, const std::string& text) {
+    if (r.in_channel()) send_to_channel(*r.net, r.channel, r.from.nick + ": " + text);
+    else send_to_nick(*r.net, r.from.nick, r.key, text, false);
+}
+
+void Daemon::Impl::reply_private(Request& r, const std::string& text) {
+    send_to_nick(*r.net, r.from.nick, r.key, text, r.in_channel());
+}
+
+// ---------------------------------------------------------------------------------------
+// Router
+
+void Daemon::Impl::on_message(Network& network, const Source& from, const std::string& target,
+                              const std::string& text, bool notice) {
+    if (notice) return;  // never answer a NOTICE (RFC 2812), so bots cannot loop
+    NetCtx* n = ctx(network);
+    if (!n || network.same(from.nick, network.nick())) return;
+    Request r;
+    r.net = n;
+    r.from = from;
+    r.key = network.fold(from.nick);
+    std::string_view body = text;
+    const std::string& prefix = cfg.bot.prefix;
+    if (network.is_channel(target)) {
+        if (body.size() <= prefix.size() || body.substr(0, prefix.size()) != prefix) return;
+        body.remove_prefix(prefix.size());
+        r.channel = target;
+    } else {
+        if (!network.same(target, network.nick())) return;  // not really for us
+        if (body.substr(0, prefix.size()) == prefix) body.remove_prefix(prefix.size());
+    }
+    const std::string line = trim(body);
+    if (line.empty()) return;
+    const auto space = line.find(' ');
+    r.command = lower(line.substr(0, space));
+    r.args = space == std::string::npos ? "" : trim(line.substr(space + 1));
+    if (!allow(*n, from, r.key)) return;
+    try {
+        dispatch(r);
+    } catch (const std::exception& e) {
+        // A bug must not take the daemon down for everyone: log it, tell the user.
+        log::error("command {:?} from {} failed: {}", line, from.mask(), e.what());
+        reply_private(r, "Sorry, that command failed inside the bot; it has been logged.");
+    }
+}
+
+void Daemon::Impl::dispatch(Request& r) {
+    const Command* found = nullptr;
+    const Command* wrong_place = nullptr;
+    for (const auto& c : commands) {
+        bool match = c.spec.name == r.command;
+        for (const auto& a : c.spec.aliases) match = match || a == r.command;
+        if (!match) continue;
+        const bool place_ok = c.where == Command::Where::Anywhere ||
+                              (c.where == Command::Where::Channel && r.in_channel()) ||
+                              (c.where == Command::Where::Private && !r.in_channel());
+        if (!place_ok) {
+            if (!wrong_place) wrong_place = &c;
+            continue;
+        }
+        found = &c;
+        break;
+    }
+    if (!found && wrong_place) {
+        if (wrong_place->where == Command::Where::Channel)
+            reply_private(r, fmt::format("{} works in a channel: type {}{} there.",
+                                         wrong_place->spec.name, cfg.bot.prefix, wrong_place->spec.name));
+        else
+            reply_private(r, fmt::format("{} works in private messages: /msg {} {}",
+                                         wrong_place->spec.name, r.net->net->nick(),
+                                         wrong_place->spec.name));
+        return;
+    }
+    if (!found) {
+        // By NOTICE, so another bot's command in a shared channel costs the channel nothing.
+        reply_private(r, fmt::format("Unknown command \"{}\". Type {}help for the list.",
+                                     render::quote_user(r.command, 30),
+                                     r.in_channel() ? cfg.bot.prefix : ""));
+        return;
+    }
+    if (found->admin && !is_admin(*r.net, r.from)) {
+        reply_private(r, fmt::format("{} is for the bot's admins only.", found->spec.name));
+        log::info("refused admin command {} from {}", found->spec.name, r.from.mask());
+        return;
+    }
+    found->run(r);
+}
+
+// ---------------------------------------------------------------------------------------
+// The command table: one place for the parser and for `help`.
+
+void Daemon::Impl::build_commands() {
+    using W = Command::Where;
+    auto add = [this](CommandSpec spec, W where, bool admin, std::function<void(Request&)> run,
+                      std::string module = "") {
+        commands.push_back(Command{std::move(spec), where, admin, std::move(module), std::move(run)});
+    };
+    add({"help", {}, "[GAME|COMMAND]", "lists commands, or explains a game or a command"},
+        W::Anywhere, false, [this](Request& r) { cmd_help(r); });
+    add({"games", {}, "", "shows what is being played where"}, W::Anywhere, false,
+        [this](Request& r) { cmd_games(r); });
+    add({"stats", {}, "[NICK]", "shows a player's games, wins, points and rating"}, W::Anywhere,
+        false, [this](Request& r) { cmd_stats(r); });
+    add({"top", {}, "GAME [1|2|4]", "shows the best players of a game"}, W::Anywhere, false,
+        [this](Request& r) { cmd_top(r); });
+    add({"set", {}, "plain on|off | delivery notice|privmsg | suits 1|2|4",
+         "sets your preferences: plain text, how hands reach you, Spider's default suits"},
+        W::Anywhere, false, [this](Request& r) { cmd_set(r); });
+    add({"rehash", {}, "", "reloads the configuration file (admins)"}, W::Anywhere, true,
+        [this](Request& r) {
+            const std::string err = rehash();
+            if (err.empty()) reply_private(r, "Configuration reloaded.");
+            else reply_private(r, "Reload failed, the old configuration stays: " + err);
+        });
+    add({"join", {}, "#CHANNEL", "makes the bot join a channel (admins; in private)"}, W::Private,
+        true, [this](Request& r) {
+            if (r.args.empty() || !r.net->net->is_channel(r.args) || r.args.find(' ') != std::string::npos) {
+                reply_private(r, "Usage: join #channel");
+                return;
+            }
+            r.net->net->join(r.args);
+            reply_private(r, "Joining " + r.args + ".");
+        });
+    add({"part", {}, "#CHANNEL", "makes the bot leave a channel (admins)"}, W::Anywhere, true,
+        [this](Request& r) {
+            std::string ch = r.args.empty() ? r.channel : r.args;
+            if (ch.empty() || !r.net->net->is_channel(ch)) {
+                reply_private(r, "Usage: part #channel");
+                return;
+            }
+            r.net->net->part(ch, "requested by " + r.from.nick);
+            reply_private(r, "Leaving " + ch + ".");
+        });
+    add({"stop", {}, "#CHANNEL|NICK", "stops the game at a channel, or a player's solitaire game (admins)"},
+        W::Anywhere, true, [this](Request& r) {
+            std::string where = r.args.empty() ? r.channel : r.args;
+            if (where.empty()) {
+                reply_private(r, "Usage: stop #channel (a table) or stop NICK (a solitaire game)");
+                return;
+            }
+            const std::string key = r.net->net->fold(where);
+            if (!table_at(*r.net, key)) {
+                reply_private(r, "No game is running at " + render::quote_user(where, 50) + ".");
+                return;
+            }
+            stop_table(*r.net, key, r.from.nick);
+            reply_private(r, "Stopped the game at " + where + ".");
+        });
+    add_table_commands();
+}
+
+void Daemon::Impl::cmd_help(Request& r) {
+    const std::string p = r.in_channel() ? cfg.bot.prefix : "";
+    const std::string topic = lower(r.args);
+    if (topic.empty()) {
+        std::string core;
+        for (const auto& c : commands) {
+            if (!c.module.empty() || (c.admin && !is_admin(*r.net, r.from))) continue;
+            core += (core.empty() ? "" : ", ") + p + c.spec.name;
+        }
+        reply_private(r, fmt::format("Commands: {}.", core));
+        std::string games;
+        for (const auto& k : kinds) {
+            games += (games.empty() ? "" : "; ") + render::bold(k->title()) + ": " + k->summary();
+        }
+        reply_private(r, "Games: " + games);
+        reply_private(r, fmt::format("Type {}help GAME (e.g. {}help {}) for a game's commands, or "
+                                     "{}help COMMAND.",
+                                     p, p, kinds.empty() ? "exordia8" : kinds.front()->name(), p));
+        return;
+    }
+    if (const GameKind* k = kind_by_name(topic)) {
+        reply_private(r, render::bold(k->title()) + ": " + k->summary());
+        for (const auto& c : commands) {
+            if (c.module != k->name()) continue;
+            std::string names = p + c.spec.name;
+            for (const auto& a : c.spec.aliases) names += "|" + p + a;
+            reply_private(r, fmt::format("  {}{}{} - {}", names, c.spec.args.empty() ? "" : " ",
+                                         c.spec.args, c.spec.help));
+        }
+        return;
+    }
+    for (const auto& c : commands) {
+        bool match = c.spec.name == topic;
+        for (const auto& a : c.spec.aliases) match = match || a == topic;
+        if (!match) continue;
+        std::string aliases;
+        for (const auto& a : c.spec.aliases) aliases += (aliases.empty() ? " (also " : ", ") + p + a;
+        if (!aliases.empty()) aliases += ")";
+        reply_private(r, fmt::format("{}{}{}{}{}: {}", p, c.spec.name, c.spec.args.empty() ? "" : " ",
+                                     c.spec.args, aliases, c.spec.help));
+        return;
+    }
+    reply_private(r, fmt::format("No help for \"{}\": try {}help for the commands and games.",
+                                 render::quote_user(topic, 30), p));
+}
+
+void Daemon::Impl::cmd_games(Request& r) {
+    std::vector<std::string> parts;
+    std::map<std::string, int> solitaire;
+    for (auto& [name, n] : nets) {
+        for (auto& [k, t] : n->tables) {
+            if (t->solitaire) {
+                ++solitaire[t->kind->title()];
+                continue;
+            }
+            std::string what = fmt::format("{} at {}", t->kind->title(), t->place);
+            if (nets.size() > 1) what += "/" + name;
+            int humans = 0;
+            for (const auto& s : t->seats) humans += !s.out;
+            if (t->phase == Table::Phase::Joining) {
+                what += fmt::format(" (open for players: {} seated, {}join)", humans, cfg.bot.prefix);
+            } else {
+                const int turn = t->game ? t->game->turn().value_or(-1) : -1;
+                what += fmt::format(" ({} players", humans);
+                if (turn >= 0 && turn < static_cast<int>(t->seats.size()))
+                    what += ", " + t->seats[turn].nick + " to play";
+                what += ")";
+            }
+            parts.push_back(what);
+        }
+    }
+    for (const auto& [title, count] : solitaire)
+        parts.push_back(fmt::format("{} {} game{} in private", count, title, count == 1 ? "" : "s"));
+    if (parts.empty()) {
+        reply(r, fmt::format("No games right now. Start one: {}e8 in a channel, or /msg {} new for "
+                             "Spider.",
+                             cfg.bot.prefix, r.net->net->nick()));
+        return;
+    }
+    std::string all;
+    for (const auto& p : parts) all += (all.empty() ? "" : "; ") + p;
+    reply(r, "Playing: " + all + ".");
+}
+
+void Daemon::Impl::cmd_stats(Request& r) {
+    std::string nick = r.args.empty() ? r.from.nick : r.args;
+    if (nick.find(' ') != std::string::npos || nick.size() > 64) {
+        reply_private(r, "Usage: stats [NICK]");
+        return;
+    }
+    const auto lines = db->stats(r.net->name, r.net->net->fold(nick));
+    const std::string shown = render::quote_user(nick, 40);
+    if (lines.empty()) {
+        reply(r, fmt::format("{} has no finished games yet.", shown));
+        return;
+    }
+    std::string all;
+    for (const auto& s : lines) {
+        const GameKind* k = kind_by_name(s.kind);
+        std::string title = k ? k->title() : s.kind;
+        if (!s.variant.empty()) title += " " + s.variant;
+        all += fmt::format("{}{}: {} games, {} won, {} points", all.empty() ? "" : "; ", title,
+                           s.games, s.wins, s.points);
+        if (k && !(k->name() == "spider")) all += fmt::format(", rating {:.0f}", s.rating);
+    }
+    reply(r, fmt::format("{}: {}.", shown, all));
+}
+
+void Daemon::Impl::cmd_top(Request& r) {
+    std::string args = lower(r.args);
+    const auto space = args.find(' ');
+    const std::string game = args.substr(0, space);
+    std::string variant = space == std::string::npos ? "" : trim(args.substr(space + 1));
+    const GameKind* k = game.empty() ? nullptr : kind_by_name(game);
+    if (!k) {
+        std::string names;
+        for (const auto& kk : kinds) names += (names.empty() ? "" : ", ") + kk->name();
+        reply_private(r, fmt::format("Usage: top GAME [1|2|4]; games: {}.", names));
+        return;
+    }
+    if (k->name() == "spider") {
+        if (variant.empty()) variant = "4";
+        if (variant != "1" && variant != "2" && variant != "4") {
+            reply_private(r, "Usage: top spider [1|2|4] (the number of suits)");
+            return;
+        }
+        variant += "suit";
+    } else if (!variant.empty()) {
+        reply_private(r, fmt::format("{} has no variants: top {}", k->title(), k->name()));
+        return;
+    }
+    const auto lines = db->top(r.net->name, k->name(), variant, 5);
+    if (lines.empty()) {
+        reply(r, fmt::format("No finished {} games yet.", k->title()));
+        return;
+    }
+    std::string all;
+    int rank = 0;
+    for (const auto& t : lines) {
+        all += fmt::format("{}{}. {} ({} won of {}, {} points{})", all.empty() ? "" : ", ", ++rank,
+                           t.nick, t.wins, t.games, t.points,
+                           k->name() == "spider" ? "" : fmt::format(", rating {:.0f}", t.rating));
+    }
+    reply(r, fmt::format("Top {}{}: {}", k->title(), variant.empty() ? "" : " " + variant, all));
+}
+
+void Daemon::Impl::cmd_set(Request& r) {
+    const std::string args = lower(r.args);
+    const auto space = args.find(' ');
+    const std::string name = args.substr(0, space);
+    const std::string value = space == std::string::npos ? "" : trim(args.substr(space + 1));
+    auto show = [&] {
+        auto plain = db->pref(r.net->name, r.key, "plain");
+        auto delivery = db->pref(r.net->name, r.key, "delivery");
+        auto suits = db->pref(r.net->name, r.key, "spider.suits");
+        reply_private(r, fmt::format("Your settings: plain {}, delivery {}, suits {}. Change one "
+                                     "with: set plain on|off, set delivery notice|privmsg, set "
+                                     "suits 1|2|4",
+                                     plain && *plain == "1" ? "on" : "off",
+                                     delivery ? *delivery : "notice",
+                                     suits ? *suits : std::to_string(cfg.spider.default_suits)));
+    };
+    if (name.empty()) return show();
+    if (name == "plain" && (value == "on" || value == "off")) {
+        db->set_pref(r.net->name, r.key, "plain", value == "on" ? "1" : "0");
+    } else if (name == "delivery" && (value == "notice" || value == "privmsg")) {
+        db->set_pref(r.net->name, r.key, "delivery", value);
+    } else if (name == "suits" && (value == "1" || value == "2" || value == "4")) {
+        db->set_pref(r.net->name, r.key, "spider.suits", value);
+    } else {
+        reply_private(r, "Usage: set plain on|off, set delivery notice|privmsg, or set suits 1|2|4");
+        return;
+    }
+    show();
+}
+
+// ---------------------------------------------------------------------------------------
+// Events from the networks
+
+void Daemon::Impl::on_registered(Network& net) {
+    if (NetCtx* n = ctx(net)) {
+        log::info("network {}: registered as {}", n->name, net.nick());
+        resume_timers(*n);
+    }
+}
+
+void Daemon::Impl::on_disconnected(Network& net) {
+    if (NetCtx* n = ctx(net)) {
+        log::warn("network {}: disconnected; games wait, their turn timers paused", n->name);
+        pause_timers(*n);
+    }
+}
+
+void Daemon::Impl::on_join(Network& net, const Source& who, const std::string& channel) {
+    NetCtx* n = ctx(net);
+    if (!n || net.same(who.nick, net.nick())) return;
+    player_back(*n, net.fold(who.nick), channel);
+}
+
+void Daemon::Impl::on_part(Network& net, const Source& who, const std::string& channel) {
+    NetCtx* n = ctx(net);
+    if (!n || net.same(who.nick, net.nick())) return;
+    player_gone(*n, net.fold(who.nick), channel);
+}
+
+void Daemon::Impl::on_kick(Network& net, const Source&, const std::string& channel,
+                           const std::string& victim) {
+    NetCtx* n = ctx(net);
+    if (!n || net.same(victim, net.nick())) return;
+    player_gone(*n, net.fold(victim), channel);
+}
+
+void Daemon::Impl::on_quit(Network& net, const Source& who) {
+    NetCtx* n = ctx(net);
+    if (!n || net.same(who.nick, net.nick())) return;
+    player_gone(*n, net.fold(who.nick), "");
+}
+
+void Daemon::Impl::on_nick(Network& net, const Source& who, const std::string& new_nick) {
+    NetCtx* n = ctx(net);
+    if (!n) return;
+    const std::string old_key = net.fold(who.nick);
+    auto b = n->budgets.find(old_key);
+    if (b != n->budgets.end()) {
+        // The budget follows the person, so a nick change does not reset it.
+        auto budget = b->second;
+        n->budgets.erase(b);
+        n->budgets[net.fold(new_nick)] = budget;
+    }
+    player_renamed(*n, old_key, new_nick);
+}
+
+void Daemon::Impl::housekeeping() {
+    housekeeping_timer = clock.call_after(std::chrono::hours(1), [this] { housekeeping(); });
+    const std::int64_t now = clock.unix_now();
+    const std::int64_t limit = cfg.spider.abandon_after.count();
+    for (auto& [name, n] : nets) {
+        std::vector<std::string> stale;
+        for (auto& [k, t] : n->tables)
+            if (t->solitaire && t->phase == Table::Phase::Playing && now - t->last_activity > limit)
+                stale.push_back(k);
+        for (const auto& k : stale) {
+            Table* t = table_at(*n, k);
+            log::info("closing {}'s {} game {} as abandoned", t->place, t->kind->title(), t->game_id);
+            finish(*t, "abandoned");
+        }
+    }
+}
+
+}  // namespace croupier::bot
