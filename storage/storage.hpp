@@ -20,25 +20,25 @@ struct GameRecord {
     std::string kind;     // "exordia8", "spider", ...
     std::string variant;  // "" or "4suit" ...
     std::string network;
-    std::string place;    // channel, or the player's nick for solitaire
+    std::string place;  // channel, or the player's nick for solitaire
     std::uint64_t deal = 0;
-    std::string setup;    // the game's own text: seats, options (enough to recreate it)
-    std::int64_t started = 0;   // unix seconds
-    std::int64_t ended = 0;     // 0 while open
-    std::string status;   // "open", "finished", "abandoned", "stopped"
-    std::string result;   // free text summary when ended
+    std::string setup;         // the game's own text: seats, options (enough to recreate it)
+    std::int64_t started = 0;  // unix seconds
+    std::int64_t ended = 0;    // 0 while open
+    std::string status;        // "open", "finished", "abandoned", "stopped"
+    std::string result;        // free text summary when ended
 };
 
 struct JournalEntry {
     std::int64_t seq = 0;  // 1, 2, 3 ... per game
     int seat = 0;
-    std::string action;    // canonical text, the same words a player types
-    std::int64_t at = 0;   // unix seconds
+    std::string action;   // canonical text, the same words a player types
+    std::int64_t at = 0;  // unix seconds
 };
 
 struct PlayerResult {
-    std::string nick;   // as shown; the key is the folded form
-    std::string key;    // casemapped nick: the player's identity on its network
+    std::string nick;  // as shown; the key is the folded form
+    std::string key;   // casemapped nick: the player's identity on its network
     int seat = 0;
     long long points = 0;
     bool won = false;
@@ -46,7 +46,7 @@ struct PlayerResult {
     std::string detail;  // game-specific "score=96 moves=140 undos=3 seconds=812"
 };
 
-struct StatLine {        // one game kind (and variant) for one player
+struct StatLine {  // one game kind (and variant) for one player
     std::string kind, variant;
     long long games = 0, wins = 0, points = 0;
     double rating = 1500;
@@ -59,7 +59,7 @@ struct TopLine {
 };
 
 class Database {
-public:
+  public:
     // Opens (creating if needed) and migrates to the current schema version. Throws
     // std::runtime_error with a clear message if the file cannot be used.
     explicit Database(const std::string& path);
@@ -75,8 +75,10 @@ public:
     std::vector<JournalEntry> journal(std::int64_t game_id) const;
     std::vector<GameRecord> open_games() const;  // status == "open", oldest first
     std::optional<GameRecord> game(std::int64_t id) const;
-    // Ends a game: status, result text, per-player results and rating updates, in one
-    // transaction.
+    // Ends a game: status ("finished", "abandoned" or "stopped"), result text, per-player
+    // results and rating updates, in one transaction. Throws if the game is not open. Every
+    // human in `players` counts in stats (games, wins, points) whatever the status: pass no
+    // players for a game that should not count. Computer seats get a results row only.
     void finish_game(std::int64_t game_id, const std::string& status, const std::string& result,
                      std::int64_t ended, const std::vector<PlayerResult>& players);
 
@@ -97,13 +99,26 @@ public:
     void set_value(const std::string& name, const std::string& value);
 
     // Runs a read-only query and returns the first column of the first row as text
-    // (replay's `db`); nullopt when there is no row. Throws on a write or an error.
+    // (replay's `db`); nullopt when there is no row, "NULL" for an SQL NULL. Throws on a
+    // write, on more than one statement, or on an error. Runs on its own read-only
+    // connection.
     std::optional<std::string> query_text(const std::string& sql) const;
 
     SQLite::Database& raw();
 
-private:
+  private:
+    void migrate();
+
+    std::string path_;
     std::unique_ptr<SQLite::Database> db_;
+    mutable std::unique_ptr<SQLite::Database> ro_;  // for query_text, opened on first use
 };
+
+// The schema version this code creates and knows (PRAGMA user_version).
+int current_schema_version();
+
+// The multi-player Elo step: each winner against each loser is a duel, K = 32 / (n - 1).
+// Returns the change for each player (sums to zero); n < 2 changes nothing.
+std::vector<double> elo_changes(const std::vector<double>& ratings, const std::vector<bool>& won);
 
 }  // namespace croupier::storage

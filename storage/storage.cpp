@@ -1,0 +1,485 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The database: schema and migrations, games and their journals, results, ratings, prefs.
+// See docs/STORAGE.md for the schema and for why a committed move survives a crash.
+#include "storage/storage.hpp"
+
+#include <sqlite3.h>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <cmath>
+#include <map>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace croupier::storage {
+
+namespace {
+
+// Each step moves the schema from version (index) to version (index + 1), in one
+// transaction together with the new user_version. Never edit a step that has shipped:
+// add a new one.
+const std::vector<std::vector<const char*>> kMigrations = {
+    // 0 -> 1: the first schema.
+    {
+        R"(CREATE TABLE players (
+               network TEXT NOT NULL,
+               key     TEXT NOT NULL,          -- casefolded nick: the identity on its network
+               nick    TEXT NOT NULL,          -- last shown form
+               created INTEGER NOT NULL,       -- unix seconds
+               PRIMARY KEY (network, key)
+           ) WITHOUT ROWID)",
+        R"(CREATE TABLE games (
+               id      INTEGER PRIMARY KEY,
+               kind    TEXT NOT NULL,
+               variant TEXT NOT NULL DEFAULT '',
+               network TEXT NOT NULL,
+               place   TEXT NOT NULL,
+               deal    INTEGER NOT NULL,       -- the 64-bit deal number, stored as signed
+               setup   TEXT NOT NULL DEFAULT '',
+               started INTEGER NOT NULL,
+               ended   INTEGER NOT NULL DEFAULT 0,
+               status  TEXT NOT NULL DEFAULT 'open'
+                       CHECK (status IN ('open', 'finished', 'abandoned', 'stopped')),
+               result  TEXT NOT NULL DEFAULT ''
+           ))",
+        "CREATE INDEX games_open ON games (id) WHERE status = 'open'",
+        "CREATE INDEX games_kind ON games (network, kind, ended)",
+        R"(CREATE TABLE journal (
+               game_id INTEGER NOT NULL REFERENCES games (id),
+               seq     INTEGER NOT NULL CHECK (seq >= 1),
+               seat    INTEGER NOT NULL,
+               action  TEXT NOT NULL,
+               at      INTEGER NOT NULL,
+               PRIMARY KEY (game_id, seq)
+           ) WITHOUT ROWID)",
+        R"(CREATE TABLE results (
+               game_id  INTEGER NOT NULL REFERENCES games (id),
+               seat     INTEGER NOT NULL,
+               key      TEXT NOT NULL,
+               nick     TEXT NOT NULL,
+               points   INTEGER NOT NULL DEFAULT 0,
+               won      INTEGER NOT NULL DEFAULT 0,
+               computer INTEGER NOT NULL DEFAULT 0,
+               detail   TEXT NOT NULL DEFAULT '',
+               PRIMARY KEY (game_id, seat)
+           ))",
+        "CREATE INDEX results_player ON results (key, game_id)",
+        R"(CREATE TABLE ratings (
+               network TEXT NOT NULL,
+               key     TEXT NOT NULL,
+               kind    TEXT NOT NULL,
+               variant TEXT NOT NULL DEFAULT '',
+               rating  REAL NOT NULL DEFAULT 1500,
+               games   INTEGER NOT NULL DEFAULT 0,
+               wins    INTEGER NOT NULL DEFAULT 0,
+               points  INTEGER NOT NULL DEFAULT 0,
+               PRIMARY KEY (network, key, kind, variant),
+               FOREIGN KEY (network, key) REFERENCES players (network, key)
+           ) WITHOUT ROWID)",
+        "CREATE INDEX ratings_top ON ratings (network, kind, variant, rating DESC, wins DESC)",
+        R"(CREATE TABLE prefs (
+               network TEXT NOT NULL,
+               key     TEXT NOT NULL,
+               name    TEXT NOT NULL,
+               value   TEXT NOT NULL,
+               PRIMARY KEY (network, key, name)
+           ) WITHOUT ROWID)",
+        R"(CREATE TABLE kv (
+               name  TEXT PRIMARY KEY,
+               value TEXT NOT NULL
+           ) WITHOUT ROWID)",
+    },
+};
+
+constexpr double kK = 32.0;
+constexpr int kBusyTimeoutMs = 5000;
+
+std::int64_t to_signed(std::uint64_t v) {
+    return static_cast<std::int64_t>(v);
+}
+std::uint64_t to_unsigned(std::int64_t v) {
+    return static_cast<std::uint64_t>(v);
+}
+
+GameRecord read_game(SQLite::Statement& q) {
+    GameRecord g;
+    g.id = q.getColumn(0).getInt64();
+    g.kind = q.getColumn(1).getString();
+    g.variant = q.getColumn(2).getString();
+    g.network = q.getColumn(3).getString();
+    g.place = q.getColumn(4).getString();
+    g.deal = to_unsigned(q.getColumn(5).getInt64());
+    g.setup = q.getColumn(6).getString();
+    g.started = q.getColumn(7).getInt64();
+    g.ended = q.getColumn(8).getInt64();
+    g.status = q.getColumn(9).getString();
+    g.result = q.getColumn(10).getString();
+    return g;
+}
+
+constexpr const char* kGameColumns =
+    "id, kind, variant, network, place, deal, setup, started, ended, status, result";
+
+}  // namespace
+
+int current_schema_version() {
+    return static_cast<int>(kMigrations.size());
+}
+
+Database::Database(const std::string& path) : path_(path) {
+    try {
+        db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE,
+                                                 kBusyTimeoutMs);
+        // Read the header first: a file that is not a database fails here, clearly.
+        const int version = db_->execAndGet("PRAGMA user_version").getInt();
+        if (version > current_schema_version())
+            throw std::runtime_error(fmt::format(
+                "database {} has schema version {}, newer than this croupierd knows ({}): run "
+                "the newer croupierd, or restore a backup made for this version",
+                path, version, current_schema_version()));
+        const std::string mode = db_->execAndGet("PRAGMA journal_mode=WAL").getString();
+        if (mode != "wal")
+            throw std::runtime_error(
+                fmt::format("database {}: cannot switch to WAL mode (got \"{}\")", path, mode));
+        // FULL: the WAL is synced at every commit, so a committed move survives power loss,
+        // not only a crash of the process.
+        db_->exec("PRAGMA synchronous=FULL");
+        db_->exec("PRAGMA foreign_keys=ON");
+        migrate();
+    } catch (const SQLite::Exception& e) {
+        throw std::runtime_error(fmt::format("database {}: {}", path, e.what()));
+    }
+}
+
+Database::~Database() = default;
+
+void Database::migrate() {
+    for (int v = db_->execAndGet("PRAGMA user_version").getInt(); v < current_schema_version();
+         ++v) {
+        SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+        // Another process may have migrated while we waited for the lock.
+        if (db_->execAndGet("PRAGMA user_version").getInt() != v) continue;
+        for (const char* sql : kMigrations[static_cast<std::size_t>(v)]) db_->exec(sql);
+        db_->exec(fmt::format("PRAGMA user_version={}", v + 1));
+        tx.commit();
+    }
+}
+
+int Database::schema_version() const {
+    return db_->execAndGet("PRAGMA user_version").getInt();
+}
+
+std::int64_t Database::create_game(const GameRecord& g) {
+    SQLite::Statement q(*db_,
+                        "INSERT INTO games (kind, variant, network, place, deal, setup, started, "
+                        "ended, status, result) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 'open', '')");
+    q.bind(1, g.kind);
+    q.bind(2, g.variant);
+    q.bind(3, g.network);
+    q.bind(4, g.place);
+    q.bind(5, static_cast<std::int64_t>(to_signed(g.deal)));
+    q.bind(6, g.setup);
+    q.bind(7, static_cast<std::int64_t>(g.started));
+    q.exec();
+    return db_->getLastInsertRowid();
+}
+
+void Database::append(std::int64_t game_id, const JournalEntry& e) {
+    // One statement, so one implicit transaction: the row goes in only when seq is the next
+    // one for an open game; the commit (a WAL sync) happens before exec() returns.
+    SQLite::Statement q(*db_,
+                        "INSERT INTO journal (game_id, seq, seat, action, at) "
+                        "SELECT ?1, ?2, ?3, ?4, ?5 "
+                        "WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND status = 'open') "
+                        "AND (SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?1) "
+                        "= ?2 - 1");
+    q.bind(1, static_cast<std::int64_t>(game_id));
+    q.bind(2, static_cast<std::int64_t>(e.seq));
+    q.bind(3, e.seat);
+    q.bind(4, e.action);
+    q.bind(5, static_cast<std::int64_t>(e.at));
+    if (q.exec() == 1) return;
+
+    auto g = game(game_id);
+    if (!g) throw std::runtime_error(fmt::format("journal: no game {}", game_id));
+    if (g->status != "open")
+        throw std::runtime_error(
+            fmt::format("journal: game {} is {}, not open", game_id, g->status));
+    SQLite::Statement m(*db_, "SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?");
+    m.bind(1, static_cast<std::int64_t>(game_id));
+    m.executeStep();
+    throw std::runtime_error(fmt::format("journal: game {} expects move {}, not {}", game_id,
+                                         m.getColumn(0).getInt64() + 1, e.seq));
+}
+
+std::vector<JournalEntry> Database::journal(std::int64_t game_id) const {
+    SQLite::Statement q(*db_,
+                        "SELECT seq, seat, action, at FROM journal WHERE game_id = ? ORDER BY seq");
+    q.bind(1, static_cast<std::int64_t>(game_id));
+    std::vector<JournalEntry> out;
+    while (q.executeStep()) {
+        JournalEntry e;
+        e.seq = q.getColumn(0).getInt64();
+        e.seat = q.getColumn(1).getInt();
+        e.action = q.getColumn(2).getString();
+        e.at = q.getColumn(3).getInt64();
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
+std::vector<GameRecord> Database::open_games() const {
+    SQLite::Statement q(
+        *db_, fmt::format("SELECT {} FROM games WHERE status = 'open' ORDER BY id", kGameColumns));
+    std::vector<GameRecord> out;
+    while (q.executeStep()) out.push_back(read_game(q));
+    return out;
+}
+
+std::optional<GameRecord> Database::game(std::int64_t id) const {
+    SQLite::Statement q(*db_, fmt::format("SELECT {} FROM games WHERE id = ?", kGameColumns));
+    q.bind(1, static_cast<std::int64_t>(id));
+    if (!q.executeStep()) return std::nullopt;
+    return read_game(q);
+}
+
+std::vector<double> elo_changes(const std::vector<double>& ratings, const std::vector<bool>& won) {
+    const std::size_t n = ratings.size();
+    std::vector<double> delta(n, 0.0);
+    if (n < 2) return delta;
+    const double k = kK / static_cast<double>(n - 1);
+    for (std::size_t w = 0; w < n; ++w) {
+        if (!won[w]) continue;
+        for (std::size_t l = 0; l < n; ++l) {
+            if (won[l]) continue;
+            const double expected = 1.0 / (1.0 + std::pow(10.0, (ratings[l] - ratings[w]) / 400.0));
+            const double d = k * (1.0 - expected);
+            delta[w] += d;
+            delta[l] -= d;
+        }
+    }
+    return delta;
+}
+
+void Database::finish_game(std::int64_t game_id, const std::string& status,
+                           const std::string& result, std::int64_t ended,
+                           const std::vector<PlayerResult>& players) {
+    if (status != "finished" && status != "abandoned" && status != "stopped")
+        throw std::invalid_argument(fmt::format(
+            "finish_game: status must be finished, abandoned or stopped, not \"{}\"", status));
+    SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+    auto g = game(game_id);
+    if (!g) throw std::runtime_error(fmt::format("finish_game: no game {}", game_id));
+    if (g->status != "open")
+        throw std::runtime_error(
+            fmt::format("finish_game: game {} is already {}", game_id, g->status));
+
+    {
+        SQLite::Statement q(*db_,
+                            "UPDATE games SET status = ?, result = ?, ended = ? WHERE id = ?");
+        q.bind(1, status);
+        q.bind(2, result);
+        q.bind(3, static_cast<std::int64_t>(ended));
+        q.bind(4, static_cast<std::int64_t>(game_id));
+        q.exec();
+    }
+
+    SQLite::Statement add_result(*db_,
+                                 "INSERT INTO results (game_id, seat, key, nick, points, won, "
+                                 "computer, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    SQLite::Statement add_player(
+        *db_,
+        "INSERT INTO players (network, key, nick, created) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (network, key) DO UPDATE SET nick = excluded.nick");
+    SQLite::Statement get_rating(*db_,
+                                 "SELECT rating FROM ratings WHERE network = ? AND key = ? AND "
+                                 "kind = ? AND variant = ?");
+
+    std::vector<const PlayerResult*> humans;
+    std::vector<double> ratings;
+    std::vector<bool> won;
+    for (const auto& p : players) {
+        add_result.reset();
+        add_result.bind(1, static_cast<std::int64_t>(game_id));
+        add_result.bind(2, p.seat);
+        add_result.bind(3, p.key);
+        add_result.bind(4, p.nick);
+        add_result.bind(5, static_cast<std::int64_t>(p.points));
+        add_result.bind(6, p.won ? 1 : 0);
+        add_result.bind(7, p.computer ? 1 : 0);
+        add_result.bind(8, p.detail);
+        add_result.exec();
+        if (p.computer) continue;
+        if (p.key.empty())
+            throw std::invalid_argument(
+                fmt::format("finish_game: seat {} has no player key", p.seat));
+        add_player.reset();
+        add_player.bind(1, g->network);
+        add_player.bind(2, p.key);
+        add_player.bind(3, p.nick);
+        add_player.bind(4, static_cast<std::int64_t>(ended));
+        add_player.exec();
+        get_rating.reset();
+        get_rating.bind(1, g->network);
+        get_rating.bind(2, p.key);
+        get_rating.bind(3, g->kind);
+        get_rating.bind(4, g->variant);
+        humans.push_back(&p);
+        ratings.push_back(get_rating.executeStep() ? get_rating.getColumn(0).getDouble() : 1500.0);
+        won.push_back(p.won);
+    }
+
+    // Ratings move only between humans; one human alone (solitaire, or against computer
+    // players) keeps the rating and still counts the game.
+    const auto delta = elo_changes(ratings, won);
+    SQLite::Statement upd(
+        *db_,
+        "INSERT INTO ratings (network, key, kind, variant, rating, games, wins, points) "
+        "VALUES (?1, ?2, ?3, ?4, 1500 + ?5, 1, ?6, ?7) "
+        "ON CONFLICT (network, key, kind, variant) DO UPDATE SET rating = rating + ?5, "
+        "games = games + 1, wins = wins + ?6, points = points + ?7");
+    for (std::size_t i = 0; i < humans.size(); ++i) {
+        upd.reset();
+        upd.bind(1, g->network);
+        upd.bind(2, humans[i]->key);
+        upd.bind(3, g->kind);
+        upd.bind(4, g->variant);
+        upd.bind(5, delta[i]);
+        upd.bind(6, humans[i]->won ? 1 : 0);
+        upd.bind(7, static_cast<std::int64_t>(humans[i]->points));
+        upd.exec();
+    }
+    tx.commit();
+}
+
+std::vector<StatLine> Database::stats(const std::string& network, const std::string& key) const {
+    SQLite::Statement q(*db_,
+                        "SELECT kind, variant, games, wins, points, rating FROM ratings "
+                        "WHERE network = ? AND key = ? ORDER BY kind, variant");
+    q.bind(1, network);
+    q.bind(2, key);
+    std::vector<StatLine> out;
+    while (q.executeStep()) {
+        StatLine s;
+        s.kind = q.getColumn(0).getString();
+        s.variant = q.getColumn(1).getString();
+        s.games = q.getColumn(2).getInt64();
+        s.wins = q.getColumn(3).getInt64();
+        s.points = q.getColumn(4).getInt64();
+        s.rating = q.getColumn(5).getDouble();
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+std::vector<TopLine> Database::top(const std::string& network, const std::string& kind,
+                                   const std::string& variant, int limit) const {
+    SQLite::Statement q(*db_,
+                        "SELECT p.nick, r.games, r.wins, r.points, r.rating FROM ratings r "
+                        "JOIN players p ON p.network = r.network AND p.key = r.key "
+                        "WHERE r.network = ? AND r.kind = ? AND r.variant = ? "
+                        "ORDER BY r.rating DESC, r.wins DESC, r.points DESC, r.games ASC, "
+                        "p.key ASC LIMIT ?");
+    q.bind(1, network);
+    q.bind(2, kind);
+    q.bind(3, variant);
+    q.bind(4, limit);
+    std::vector<TopLine> out;
+    while (q.executeStep()) {
+        TopLine t;
+        t.nick = q.getColumn(0).getString();
+        t.games = q.getColumn(1).getInt64();
+        t.wins = q.getColumn(2).getInt64();
+        t.points = q.getColumn(3).getInt64();
+        t.rating = q.getColumn(4).getDouble();
+        out.push_back(std::move(t));
+    }
+    return out;
+}
+
+std::optional<std::string> Database::last_detail(const std::string& network, const std::string& key,
+                                                 const std::string& kind) const {
+    SQLite::Statement q(*db_,
+                        "SELECT r.detail FROM results r JOIN games g ON g.id = r.game_id "
+                        "WHERE g.network = ? AND r.key = ? AND g.kind = ? AND r.computer = 0 "
+                        "ORDER BY g.ended DESC, g.id DESC LIMIT 1");
+    q.bind(1, network);
+    q.bind(2, key);
+    q.bind(3, kind);
+    if (!q.executeStep()) return std::nullopt;
+    return q.getColumn(0).getString();
+}
+
+std::optional<std::string> Database::pref(const std::string& network, const std::string& key,
+                                          const std::string& name) const {
+    SQLite::Statement q(*db_, "SELECT value FROM prefs WHERE network = ? AND key = ? AND name = ?");
+    q.bind(1, network);
+    q.bind(2, key);
+    q.bind(3, name);
+    if (!q.executeStep()) return std::nullopt;
+    return q.getColumn(0).getString();
+}
+
+void Database::set_pref(const std::string& network, const std::string& key, const std::string& name,
+                        const std::string& value) {
+    SQLite::Statement q(*db_,
+                        "INSERT INTO prefs (network, key, name, value) VALUES (?, ?, ?, ?) "
+                        "ON CONFLICT (network, key, name) DO UPDATE SET value = excluded.value");
+    q.bind(1, network);
+    q.bind(2, key);
+    q.bind(3, name);
+    q.bind(4, value);
+    q.exec();
+}
+
+std::optional<std::string> Database::get_value(const std::string& name) const {
+    SQLite::Statement q(*db_, "SELECT value FROM kv WHERE name = ?");
+    q.bind(1, name);
+    if (!q.executeStep()) return std::nullopt;
+    return q.getColumn(0).getString();
+}
+
+void Database::set_value(const std::string& name, const std::string& value) {
+    SQLite::Statement q(*db_,
+                        "INSERT INTO kv (name, value) VALUES (?, ?) "
+                        "ON CONFLICT (name) DO UPDATE SET value = excluded.value");
+    q.bind(1, name);
+    q.bind(2, value);
+    q.exec();
+}
+
+std::optional<std::string> Database::query_text(const std::string& sql) const {
+    // A separate read-only connection: even a statement that slipped past the check below
+    // could not write through it.
+    if (!ro_)
+        ro_ = std::make_unique<SQLite::Database>(path_, SQLite::OPEN_READONLY, kBusyTimeoutMs);
+    sqlite3* h = ro_->getHandle();
+    sqlite3_stmt* raw = nullptr;
+    const char* tail = nullptr;
+    if (sqlite3_prepare_v2(h, sql.c_str(), static_cast<int>(sql.size() + 1), &raw, &tail) !=
+        SQLITE_OK)
+        throw std::runtime_error(fmt::format("query \"{}\": {}", sql, sqlite3_errmsg(h)));
+    std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> stmt(raw, sqlite3_finalize);
+    if (!stmt) throw std::runtime_error(fmt::format("query \"{}\": no statement", sql));
+    for (const char* t = tail; t && *t; ++t)
+        if (*t != ' ' && *t != '\t' && *t != '\n' && *t != '\r' && *t != ';')
+            throw std::runtime_error(fmt::format("query \"{}\": only one statement", sql));
+    if (!sqlite3_stmt_readonly(stmt.get()))
+        throw std::runtime_error(fmt::format("query \"{}\": not a read-only statement", sql));
+    const int rc = sqlite3_step(stmt.get());
+    if (rc == SQLITE_DONE) return std::nullopt;
+    if (rc != SQLITE_ROW)
+        throw std::runtime_error(fmt::format("query \"{}\": {}", sql, sqlite3_errmsg(h)));
+    if (sqlite3_column_count(stmt.get()) < 1) return std::nullopt;
+    if (sqlite3_column_type(stmt.get(), 0) == SQLITE_NULL) return std::string("NULL");
+    const auto* text = sqlite3_column_text(stmt.get(), 0);
+    const int n = sqlite3_column_bytes(stmt.get(), 0);
+    return std::string(reinterpret_cast<const char*>(text), static_cast<std::size_t>(n));
+}
+
+SQLite::Database& Database::raw() {
+    return *db_;
+}
+
+}  // namespace croupier::storage

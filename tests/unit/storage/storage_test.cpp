@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <numeric>
+#include <string>
+
+#include "storage/storage.hpp"
+
+using namespace croupier::storage;
+namespace fs = std::filesystem;
+
+namespace {
+
+class StorageTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        dir_ = fs::temp_directory_path() /
+               (std::string("croupier-storage-") + info->name() + "-" + std::to_string(::getpid()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+        path_ = (dir_ / "croupier.db").string();
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+
+    GameRecord game_of(const std::string& kind, const std::string& variant = "") {
+        GameRecord g;
+        g.kind = kind;
+        g.variant = variant;
+        g.network = "libera";
+        g.place = "#cards";
+        g.deal = 42;
+        g.setup = "seats=alice,bob";
+        g.started = 1000;
+        return g;
+    }
+
+    static PlayerResult human(const std::string& nick, int seat, bool won, long long points) {
+        PlayerResult p;
+        p.nick = nick;
+        p.key = nick;
+        for (auto& c : p.key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        p.seat = seat;
+        p.won = won;
+        p.points = points;
+        p.detail = "points=" + std::to_string(points);
+        return p;
+    }
+
+    fs::path dir_;
+    std::string path_;
+};
+
+JournalEntry entry(std::int64_t seq, int seat, const std::string& action) {
+    return JournalEntry{seq, seat, action, 2000 + seq};
+}
+
+}  // namespace
+
+TEST_F(StorageTest, MigratesFromEmptyIntoWalWithFullSync) {
+    Database db(path_);
+    EXPECT_EQ(db.schema_version(), current_schema_version());
+    EXPECT_GE(current_schema_version(), 1);
+    EXPECT_EQ(db.raw().execAndGet("PRAGMA journal_mode").getString(), "wal");
+    EXPECT_EQ(db.raw().execAndGet("PRAGMA synchronous").getInt(), 2);  // FULL
+    EXPECT_EQ(db.raw().execAndGet("PRAGMA foreign_keys").getInt(), 1);
+    for (const char* table : {"players", "games", "journal", "results", "ratings", "prefs", "kv"})
+        EXPECT_EQ(db.query_text(std::string("SELECT count(*) FROM sqlite_master WHERE type = "
+                                            "'table' AND name = '") +
+                                table + "'"),
+                  "1")
+            << table;
+    EXPECT_TRUE(db.open_games().empty());
+}
+
+TEST_F(StorageTest, ReopenKeepsDataIncludingFull64BitDeals) {
+    std::int64_t id1 = 0, id2 = 0;
+    {
+        Database db(path_);
+        auto g = game_of("spider", "4suit");
+        g.deal = 0xFEDCBA9876543210ULL;  // above INT64_MAX
+        id1 = db.create_game(g);
+        g.deal = 0xFFFFFFFFFFFFFFFFULL;
+        id2 = db.create_game(g);
+        db.append(id1, entry(1, 0, "move 3 5"));
+        db.append(id1, entry(2, 0, "deal"));
+        db.set_pref("libera", "alice", "plain", "1");
+        db.set_value("dealer.#cards", "alice");
+    }
+    Database db(path_);
+    EXPECT_EQ(db.schema_version(), current_schema_version());
+    auto g1 = db.game(id1);
+    ASSERT_TRUE(g1);
+    EXPECT_EQ(g1->deal, 0xFEDCBA9876543210ULL);
+    EXPECT_EQ(g1->kind, "spider");
+    EXPECT_EQ(g1->variant, "4suit");
+    EXPECT_EQ(g1->place, "#cards");
+    EXPECT_EQ(g1->setup, "seats=alice,bob");
+    EXPECT_EQ(g1->started, 1000);
+    EXPECT_EQ(g1->status, "open");
+    EXPECT_EQ(db.game(id2)->deal, 0xFFFFFFFFFFFFFFFFULL);
+    auto j = db.journal(id1);
+    ASSERT_EQ(j.size(), 2u);
+    EXPECT_EQ(j[0].action, "move 3 5");
+    EXPECT_EQ(j[1].seq, 2);
+    EXPECT_EQ(j[1].at, 2002);
+    EXPECT_EQ(db.pref("libera", "alice", "plain"), "1");
+    EXPECT_EQ(db.get_value("dealer.#cards"), "alice");
+    auto open = db.open_games();
+    ASSERT_EQ(open.size(), 2u);
+    EXPECT_EQ(open[0].id, id1);  // oldest first
+    EXPECT_EQ(open[1].id, id2);
+    EXPECT_FALSE(db.game(id2 + 100));
+}
+
+TEST_F(StorageTest, JournalEnforcesTheNextSequenceNumber) {
+    Database db(path_);
+    auto id = db.create_game(game_of("exordia8"));
+    EXPECT_THROW(db.append(id, entry(2, 0, "draw")), std::runtime_error);  // must start at 1
+    EXPECT_THROW(db.append(id, entry(0, 0, "draw")), std::runtime_error);
+    db.append(id, entry(1, 0, "play 8h s"));
+    db.append(id, entry(2, 1, "draw"));
+    EXPECT_THROW(db.append(id, entry(2, 1, "draw")), std::runtime_error);  // a repeat
+    EXPECT_THROW(db.append(id, entry(4, 1, "draw")), std::runtime_error);  // a gap
+    try {
+        db.append(id, entry(5, 1, "draw"));
+        FAIL();
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("expects move 3"), std::string::npos) << e.what();
+    }
+    db.append(id, entry(3, 0, "pass"));
+    EXPECT_THROW(db.append(id + 1, entry(1, 0, "draw")), std::runtime_error);  // no such game
+    EXPECT_EQ(db.journal(id).size(), 3u);
+
+    // Another game's journal is independent.
+    auto other = db.create_game(game_of("exordia8"));
+    db.append(other, entry(1, 0, "play 2c"));
+    EXPECT_EQ(db.journal(other).size(), 1u);
+
+    db.finish_game(id, "stopped", "stopped by admin", 3000, {});
+    EXPECT_THROW(db.append(id, entry(4, 0, "draw")), std::runtime_error);  // closed game
+    EXPECT_EQ(db.journal(id).size(), 3u);
+}
+
+TEST_F(StorageTest, FinishStatsAndTop) {
+    Database db(path_);
+    auto id = db.create_game(game_of("exordia8"));
+    PlayerResult computer;
+    computer.nick = "Robot";
+    computer.key = "";
+    computer.seat = 3;
+    computer.computer = true;
+    db.finish_game(id, "finished", "Alice won", 5000,
+                   {human("Alice", 0, true, 60), human("Bob", 1, false, 0),
+                    human("Carol", 2, false, 0), computer});
+    auto g = db.game(id);
+    EXPECT_EQ(g->status, "finished");
+    EXPECT_EQ(g->result, "Alice won");
+    EXPECT_EQ(g->ended, 5000);
+    EXPECT_TRUE(db.open_games().empty());
+
+    // Three humans: K = 32 / 2; two duels of equal players, 8 points each.
+    auto a = db.stats("libera", "alice");
+    ASSERT_EQ(a.size(), 1u);
+    EXPECT_EQ(a[0].kind, "exordia8");
+    EXPECT_EQ(a[0].games, 1);
+    EXPECT_EQ(a[0].wins, 1);
+    EXPECT_EQ(a[0].points, 60);
+    EXPECT_DOUBLE_EQ(a[0].rating, 1516.0);
+    auto b = db.stats("libera", "bob");
+    ASSERT_EQ(b.size(), 1u);
+    EXPECT_EQ(b[0].wins, 0);
+    EXPECT_DOUBLE_EQ(b[0].rating, 1492.0);
+    EXPECT_TRUE(db.stats("libera", "").empty());  // the computer got nothing
+    EXPECT_EQ(db.query_text("SELECT count(*) FROM ratings"), "3");
+    EXPECT_EQ(db.query_text("SELECT count(*) FROM results WHERE game_id = " + std::to_string(id)),
+              "4");
+    EXPECT_TRUE(db.stats("oftc", "alice").empty());  // networks are separate
+
+    // A second game: Bob beats Alice.
+    auto id2 = db.create_game(game_of("exordia8"));
+    db.finish_game(id2, "finished", "Bob won", 6000,
+                   {human("alice", 0, false, 0), human("BOB", 1, true, 20)});
+    auto a2 = db.stats("libera", "alice");
+    EXPECT_EQ(a2[0].games, 2);
+    EXPECT_EQ(a2[0].wins, 1);
+    EXPECT_LT(a2[0].rating, 1516.0);
+    auto top = db.top("libera", "exordia8", "", 10);
+    ASSERT_EQ(top.size(), 3u);
+    // Bob, the underdog, gained more than 16 (17.1) and passed Alice (last shown nicks).
+    EXPECT_EQ(top[0].nick, "BOB");
+    EXPECT_EQ(top[1].nick, "alice");
+    EXPECT_NEAR(top[0].rating, 1492.0 + 32.0 * (1.0 - 1.0 / (1.0 + std::pow(10.0, 24.0 / 400.0))),
+                1e-9);
+    EXPECT_EQ(top[2].nick, "Carol");
+    EXPECT_GT(top[0].rating, top[1].rating);
+    EXPECT_GT(top[1].rating, top[2].rating);
+    EXPECT_NEAR(top[0].rating + top[1].rating + top[2].rating, 4500.0, 1e-9);
+    EXPECT_EQ(db.top("libera", "exordia8", "", 1).size(), 1u);
+    EXPECT_TRUE(db.top("libera", "spider", "4suit", 10).empty());
+
+    EXPECT_EQ(db.last_detail("libera", "bob", "exordia8"), "points=20");
+    EXPECT_FALSE(db.last_detail("libera", "bob", "spider"));
+
+    // Finishing twice would count twice: refused.
+    EXPECT_THROW(db.finish_game(id2, "finished", "", 7000, {human("Bob", 1, true, 20)}),
+                 std::runtime_error);
+    EXPECT_THROW(db.finish_game(id2 + 50, "finished", "", 7000, {}), std::runtime_error);
+}
+
+TEST_F(StorageTest, SolitaireCountsButKeepsTheRating) {
+    Database db(path_);
+    for (int i = 0; i < 3; ++i) {
+        auto id = db.create_game(game_of("spider", "1suit"));
+        db.append(id, entry(1, 0, "move 1 2"));
+        db.finish_game(id, i == 1 ? "abandoned" : "finished", "", 5000 + i,
+                       {human("Alice", 0, i != 1, i == 1 ? 0 : 500 + i)});
+    }
+    auto s = db.stats("libera", "alice");
+    ASSERT_EQ(s.size(), 1u);
+    EXPECT_EQ(s[0].variant, "1suit");
+    EXPECT_EQ(s[0].games, 3);
+    EXPECT_EQ(s[0].wins, 2);
+    EXPECT_EQ(s[0].points, 1002);
+    EXPECT_DOUBLE_EQ(s[0].rating, 1500.0);
+    EXPECT_EQ(db.last_detail("libera", "alice", "spider"), "points=502");
+}
+
+TEST_F(StorageTest, FinishIsOneTransaction) {
+    Database db(path_);
+    auto id = db.create_game(game_of("exordia8"));
+    auto bad = human("Bob", 1, false, 0);
+    bad.key = "";  // a human without a key: refused after the first rows were written
+    EXPECT_THROW(db.finish_game(id, "finished", "x", 5000, {human("Alice", 0, true, 10), bad}),
+                 std::invalid_argument);
+    EXPECT_EQ(db.game(id)->status, "open");
+    EXPECT_EQ(db.query_text("SELECT count(*) FROM results"), "0");
+    EXPECT_EQ(db.query_text("SELECT count(*) FROM ratings"), "0");
+    EXPECT_EQ(db.query_text("SELECT count(*) FROM players"), "0");
+    EXPECT_THROW(db.finish_game(id, "open", "x", 5000, {}), std::invalid_argument);
+    // Seats are unique within a game.
+    EXPECT_THROW(db.finish_game(id, "finished", "x", 5000,
+                                {human("Alice", 0, true, 10), human("Bob", 0, false, 0)}),
+                 SQLite::Exception);
+    EXPECT_EQ(db.game(id)->status, "open");
+}
+
+TEST_F(StorageTest, EloChanges) {
+    EXPECT_EQ(elo_changes({1500}, {true}), std::vector<double>{0.0});
+    auto d = elo_changes({1500, 1500}, {true, false});
+    EXPECT_DOUBLE_EQ(d[0], 16.0);
+    EXPECT_DOUBLE_EQ(d[1], -16.0);
+    // A favourite gains less than an underdog would.
+    auto fav = elo_changes({1900, 1500}, {true, false});
+    auto dog = elo_changes({1900, 1500}, {false, true});
+    EXPECT_LT(fav[0], 16.0);
+    EXPECT_GT(dog[1], 16.0);
+    EXPECT_NEAR(fav[0], 32.0 / 11.0, 1e-9);  // 1/(1+10^(-1)) = 10/11 expected
+    // Nobody won (a computer did): no change. Several winners: they do not duel each other.
+    auto none = elo_changes({1500, 1600}, {false, false});
+    EXPECT_EQ(none, (std::vector<double>{0.0, 0.0}));
+    auto two = elo_changes({1500, 1500, 1500, 1500}, {true, true, false, false});
+    EXPECT_NEAR(std::accumulate(two.begin(), two.end(), 0.0), 0.0, 1e-9);
+    EXPECT_NEAR(two[0], 32.0 / 3.0, 1e-9);  // two duels at 16/3 each
+    EXPECT_NEAR(two[3], -32.0 / 3.0, 1e-9);
+}
+
+TEST_F(StorageTest, PrefsAndValuesOverwrite) {
+    Database db(path_);
+    EXPECT_FALSE(db.pref("libera", "alice", "delivery"));
+    db.set_pref("libera", "alice", "delivery", "notice");
+    db.set_pref("libera", "alice", "delivery", "privmsg");
+    db.set_pref("oftc", "alice", "delivery", "notice");
+    db.set_pref("libera", "bob", "spider.suits", "2");
+    EXPECT_EQ(db.pref("libera", "alice", "delivery"), "privmsg");
+    EXPECT_EQ(db.pref("oftc", "alice", "delivery"), "notice");
+    EXPECT_EQ(db.pref("libera", "bob", "spider.suits"), "2");
+    EXPECT_FALSE(db.pref("libera", "bob", "delivery"));
+    EXPECT_FALSE(db.get_value("x"));
+    db.set_value("x", "1");
+    db.set_value("x", "2");
+    EXPECT_EQ(db.get_value("x"), "2");
+    db.set_value("empty", "");
+    EXPECT_EQ(db.get_value("empty"), "");
+}
+
+TEST_F(StorageTest, QueryTextIsReadOnly) {
+    Database db(path_);
+    db.set_value("k", "v");
+    EXPECT_EQ(db.query_text("SELECT value FROM kv WHERE name = 'k'"), "v");
+    EXPECT_FALSE(db.query_text("SELECT value FROM kv WHERE name = 'nope'"));
+    EXPECT_EQ(db.query_text("SELECT NULL"), "NULL");
+    EXPECT_EQ(db.query_text("SELECT 1 + 1"), "2");
+    EXPECT_THROW(db.query_text("DELETE FROM kv"), std::runtime_error);
+    EXPECT_THROW(db.query_text("UPDATE kv SET value = 'w'"), std::runtime_error);
+    EXPECT_THROW(db.query_text("SELECT 1; DELETE FROM kv"), std::runtime_error);
+    EXPECT_THROW(db.query_text("PRAGMA user_version = 99"), std::runtime_error);
+    EXPECT_THROW(db.query_text("SELECT nonsense FROM nowhere"), std::runtime_error);
+    EXPECT_EQ(db.get_value("k"), "v");
+    EXPECT_EQ(db.schema_version(), current_schema_version());
+    // It sees writes committed after it was first used.
+    db.set_value("k", "w");
+    EXPECT_EQ(db.query_text("SELECT value FROM kv WHERE name = 'k'"), "w");
+}
+
+TEST_F(StorageTest, RefusesANewerSchema) {
+    {
+        Database db(path_);
+        db.raw().exec("PRAGMA user_version = " + std::to_string(current_schema_version() + 1));
+    }
+    try {
+        Database db(path_);
+        FAIL() << "opened a newer database";
+    } catch (const std::runtime_error& e) {
+        std::string what = e.what();
+        EXPECT_NE(what.find("newer"), std::string::npos) << what;
+        EXPECT_NE(what.find(path_), std::string::npos) << what;
+    }
+}
+
+TEST_F(StorageTest, RefusesAFileThatIsNotADatabase) {
+    std::ofstream(path_) << "this is not an SQLite database, just some text that is long enough "
+                            "to fill the header of one, and then some more.\n";
+    EXPECT_THROW(Database db(path_), std::runtime_error);
+    EXPECT_THROW(Database db((dir_ / "no-such-dir" / "x.db").string()), std::runtime_error);
+}
+
+// The journal's promise: once append() returns, the move survives the process dying.
+TEST_F(StorageTest, CommittedMovesSurviveAKill) {
+    std::int64_t id = 0;
+    {
+        Database db(path_);
+        id = db.create_game(game_of("exordia8"));
+    }  // closed before fork: a connection must not cross a fork
+    int fds[2];
+    ASSERT_EQ(::pipe(fds), 0);
+    pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        ::close(fds[0]);
+        try {
+            Database db(path_);
+            for (std::int64_t seq = 1; seq < 1000000; ++seq) {
+                db.append(id, entry(seq, static_cast<int>(seq % 4), "play " + std::to_string(seq)));
+                // Told only after the commit, as the daemon tells a channel.
+                if (::write(fds[1], &seq, sizeof seq) != sizeof seq) ::_exit(3);
+            }
+        } catch (...) {
+            ::_exit(2);
+        }
+        ::_exit(0);
+    }
+    ::close(fds[1]);
+    std::int64_t seq = 0, last = 0;
+    int got = 0;
+    while (got < 40 && ::read(fds[0], &seq, sizeof seq) == sizeof seq) {
+        EXPECT_EQ(seq, last + 1);
+        last = seq;
+        ++got;
+    }
+    ::kill(child, SIGKILL);  // mid-stream: the child is inside some append or write
+    while (::read(fds[0], &seq, sizeof seq) == sizeof seq) last = seq;  // told before it died
+    ::close(fds[0]);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "child ended on its own with " << status;
+    ASSERT_GE(last, 40);
+
+    Database db(path_);
+    auto j = db.journal(id);
+    ASSERT_GE(static_cast<std::int64_t>(j.size()), last);
+    EXPECT_LE(static_cast<std::int64_t>(j.size()), last + 1);  // at most one committed, untold
+    for (std::size_t i = 0; i < j.size(); ++i) {
+        EXPECT_EQ(j[i].seq, static_cast<std::int64_t>(i + 1));
+        EXPECT_EQ(j[i].action, "play " + std::to_string(i + 1));
+    }
+    // And the journal goes on from there.
+    db.append(id, entry(static_cast<std::int64_t>(j.size()) + 1, 0, "draw"));
+}
+
+TEST_F(StorageTest, AppendCost) {
+    Database db(path_);
+    auto id = db.create_game(game_of("exordia8"));
+    const int n = 200;
+    auto t0 = std::chrono::steady_clock::now();
+    for (int i = 1; i <= n; ++i) db.append(id, entry(i, 0, "draw"));
+    auto us =
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
+    std::printf("[ measure  ] append with synchronous=FULL: %.1f us per move (%d moves)\n",
+                static_cast<double>(us) / n, n);
+    EXPECT_EQ(db.journal(id).size(), static_cast<std::size_t>(n));
+}
