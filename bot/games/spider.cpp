@@ -1,0 +1,437 @@
+// Spider solitaire at the daemon: the Game adapter around games/spider/engine.hpp. One seat
+// (seat 0), played in private; `new`, `stats`, `help` and `hint` belong to the table
+// machinery (bot/tables.cpp), which runs `hint` through computer_action(0).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <array>
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "bot/games/kinds.hpp"
+#include "bot/render.hpp"
+#include "games/spider/engine.hpp"
+#include "games/spider/view.hpp"
+
+// The fair player (games/spider/fair.*) is another engineer's; its header exists from the
+// start, its implementation arrives later. Use it once its source file is in the tree.
+#if __has_include("games/spider/fair.cpp")
+#define CROUPIER_SPIDER_FAIR 1
+#include "games/spider/fair.hpp"
+#else
+#define CROUPIER_SPIDER_FAIR 0
+#endif
+
+namespace croupier::bot {
+
+namespace {
+
+using games::Card;
+using games::spider::Change;
+using games::spider::Engine;
+using games::spider::View;
+
+constexpr std::size_t kLineBudget = 390;  // bytes per line, under the daemon's 400
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return std::string(s);
+}
+
+bool in_suit_sequence(const Card& lower_card, const Card& upper_card) {
+    return lower_card.suit == upper_card.suit && lower_card.rank == upper_card.rank + 1;
+}
+
+// The face-up cards of a pile, rich, in at most `budget` bytes: in full when they fit; else
+// runs of three or more of one suit in sequence as "K♠-5♠"; else only the top cards.
+std::string cards_text(const std::vector<Card>& up, std::size_t budget) {
+    std::string full = render::cards(up);
+    if (full.size() <= budget) return full;
+    std::vector<std::string> parts;
+    for (std::size_t i = 0; i < up.size();) {
+        std::size_t j = i;
+        while (j + 1 < up.size() && in_suit_sequence(up[j], up[j + 1])) ++j;
+        if (j - i >= 2) {
+            parts.push_back(render::card(up[i]) + "-" + render::card(up[j]));
+        } else {
+            for (std::size_t k = i; k <= j; ++k) parts.push_back(render::card(up[k]));
+        }
+        i = j + 1;
+    }
+    std::string compact;
+    for (const auto& p : parts) compact += (compact.empty() ? "" : " ") + p;
+    if (compact.size() <= budget) return compact;
+    // Keep the top: the cards a player moves.
+    std::string tail;
+    for (auto it = parts.rbegin(); it != parts.rend(); ++it) {
+        if (tail.size() + it->size() + 8 > budget) break;
+        tail = *it + (tail.empty() ? "" : " ") + tail;
+    }
+    return "... " + tail;
+}
+
+std::string pile_text(const Engine& e, int p, std::size_t budget = kLineBudget) {
+    std::string s = std::to_string(p + 1) + ":";
+    if (e.pile(p).empty()) return s + " (empty)";
+    if (e.face_down(p) > 0) s += " [" + std::to_string(e.face_down(p)) + "]";
+    return s + " " + cards_text(e.face_up(p), budget > s.size() + 1 ? budget - s.size() - 1 : 0);
+}
+
+std::string suits_text(int suits) {
+    return suits == 1 ? "1 suit" : std::to_string(suits) + " suits";
+}
+
+std::string plural(int n, std::string_view one, std::string_view many) {
+    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+std::string header(const Engine& e) {
+    std::string s = render::bold("Spider") + " " + suits_text(e.suits()) + ", deal " +
+                    std::to_string(e.deal_number());
+    if (e.keep_runs()) s += " (runs stay on the tableau)";
+    s += " | score " + std::to_string(e.score()) + " | moves " + std::to_string(e.moves());
+    if (e.undos() > 0) s += " | undos " + std::to_string(e.undos());
+    s += " | stock: " + plural(e.stock_deals_left(), "deal", "deals") + " left | foundation " +
+         std::to_string(e.foundation().size()) + "/8";
+    if (!e.foundation().empty()) {
+        s += " ";
+        for (auto suit : e.foundation()) s += games::suit_symbol(suit);
+    }
+    return s;
+}
+
+std::string finale(const Engine& e) {
+    return "score " + std::to_string(e.score()) + ", moves " + std::to_string(e.moves()) +
+           ", undos " + std::to_string(e.undos());
+}
+
+// ---------------------------------------------------------------------------------------
+// The simple fair move: sees only the View.
+
+struct PileInfo {
+    int down = 0;
+    int size = 0;  // face-up cards
+    int run = 0;   // movable run on top
+};
+
+std::array<PileInfo, 10> infos(const View& v) {
+    std::array<PileInfo, 10> out{};
+    for (std::size_t p = 0; p < 10; ++p) {
+        const auto& up = v.face_up[p];
+        out[p].down = v.face_down[p];
+        out[p].size = static_cast<int>(up.size());
+        int run = up.empty() ? 0 : 1;
+        for (std::size_t i = up.size(); i-- > 1;) {
+            if (!in_suit_sequence(up[i - 1], up[i])) break;
+            ++run;
+        }
+        out[p].run = run;
+    }
+    return out;
+}
+
+std::string move_text(std::size_t f, std::size_t t, int n) {
+    return "move " + std::to_string(f + 1) + " " + std::to_string(t + 1) + " " + std::to_string(n);
+}
+
+std::string greedy_move(const View& v) {
+    const auto info = infos(v);
+    const auto top = [&](std::size_t p) -> const Card& { return v.face_up[p].back(); };
+    const auto bottom_of_run = [&](std::size_t p, int n) -> const Card& {
+        return v.face_up[p][v.face_up[p].size() - static_cast<std::size_t>(n)];
+    };
+    bool any_empty = false;
+    for (const auto& i : info) any_empty = any_empty || i.size == 0;
+
+    // 1. Turn a face-down card: the whole face-up part is one run and goes somewhere.
+    {
+        std::string best;
+        int best_key = -1;
+        for (std::size_t f = 0; f < 10; ++f) {
+            if (info[f].down == 0 || info[f].size == 0 || info[f].run != info[f].size) continue;
+            const Card& low = bottom_of_run(f, info[f].run);
+            for (std::size_t t = 0; t < 10; ++t) {
+                if (t == f) continue;
+                int key = 0;
+                if (info[t].size == 0) {
+                    if (info[t].down > 0) continue;  // cannot happen: face-down under nothing
+                    key = 1;                         // an empty pile: the last resort
+                } else if (top(t).rank == low.rank + 1) {
+                    key = top(t).suit == low.suit ? 3 : 2;
+                } else {
+                    continue;
+                }
+                key = key * 100 - info[f].down;  // fewer hidden cards: closer to an empty pile
+                if (key > best_key) {
+                    best_key = key;
+                    best = move_text(f, t, info[f].run);
+                }
+            }
+        }
+        if (!best.empty()) return best;
+    }
+    // 2. Build in suit: a move that joins two cards of one suit in sequence, and does not
+    //    break such a pair where it leaves.
+    {
+        std::string best;
+        int best_n = 0;
+        for (std::size_t f = 0; f < 10; ++f) {
+            for (int n = 1; n <= info[f].run; ++n) {
+                const Card& low = bottom_of_run(f, n);
+                const std::size_t below = v.face_up[f].size() - static_cast<std::size_t>(n);
+                if (below > 0 && in_suit_sequence(v.face_up[f][below - 1], low)) continue;
+                for (std::size_t t = 0; t < 10; ++t) {
+                    if (t == f || info[t].size == 0) continue;
+                    if (in_suit_sequence(top(t), low) && n > best_n) {
+                        best_n = n;
+                        best = move_text(f, t, n);
+                    }
+                }
+            }
+        }
+        if (!best.empty()) return best;
+    }
+    // 3. Deal.
+    if (v.stock_deals_left > 0 && !any_empty) return "deal";
+    // 4. With no deals left: empty a pile of face-up cards onto a card one higher.
+    if (v.stock_deals_left == 0) {
+        for (std::size_t f = 0; f < 10; ++f) {
+            if (info[f].down != 0 || info[f].size == 0 || info[f].run != info[f].size) continue;
+            const Card& low = bottom_of_run(f, info[f].run);
+            for (std::size_t t = 0; t < 10; ++t)
+                if (t != f && info[t].size > 0 && top(t).rank == low.rank + 1)
+                    return move_text(f, t, info[f].run);
+        }
+        return "";
+    }
+    // 5. Fill the empty piles so that the stock can be dealt: the top run of a pile that
+    //    keeps cards under it.
+    for (std::size_t t = 0; t < 10; ++t) {
+        if (info[t].size != 0) continue;
+        std::size_t best_f = 10;
+        for (std::size_t f = 0; f < 10; ++f) {
+            if (info[f].size == 0 || info[f].down + info[f].size <= info[f].run) continue;
+            if (best_f == 10 || info[f].run < info[best_f].run) best_f = f;
+        }
+        if (best_f != 10) return move_text(best_f, t, info[best_f].run);
+    }
+    return "";
+}
+
+// ---------------------------------------------------------------------------------------
+
+class SpiderGame final : public Game {
+  public:
+    SpiderGame(int suits, std::uint64_t deal, bool keep_runs) : engine_(suits, deal, keep_runs) {}
+
+    std::unique_ptr<Game> clone() const override { return std::make_unique<SpiderGame>(*this); }
+    std::optional<int> turn() const override { return std::nullopt; }
+    bool finished() const override { return engine_.over(); }
+
+    Outcome act(int seat, std::string_view command, std::string_view args) override {
+        if (seat != 0) return Outcome::refuse("Spider has one player.");
+        const std::string cmd = lower(trim(command));
+        const std::string rest = trim(args);
+        std::string text;
+        if (cmd == "move" || cmd == "m") {
+            text = "move " + rest;
+        } else if (cmd == "deal" || cmd == "d" || cmd == "undo" || cmd == "u" || cmd == "resign") {
+            text = cmd + (rest.empty() ? "" : " " + rest);
+        } else if (cmd == "leave") {
+            text = "resign";
+        } else {
+            return Outcome::refuse(
+                "Unknown Spider command: move FROM TO [N], deal, undo, hint, "
+                "resign or board.");
+        }
+        games::spider::Result r = engine_.apply(text);
+        if (!r.ok()) {
+            std::string why = r.error;
+            if (!why.empty())
+                why[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(why[0])));
+            return Outcome::refuse(why + ".");
+        }
+        Outcome o;
+        o.canonical = r.canonical;
+        o.out = describe(r.change);
+        return o;
+    }
+
+    std::string timeout_action(int) const override { return ""; }
+
+    std::string computer_action(int) const override {
+        if (engine_.over()) return "";
+        const View v = engine_.view();
+#if CROUPIER_SPIDER_FAIR
+        if (auto m = games::spider::fair_move(v)) return *m;
+#endif
+        return greedy_move(v);
+    }
+
+    std::vector<Out> start() const override {
+        std::vector<Out> out = board();
+        out.push_back(
+            to_table("Commands: move FROM TO [N] (m), deal (d), undo (u), hint, "
+                     "resign, board (b). Help: help spider."));
+        return out;
+    }
+
+    std::vector<Out> show_table() const override {
+        return board();
+    }
+    std::vector<Out> show_hand(int) const override {
+        return board();
+    }
+
+    std::vector<SeatResult> results() const override {
+        SeatResult r;
+        r.points = engine_.score();
+        r.won = engine_.won();
+        r.detail = "score=" + std::to_string(engine_.score()) +
+                   " moves=" + std::to_string(engine_.moves()) +
+                   " undos=" + std::to_string(engine_.undos());
+        return {r};
+    }
+
+    void rename(int, const std::string&) override {}
+
+  private:
+    std::vector<Out> board() const {
+        std::vector<Out> out;
+        out.push_back(to_table(header(engine_)));
+        for (int p = 0; p < Engine::kPiles; ++p) out.push_back(to_table(pile_text(engine_, p)));
+        return out;
+    }
+
+    // Only what changed: at most two lines.
+    std::vector<Out> describe(const Change& c) const {
+        std::vector<Out> out;
+        const std::string score = " | score " + std::to_string(engine_.score());
+        switch (c.kind) {
+            case Change::Kind::Move: {
+                std::string line = "Moved " + plural(c.count, "card", "cards") + " from " +
+                                   std::to_string(c.from + 1) + " to " + std::to_string(c.to + 1) +
+                                   ". " + pile_text(engine_, c.from, 180) + " | " +
+                                   pile_text(engine_, c.to, 180) + score;
+                out.push_back(to_table(line));
+                break;
+            }
+            case Change::Kind::Deal: {
+                std::string line =
+                    "Dealt (" + plural(engine_.stock_deals_left(), "deal", "deals") + " left):";
+                const View v = engine_.view();
+                for (int p = 0; p < Engine::kPiles; ++p) {
+                    const auto& up = v.face_up[static_cast<std::size_t>(p)];
+                    line += " " + std::to_string(p + 1) + ":" +
+                            (up.empty() ? std::string("-") : render::card(up.back()));
+                }
+                out.push_back(to_table(line + score));
+                break;
+            }
+            case Change::Kind::Undo: {
+                std::string line;
+                if (c.undone == Change::Kind::Deal) {
+                    line = "Took back the deal (" +
+                           plural(engine_.stock_deals_left(), "deal", "deals") +
+                           " in the stock). Tops:";
+                    for (int p = 0; p < Engine::kPiles; ++p)
+                        line += " " + std::to_string(p + 1) + ":" +
+                                (engine_.pile(p).empty() ? std::string("-")
+                                                         : render::card(engine_.pile(p).back()));
+                } else {
+                    line = "Took back move " + std::to_string(c.from + 1) + " " +
+                           std::to_string(c.to + 1) + " " + std::to_string(c.count) + ". " +
+                           pile_text(engine_, c.from, 180) + " | " + pile_text(engine_, c.to, 180);
+                }
+                if (c.runs_returned > 0)
+                    line += " | " + plural(c.runs_returned, "run", "runs") +
+                            " back from the foundation";
+                out.push_back(to_table(line + score));
+                break;
+            }
+            case Change::Kind::Resign:
+                out.push_back(
+                    to_table("You resigned deal " + std::to_string(engine_.deal_number()) + " (" +
+                             suits_text(engine_.suits()) + "): " + finale(engine_) + "."));
+                return out;
+            case Change::Kind::None:
+                break;
+        }
+        std::string second;
+        if (c.runs_completed > 0) {
+            std::string suits;
+            for (auto s : c.run_suits) suits += games::suit_symbol(s);
+            second = (c.runs_completed == 1
+                          ? "A run of " + suits + " is complete"
+                          : plural(c.runs_completed, "run", "runs") + " complete (" + suits + ")") +
+                     ": foundation " + std::to_string(engine_.foundation().size()) + "/8.";
+        }
+        if (engine_.won()) {
+            second += (second.empty() ? "" : " ") + render::bold("You won") + " deal " +
+                      std::to_string(engine_.deal_number()) + " (" + suits_text(engine_.suits()) +
+                      ")! " + finale(engine_) + ".";
+        }
+        if (!second.empty()) out.push_back(to_table(second));
+        return out;
+    }
+
+    Engine engine_;
+};
+
+class SpiderKind final : public GameKind {
+  public:
+    explicit SpiderKind(const config::SpiderConfig& cfg) : default_suits_(cfg.default_suits) {}
+
+    std::string name() const override { return "spider"; }
+    std::string title() const override { return "Spider"; }
+    std::vector<std::string> aliases() const override { return {}; }
+    const std::vector<CommandSpec>& commands() const override { return commands_; }
+    std::string summary() const override {
+        return "Spider solitaire (Aisleriot's rules), 1, 2 or 4 suits, played in private";
+    }
+
+    std::unique_ptr<Game> create(const GameSetup& setup) const override {
+        int suits = default_suits_;
+        if (setup.variant == "1suit")
+            suits = 1;
+        else if (setup.variant == "2suit")
+            suits = 2;
+        else if (setup.variant == "4suit")
+            suits = 4;
+        if (suits != 1 && suits != 2 && suits != 4) suits = 4;
+        bool keep_runs = false;
+        if (auto it = setup.options.find("keep_runs"); it != setup.options.end())
+            keep_runs =
+                it->second == "1" || lower(it->second) == "true" || lower(it->second) == "yes";
+        return std::make_unique<SpiderGame>(suits, setup.deal_number, keep_runs);
+    }
+
+  private:
+    int default_suits_ = 4;
+    std::vector<CommandSpec> commands_ = {
+        {"board", {"b"}, "", "shows the ten piles, the stock, the foundation and the score"},
+        {"move",
+         {"m"},
+         "FROM TO [N]",
+         "moves N cards (a run of one suit in sequence) from pile FROM to pile TO (1-10); "
+         "without N the longest run that fits"},
+        {"deal", {"d"}, "", "deals one card onto every pile from the stock (no pile may be empty)"},
+        {"undo", {"u"}, "", "takes back the last move or deal (as often as you like)"},
+        {"hint", {}, "", "suggests a move"},
+        {"resign", {}, "", "gives up this deal (it counts as lost)"},
+    };
+};
+
+}  // namespace
+
+std::unique_ptr<GameKind> make_spider_kind(const config::SpiderConfig& cfg) {
+    return std::make_unique<SpiderKind>(cfg);
+}
+
+}  // namespace croupier::bot
