@@ -1,0 +1,565 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""End-to-end test harness: a real ngircd, a real croupierd and python3-irc clients.
+
+Each test script does
+
+    from harness import run_test
+
+    def test(h):
+        h.start_ngircd()
+        h.start_bot()
+        alice = h.client("alice")
+        alice.join("#croupier")
+        h.wait_bot_in_channel(alice, "#croupier")
+        ...
+
+    run_test("join_help", test, timeout=120)
+
+Every process the harness starts is killed when the test ends, whatever happens (also on
+SIGTERM and on the test's own deadline). Every wait is bounded. On failure the tail of the
+bot's log, the server's log and the clients' traffic are printed.
+
+Environment: CROUPIERD (the binary; default build/bot/croupierd under the source tree),
+CROUPIER_SOURCE_DIR (the source tree; default two levels up), NGIRCD (default
+/usr/sbin/ngircd), CROUPIER_E2E_KEEP=1 keeps the temporary directory.
+"""
+
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+
+import irc.buffer
+import irc.client
+
+SOURCE_DIR = os.environ.get(
+    "CROUPIER_SOURCE_DIR",
+    os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")),
+)
+CROUPIERD = os.environ.get("CROUPIERD", os.path.join(SOURCE_DIR, "build", "bot", "croupierd"))
+NGIRCD = os.environ.get("NGIRCD", "/usr/sbin/ngircd")
+WAIT = 20.0  # default bound of every wait, seconds
+BOT_NICK = "croupier"
+CHANNEL = "#croupier"
+
+# mIRC formatting: bold, colour (with up to two numbers), reset, reverse, italic, underline,
+# strike-through, monospace.
+_FORMAT_RE = re.compile(r"\x03(\d{1,2}(,\d{1,2})?)?|[\x02\x0f\x16\x1d\x1f\x1e\x11]")
+
+
+def strip_format(text):
+    """The text without mIRC colour and formatting codes."""
+    return _FORMAT_RE.sub("", text)
+
+
+class TestFailure(Exception):
+    pass
+
+
+class TestTimeout(TestFailure):
+    pass
+
+
+def check(condition, what):
+    if not condition:
+        raise TestFailure(what)
+
+
+def free_port():
+    """A TCP port on 127.0.0.1 that nobody listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def port_accepts(port):
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+class _LenientLineBuffer(irc.buffer.DecodingLineBuffer):
+    errors = "replace"
+
+
+class Message:
+    """One line a client received."""
+
+    def __init__(self, when, line):
+        self.when = when
+        self.raw = line
+        self.prefix = ""
+        rest = line
+        if rest.startswith(":"):
+            self.prefix, _, rest = rest[1:].partition(" ")
+        self.nick = self.prefix.split("!", 1)[0]
+        trailing = None
+        if " :" in rest:
+            rest, trailing = rest.split(" :", 1)
+        elif rest.startswith(":"):
+            rest, trailing = "", rest[1:]
+        words = rest.split()
+        self.command = words[0].upper() if words else ""
+        self.params = words[1:] + ([trailing] if trailing is not None else [])
+        self.target = self.params[0] if self.params else ""
+        self.text = self.params[-1] if self.params else ""
+        self.plain = strip_format(self.text)
+
+    def __repr__(self):
+        return f"[{self.when:9.3f}] {self.raw}"
+
+
+class Client:
+    """A python3-irc client connected to the test server."""
+
+    def __init__(self, harness, nick, port):
+        self.h = harness
+        self.nick = nick
+        self.lines = []  # every Message received
+        self.cursor = 0  # wait_msg looks at lines from here on
+        self.registered = False
+        self.conn = harness.reactor.server()
+        self.conn.buffer_class = _LenientLineBuffer
+        harness._by_conn[id(self.conn)] = self
+        self.conn.connect("127.0.0.1", port, nick, username=nick, ircname=f"e2e {nick}")
+        harness.wait_until(lambda: self.registered, f"{nick} registered with the server")
+
+    def _received(self, line):
+        m = Message(self.h.now(), line)
+        self.lines.append(m)
+        if m.command == "001":
+            self.registered = True
+
+    @property
+    def connected(self):
+        return self.conn.is_connected()
+
+    def send(self, line):
+        self.conn.send_raw(line)
+
+    def say(self, target, text):
+        self.conn.privmsg(target, text)
+
+    def join(self, channel):
+        self.conn.join(channel)
+        self.wait_msg(r".*", command="JOIN", sender=self.nick, what=f"{self.nick} joined {channel}")
+
+    def skip(self):
+        """Forget everything received so far: later waits only see newer lines."""
+        self.cursor = len(self.lines)
+
+    def find(self, pattern=None, command=("PRIVMSG", "NOTICE"), sender=None, target=None,
+             start=None):
+        """Messages received since `start` (default: the cursor) that match."""
+        rx = re.compile(pattern) if pattern else None
+        commands = (command,) if isinstance(command, str) else command
+        out = []
+        for m in self.lines[self.cursor if start is None else start:]:
+            if commands and m.command not in commands:
+                continue
+            if sender is not None and m.nick.lower() != sender.lower():
+                continue
+            if target is not None and m.target.lower() != target.lower():
+                continue
+            if rx is not None and not rx.search(m.plain):
+                continue
+            out.append(m)
+        return out
+
+    def wait_msg(self, pattern, command=("PRIVMSG", "NOTICE"), sender=None, target=None,
+                 timeout=WAIT, what=None):
+        """Waits for the first matching line after the cursor; moves the cursor past it."""
+        rx = re.compile(pattern)
+        commands = (command,) if isinstance(command, str) else command
+        found = []
+
+        def look():
+            while self.cursor < len(self.lines):
+                m = self.lines[self.cursor]
+                self.cursor += 1
+                if commands and m.command not in commands:
+                    continue
+                if sender is not None and m.nick.lower() != sender.lower():
+                    continue
+                if target is not None and m.target.lower() != target.lower():
+                    continue
+                if rx.search(m.plain):
+                    found.append(m)
+                    return True
+            return False
+
+        self.h.wait_until(
+            look, what or f"{self.nick} got {command} from {sender} to {target} matching /{pattern}/",
+            timeout)
+        return found[0]
+
+    def collect(self, sender, quiet=1.5, timeout=WAIT, target=None, what=None):
+        """Waits (at most `timeout`) for messages from `sender` after the cursor, then keeps
+        collecting until `quiet` seconds pass without a new one; moves the cursor to the end.
+        Fails when nothing came."""
+        start = self.cursor
+        got = []
+
+        def first():
+            got[:] = self.find(sender=sender, target=target, start=start)
+            return bool(got)
+
+        self.h.wait_until(first, what or f"{self.nick} got an answer from {sender}", timeout)
+        last_count, last_change = len(got), self.h.now()
+        deadline = self.h.now() + timeout
+        while self.h.now() - last_change < quiet and self.h.now() < deadline:
+            self.h.pump(0.05)
+            got = self.find(sender=sender, target=target, start=start)
+            if len(got) != last_count:
+                last_count, last_change = len(got), self.h.now()
+        self.cursor = len(self.lines)
+        return got
+
+    def names(self, channel, timeout=WAIT):
+        """The nicks in `channel` (NAMES), without their status prefixes."""
+        start = len(self.lines)
+        self.send(f"NAMES {channel}")
+
+        def done():
+            return any(m.command == "366" for m in self.lines[start:])
+
+        self.h.wait_until(done, f"{self.nick}: NAMES {channel} answered", timeout)
+        nicks = set()
+        for m in self.lines[start:]:
+            if m.command == "353":
+                nicks.update(n.lstrip("@+%&~") for n in m.text.split())
+        return nicks
+
+    def quit(self, message="bye"):
+        if self.connected:
+            try:
+                self.conn.quit(message)
+            except irc.client.ServerNotConnectedError:
+                pass
+
+    def dump(self, n=25):
+        return "\n".join(repr(m) for m in self.lines[-n:])
+
+
+def _die_with_parent():
+    # The child gets SIGKILL when the test process dies, however it dies. (ngircd drops
+    # privileges when started as root, which clears this; it is killed in close().)
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except Exception:
+        pass
+
+
+class Process:
+    """A child process with its output in a log file."""
+
+    def __init__(self, name, argv, log_path, cwd):
+        self.name = name
+        self.argv = argv
+        self.log_path = log_path
+        self.log = open(log_path, "ab")
+        self.popen = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=self.log,
+                                      stderr=subprocess.STDOUT, cwd=cwd,
+                                      start_new_session=True, preexec_fn=_die_with_parent)
+        self.pid = self.popen.pid
+        self.watched = True  # a wait fails at once if this process exits while watched
+
+    def alive(self):
+        return self.popen.poll() is None
+
+    def send_signal(self, sig):
+        if self.alive():
+            os.kill(self.pid, sig)
+
+    def stop(self, sig=signal.SIGTERM, timeout=15.0):
+        """Sends `sig` and waits; SIGKILL after `timeout`. Returns the exit status."""
+        self.watched = False
+        if self.alive():
+            try:
+                os.kill(self.pid, sig)
+                self.popen.wait(timeout)
+            except subprocess.TimeoutExpired:
+                print(f"harness: {self.name} did not stop in {timeout:.0f} s: SIGKILL")
+                self.popen.kill()
+                self.popen.wait()
+        self.log.close()
+        return self.popen.returncode
+
+    def text(self):
+        try:
+            with open(self.log_path, "rb") as f:
+                return f.read().decode("utf-8", "replace")
+        except OSError:
+            return ""
+
+    def tail(self, n=60):
+        return "\n".join(self.text().splitlines()[-n:])
+
+
+class Harness:
+    def __init__(self, name):
+        self.name = name
+        self.dir = tempfile.mkdtemp(prefix=f"croupier-e2e-{name}-")
+        # ngircd drops to `nobody` when started as root and may read its files later.
+        os.chmod(self.dir, 0o755)
+        self.t0 = time.monotonic()
+        self.processes = []
+        self.clients = []
+        self._by_conn = {}
+        self.reactor = irc.client.IRC()
+        self.reactor.add_global_handler("all_raw_messages", self._raw, -20)
+        self.ngircd = None
+        self.port = None
+        self.bot = None
+
+    # --- time and waiting -----------------------------------------------------------------
+
+    def now(self):
+        return time.monotonic() - self.t0
+
+    def _raw(self, conn, event):
+        client = self._by_conn.get(id(conn))
+        if client is not None:
+            client._received(event.arguments[0])
+
+    def pump(self, seconds=0.05):
+        """Processes client traffic for about `seconds`."""
+        end = time.monotonic() + seconds
+        while True:
+            left = end - time.monotonic()
+            self.reactor.process_once(max(0.0, min(left, 0.05)))
+            if left <= 0:
+                return
+
+    def check_processes(self):
+        for p in self.processes:
+            if p.watched and not p.alive():
+                p.watched = False
+                raise TestFailure(f"{p.name} exited unexpectedly with status "
+                                  f"{p.popen.returncode}:\n{p.tail()}")
+
+    def wait_until(self, predicate, what, timeout=WAIT):
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            self.check_processes()
+            if time.monotonic() >= deadline:
+                raise TestTimeout(f"timed out after {timeout:.0f} s waiting until: {what}")
+            self.pump(0.05)
+
+    def sleep(self, seconds):
+        self.pump(seconds)
+
+    # --- ngircd ---------------------------------------------------------------------------
+
+    def ngircd_config(self, port, tls=None, penalty=True):
+        """ngircd's config from contrib/ngircd.conf.in. tls: None or a dict with port, cert,
+        key. penalty=False turns ngircd's flood penalty off (MaxPenaltyTime = 0)."""
+        with open(os.path.join(SOURCE_DIR, "contrib", "ngircd.conf.in")) as f:
+            text = f.read()
+        os.makedirs(os.path.join(self.dir, "ngircd.conf.d"), exist_ok=True)
+        text = text.replace("@PORT@", str(port)).replace("@DIR@", self.dir)
+        if not penalty:
+            text += "\n[Limits]\nMaxPenaltyTime = 0\n"
+        if tls:
+            text += (f"\n[SSL]\nCertFile = {tls['cert']}\nKeyFile = {tls['key']}\n"
+                     f"Ports = {tls['port']}\n")
+        path = os.path.join(self.dir, "ngircd.conf")
+        with open(path, "w") as f:
+            f.write(text)
+        os.chmod(path, 0o644)
+        return path
+
+    def start_ngircd(self, port=None, tls=None, penalty=True):
+        """Starts ngircd in the foreground on 127.0.0.1:port (default: a free port) and waits
+        until it accepts connections."""
+        self.port = port or self.port or free_port()
+        conf = self.ngircd_config(self.port, tls, penalty)
+        self.ngircd = self.spawn("ngircd", [NGIRCD, "-n", "-f", conf])
+        ports = [self.port] + ([tls["port"]] if tls else [])
+        self.wait_process_port(self.ngircd, ports)
+        return self.ngircd
+
+    def wait_process_port(self, proc, ports, timeout=10.0):
+        deadline = time.monotonic() + timeout
+        while True:
+            if not proc.alive():
+                raise TestFailure(f"{proc.name} exited with {proc.popen.returncode}:\n{proc.tail()}")
+            if all(port_accepts(p) for p in ports):
+                return
+            if time.monotonic() >= deadline:
+                raise TestTimeout(f"{proc.name} does not accept on {ports} after {timeout:.0f} s")
+            time.sleep(0.02)
+
+    # --- croupierd ------------------------------------------------------------------------
+
+    def bot_config(self, name="croupier", network="local", **sections):
+        """Writes a croupierd INI and returns its path. Defaults: nick croupier, network
+        `local` on the test server, channel #croupier, admins *!*@127.0.0.1, flood 4 + 2/s,
+        user limits 5 + 1/s. Override with bot={...}, net={...}, limits={...} or other
+        sections by name (exordia8={...}); a value of None removes the key."""
+        conf = {
+            "bot": {"nick": BOT_NICK, "database": os.path.join(self.dir, f"{name}.db"),
+                    "log_level": "debug"},
+            f"network {network}": {"host": "127.0.0.1", "port": str(self.port), "tls": "no",
+                                   "channels": CHANNEL, "admins": "*!*@127.0.0.1, *!*@localhost",
+                                   "flood_burst": "4", "flood_rate": "2"},
+            "limits": {"user_burst": "5", "user_rate": "1"},
+        }
+        for key, values in sections.items():
+            section = f"network {network}" if key == "net" else key
+            conf.setdefault(section, {})
+            for k, v in values.items():
+                if v is None:
+                    conf[section].pop(k, None)
+                else:
+                    conf[section][k] = str(v)
+        path = os.path.join(self.dir, f"{name}.ini")
+        with open(path, "w") as f:
+            for section, values in conf.items():
+                f.write(f"[{section}]\n")
+                for k, v in values.items():
+                    f.write(f"{k} = {v}\n")
+                f.write("\n")
+        return path
+
+    def start_bot(self, config=None, name="croupier"):
+        """Starts croupierd --config CONFIG (default: bot_config()) with its stdout and stderr
+        in NAME.log."""
+        if not os.access(CROUPIERD, os.X_OK):
+            raise TestFailure(f"no croupierd binary at {CROUPIERD} (set CROUPIERD)")
+        config = config or self.bot_config(name)
+        proc = self.spawn(name, [CROUPIERD, "--config", config])
+        if self.bot is None:
+            self.bot = proc
+        return proc
+
+    def wait_log(self, proc, pattern, timeout=WAIT, flags=re.IGNORECASE):
+        """Waits until the process's log has a line matching `pattern`; returns the line."""
+        rx = re.compile(pattern, flags)
+        found = []
+
+        def look():
+            for line in proc.text().splitlines():
+                if rx.search(line):
+                    found.append(line)
+                    return True
+            return False
+
+        self.wait_until(look, f"{proc.name}'s log has a line matching /{pattern}/", timeout)
+        return found[0]
+
+    def stop_bot(self, proc=None, timeout=15.0):
+        """SIGTERM; the bot must exit by itself with status 0 and no sanitizer report."""
+        proc = proc or self.bot
+        rc = proc.stop(signal.SIGTERM, timeout)
+        text = proc.text()
+        check("ERROR: AddressSanitizer" not in text and "ERROR: LeakSanitizer" not in text
+              and "runtime error:" not in text,
+              f"{proc.name} reported a sanitizer error:\n{proc.tail(80)}")
+        check(rc == 0, f"{proc.name} exited with status {rc} after SIGTERM:\n{proc.tail()}")
+
+    # --- clients --------------------------------------------------------------------------
+
+    def client(self, nick, port=None):
+        c = Client(self, nick, port or self.port)
+        self.clients.append(c)
+        return c
+
+    def wait_bot_in_channel(self, client, channel=CHANNEL, nick=BOT_NICK, timeout=WAIT):
+        """Polls NAMES until `nick` is in `channel`; returns the seconds it took."""
+        start = time.monotonic()
+        deadline = start + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TestTimeout(f"{nick} not in {channel} after {timeout:.0f} s")
+            try:
+                names = client.names(channel, timeout=left)
+            except TestTimeout:
+                raise TestTimeout(f"{nick} not in {channel} after {timeout:.0f} s") from None
+            if nick.lower() in {n.lower() for n in names}:
+                return time.monotonic() - start
+            self.pump(min(0.25, max(0.0, deadline - time.monotonic())))
+
+    # --- processes ------------------------------------------------------------------------
+
+    def spawn(self, name, argv):
+        proc = Process(name, argv, os.path.join(self.dir, f"{name}.log"), self.dir)
+        self.processes.append(proc)
+        return proc
+
+    def diagnostics(self):
+        out = [f"--- temporary directory: {self.dir}"]
+        for p in self.processes:
+            state = "running" if p.alive() else f"exited {p.popen.returncode}"
+            out.append(f"--- {p.name} ({state}), last lines of {p.log_path}:\n{p.tail()}")
+        for c in self.clients:
+            out.append(f"--- client {c.nick}, last lines received:\n{c.dump()}")
+        return "\n".join(out)
+
+    def close(self):
+        for c in self.clients:
+            try:
+                c.quit()
+            except Exception:
+                pass
+        for p in reversed(self.processes):
+            if p.alive():
+                try:
+                    os.killpg(p.pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            try:
+                p.popen.wait(5)
+                p.log.close()
+            except Exception:
+                pass
+
+
+def _on_signal(signum, frame):
+    raise TestFailure(f"stopped by signal {signum}")
+
+
+def _on_alarm(signum, frame):
+    raise TestTimeout("the whole test ran out of time")
+
+
+def run_test(name, fn, timeout=150):
+    """Runs fn(harness) within `timeout` seconds; exits 0 on success, 1 on failure."""
+    signal.signal(signal.SIGTERM, _on_signal)
+    signal.signal(signal.SIGINT, _on_signal)
+    signal.signal(signal.SIGALRM, _on_alarm)
+    signal.alarm(int(timeout))
+    h = Harness(name)
+    ok = False
+    try:
+        print(f"e2e {name}: croupierd {CROUPIERD}")
+        fn(h)
+        ok = True
+    except Exception as e:  # every failure, timeouts included, is reported the same way
+        signal.alarm(0)
+        print(f"\nFAIL e2e {name}: {e}")
+        if not isinstance(e, TestFailure):
+            traceback.print_exc()
+        print(h.diagnostics())
+    finally:
+        signal.alarm(0)
+        h.close()
+        keep = os.environ.get("CROUPIER_E2E_KEEP") or not ok
+        if keep:
+            print(f"e2e {name}: kept {h.dir}")
+        else:
+            shutil.rmtree(h.dir, ignore_errors=True)
+    if ok:
+        print(f"PASS e2e {name} ({h.now():.1f} s)")
+    sys.stdout.flush()
+    sys.exit(0 if ok else 1)
