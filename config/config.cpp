@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <limits>
@@ -454,6 +455,8 @@ struct ReadState {
     std::size_t pos = 0;
     int line = 0;
     int too_long_line = 0;
+    std::size_t too_long_length = 0;
+    std::size_t max_length = 0;
     std::vector<RawEntry> entries;
     std::vector<RawSection> sections;
 };
@@ -471,6 +474,8 @@ char* read_line(char* buf, int num, void* stream) {
     // inih needs room for the line, '\n' and '\0' (and a '\r' in files that have one).
     if (num < 3 || line.size() + 3 > static_cast<std::size_t>(num)) {
         st->too_long_line = st->line;
+        st->too_long_length = line.size();
+        st->max_length = num < 3 ? 0 : static_cast<std::size_t>(num - 3);
         return nullptr;
     }
     if (st->line == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // UTF-8 BOM
@@ -707,7 +712,8 @@ Config parse(const std::string& text, const std::string& name,
     int rc = ini_parse_stream(read_line, &st, on_pair, &st);
     if (st.too_long_line != 0)
         throw ConfigError(name, st.too_long_line, "",
-                          "line too long (keep lines under 200 characters)");
+                          fmt::format("line too long: {} characters, at most {} fit",
+                                      st.too_long_length, st.max_length));
     if (rc == -2) throw ConfigError(name, 0, "", "out of memory while reading");
     if (rc > 0)
         throw ConfigError(name, rc, "",
@@ -744,6 +750,9 @@ Config load(const std::string& path, const std::vector<Override>& overrides) {
         b.finish(false, "");
         return config;
     }
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw ConfigError(path, 0, "", "cannot read configuration file: it is a directory");
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw ConfigError(path, 0, "",

@@ -7,6 +7,7 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <stdexcept>
 
@@ -121,13 +122,20 @@ GameRecord read_game(SQLite::Statement& q) {
 constexpr const char* kGameColumns =
     "id, kind, variant, network, place, deal, setup, started, ended, status, result";
 
+// query_text opens the file again later: pin the path against a change of directory.
+std::string absolute_path(const std::string& path) {
+    std::error_code ec;
+    auto abs = std::filesystem::absolute(path, ec);
+    return ec ? path : abs.string();
+}
+
 }  // namespace
 
 int current_schema_version() {
     return static_cast<int>(kMigrations.size());
 }
 
-Database::Database(const std::string& path) : path_(path) {
+Database::Database(const std::string& path) : path_(absolute_path(path)) {
     try {
         db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE,
                                                  kBusyTimeoutMs);

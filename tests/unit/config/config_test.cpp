@@ -240,7 +240,12 @@ TEST(Config, SyntaxErrorsAndLongLines) {
     EXPECT_EQ(e.line, 2);
     auto e2 = error_of("[bot]\nrealname = " + std::string(250, 'x') + "\n");
     EXPECT_EQ(e2.line, 2);
-    EXPECT_NE(std::string(e2.what()).find("too long"), std::string::npos);
+    EXPECT_NE(std::string(e2.what()).find("too long: 261 characters"), std::string::npos)
+        << e2.what();
+    // The longest line that fits is accepted.
+    auto fits =
+        parse("[bot]\nrealname = " + std::string(186, 'y') + "\n" + with_network_line(""), "f.ini");
+    EXPECT_EQ(fits.bot.realname.size(), 186u);
     auto e3 = error_of("nick = x\n[bot]\n");
     EXPECT_EQ(e3.line, 1);
     // Indentation is allowed and is not a continuation of the line above.
@@ -289,6 +294,7 @@ TEST(Config, MissingFileIsAClearError) {
         EXPECT_NE(what.find("/nonexistent/croupier.ini"), std::string::npos);
         EXPECT_NE(what.find("cannot read"), std::string::npos);
     }
+    EXPECT_THROW(load(CROUPIER_SOURCE_DIR), ConfigError);  // a directory
 }
 
 TEST(Config, LoadFromFileNamesThePath) {
