@@ -651,7 +651,10 @@ class Builder {
 void apply_overrides(Builder& b, const std::vector<Override>& overrides) {
     for (const auto& o : overrides) {
         Where w{o.origin, o.line};
-        auto& sec = b.open(o.section, w, true);
+        // "network.libera" (from `set network.libera.port = 1`) means [network libera].
+        std::string section = trim(o.section);
+        if (lower(section).rfind("network.", 0) == 0) section[7] = ' ';
+        auto& sec = b.open(section, w, true);
         b.set(sec, trim(o.key), trim(o.value), w, true);
     }
 }
@@ -772,7 +775,6 @@ std::string summarise(const Config& c) {
         out += '\n';
     };
     const auto& b = c.bot;
-    line(fmt::format("configuration {}: OK", c.file.empty() ? "(none)" : c.file));
     line(fmt::format("bot: nick {} (alternatives {}), user {}, prefix \"{}\", log level {}", b.nick,
                      fmt::join(b.alt_nicks, " "), b.username, b.prefix, b.log_level));
     line(fmt::format("database: {}", b.database));

@@ -259,12 +259,14 @@ TEST(Config, OverridesApplyAfterTheFileAndAreValidated) {
         {"network libera", "port", "7000", "replay.txt", 3},
         {"network replay", "host", "127.0.0.1", "replay.txt", 4},
         {"exordia8", "turn_timeout", "10s", "replay.txt", 5},
+        {"network.replay", "channels", "#a #b", "replay.txt", 6},
     };
     auto c = parse(kMinimal, "croupier.ini", ov);
     ASSERT_EQ(c.networks.size(), 2u);
     EXPECT_EQ(c.networks[0].port, 7000);  // replaces the file's value: no duplicate
     EXPECT_EQ(c.networks[1].name, "replay");
     EXPECT_EQ(c.networks[1].host, "127.0.0.1");
+    EXPECT_EQ(c.networks[1].channels, (std::vector<std::string>{"#a", "#b"}));
     EXPECT_EQ(c.exordia8.turn_timeout, Seconds{10});
     EXPECT_EQ(c.exordia8.turn_warning, Seconds{3});  // the default warning shrank to fit
 
