@@ -106,13 +106,15 @@ class Engine {
         int down = 0;  // cards[0..down) are face down
     };
     // One step of history: enough to take it back exactly.
+    // Eight bytes: a game of 500 moves keeps 4 KB of history.
     struct Step {
-        std::uint8_t deal = 0;  // 1: a deal from the stock; 0: a move
         std::uint8_t from = 0, to = 0, count = 0;
-        std::uint8_t flipped = 0;          // move: the card under the run was turned up
+        std::uint8_t deal : 1 = 0;         // 1: a deal from the stock; 0: a move
+        std::uint8_t flipped : 1 = 0;      // move: the card under the run was turned up
         std::uint16_t completed = 0;       // bit p: a run went from pile p to the foundation
         std::uint16_t completed_flip = 0;  // bit p: ... and the card under it was turned up
     };
+    static_assert(sizeof(Step) == 8);
 
     Result refuse(std::string why) const;
     std::string check_move(int from, int to, int count) const;  // "" when legal

@@ -468,3 +468,22 @@ TEST(SpiderEngine, RankPhrases) {
     EXPECT_EQ(rank_phrase(10), "a 10");
     EXPECT_EQ(rank_phrase(13), "a King");
 }
+
+// 10,000 games may be open at once: a game's memory, history included, stays small.
+TEST(SpiderEngine, MemoryPerGameIsSmall) {
+    Engine e(4, 3);
+    const std::size_t fresh = e.memory_bytes();
+    DealRng rng(3);
+    int made = 0;
+    for (int i = 0; i < 500 && !e.over(); ++i) {
+        const auto legal = e.legal();
+        if (legal.empty()) break;
+        ASSERT_TRUE(e.apply(legal[rng.below(legal.size())]).ok());
+        ++made;
+    }
+    const std::size_t played = e.memory_bytes();
+    std::printf("engine bytes: fresh %zu, after %d moves %zu (sizeof %zu)\n", fresh, made, played,
+                sizeof(Engine));
+    EXPECT_LT(fresh, 1500u);
+    EXPECT_LT(played, fresh + 16u * static_cast<std::size_t>(made) + 1024u);
+}
