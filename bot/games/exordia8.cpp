@@ -1,0 +1,501 @@
+// Exordia8 at the daemon: the Game adapter around games/exordia8/engine.hpp. The table
+// machinery (bot/tables.*) owns table, join, leave, start and bot; this file parses what
+// players type, turns engine events into at most two table lines a turn, and sends each
+// hand only to its own seat.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "bot/games/kinds.hpp"
+#include "bot/render.hpp"
+#include "games/exordia8/ai.hpp"
+#include "games/exordia8/engine.hpp"
+
+namespace croupier::bot {
+
+namespace {
+
+using games::Card;
+using games::Suit;
+using games::exordia8::Action;
+using games::exordia8::Bonus;
+using games::exordia8::Engine;
+using games::exordia8::Event;
+
+constexpr std::size_t kLineBudget = 390;  // bytes per line, under the daemon's 400
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::vector<std::string> words(std::string_view s) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : s) {
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            if (!cur.empty()) out.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    if (!cur.empty()) out.push_back(cur);
+    return out;
+}
+
+std::string sha256_hex(const std::string& text) {
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    EVP_Digest(text.data(), text.size(), md, &len, EVP_sha256(), nullptr);
+    std::string hex;
+    char buf[3];
+    for (unsigned int i = 0; i < len; ++i) {
+        std::snprintf(buf, sizeof buf, "%02x", md[i]);
+        hex += buf;
+    }
+    return hex;
+}
+
+// Hands are shown sorted: clubs, diamonds, hearts, spades, each A..K, Jokers last. Positions
+// typed by players count in this order from 1.
+std::vector<Card> sorted(std::vector<Card> h) {
+    std::sort(h.begin(), h.end(), [](const Card& a, const Card& b) {
+        if (a.joker != b.joker) return b.joker;
+        if (a.suit != b.suit) return a.suit < b.suit;
+        return a.rank < b.rank;
+    });
+    return h;
+}
+
+std::string plural(int n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+std::string suit_word(Suit s) {
+    return std::string(games::suit_name(s));
+}
+
+class Exordia8Game : public Game {
+  public:
+    Exordia8Game(const GameSetup& setup, int players_per_pack)
+        : names_(setup.players),
+          computer_(setup.computer),
+          engine_(static_cast<int>(setup.players.size()), 0, setup.deal_number, players_per_pack),
+          commitment_(sha256_hex(std::to_string(setup.deal_number))) {
+        computer_.resize(names_.size(), false);
+    }
+
+    std::unique_ptr<Game> clone() const override { return std::make_unique<Exordia8Game>(*this); }
+
+    std::optional<int> turn() const override {
+        if (engine_.finished()) return std::nullopt;
+        return engine_.turn();
+    }
+    bool finished() const override { return engine_.finished(); }
+
+    Outcome act(int seat, std::string_view command, std::string_view args) override {
+        if (seat < 0 || seat >= engine_.players())
+            return Outcome::refuse("You are not in this game.");
+        const std::string cmd = lower(command);
+        Action action;
+        if (cmd == "leave") {
+            action = Action::leave();
+        } else if (engine_.finished()) {
+            return Outcome::refuse("The game is over.");
+        } else if (!engine_.in(seat)) {
+            return Outcome::refuse("You have left this game.");
+        } else if (seat != engine_.turn()) {
+            return Outcome::refuse("It is " + names_[engine_.turn()] + "'s turn, not yours.");
+        } else if (cmd == "draw" || cmd == "d") {
+            action = Action::draw();
+        } else if (cmd == "pass") {
+            action = Action::pass();
+        } else if (cmd == "play" || cmd == "p") {
+            std::string err;
+            auto a = parse_play(seat, args, err);
+            if (!a) return Outcome::refuse(err);
+            action = *a;
+        } else {
+            return Outcome::refuse("Exordia8 commands: play CARD [SUIT], draw, pass, hand.");
+        }
+        auto r = engine_.apply(seat, action);
+        if (!r.ok()) {
+            std::string e = r.error;
+            if (!e.empty())
+                e[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(e[0])));
+            return Outcome::refuse(e + ".");
+        }
+        Outcome o;
+        o.canonical = games::exordia8::to_text(action);
+        o.out = narrate(seat, r.events);
+        return o;
+    }
+
+    std::string timeout_action(int seat) const override {
+        if (seat != engine_.turn() || engine_.finished()) return "leave";
+        if (engine_.bonus() == Bonus::Sequent) return "pass";
+        if (engine_.sequent()) return "draw";
+        return engine_.stock_size() > 0 ? "draw" : "pass";
+    }
+
+    std::string computer_action(int seat) const override {
+        if (engine_.finished() || seat != engine_.turn()) return timeout_action(seat);
+        return games::exordia8::to_text(games::exordia8::choose_action(engine_, seat));
+    }
+
+    std::vector<Out> start() const override {
+        std::vector<Out> out;
+        const int n = engine_.players();
+        out.push_back(to_table(
+            "Exordia8 for " + std::to_string(n) + " players with " +
+            plural(engine_.packs(), "pack", "packs") + " (" + std::to_string(engine_.stock_size()) +
+            " cards in the stock). " + render::bold(names_[0]) +
+            " deals and plays first. Deal commitment: sha256 " + commitment_ + "."));
+        std::string order = "Playing order: ";
+        for (int s = 0; s < n; ++s) order += (s ? ", " : "") + names_[s];
+        out.push_back(to_table(order + "."));
+        for (int s = 0; s < n; ++s)
+            if (!computer_[s]) out.push_back(to_seat(s, hand_line(s)));
+        return out;
+    }
+
+    std::vector<Out> show_table() const override {
+        std::vector<Out> out;
+        const int n = engine_.players();
+        // Seats in playing order from the one to move; as many as fit, then a count.
+        std::string seats;
+        int shown = 0, in = engine_.players_in();
+        const int first = engine_.finished() ? 0 : engine_.turn();
+        for (int k = 0; k < n; ++k) {
+            const int s = (first + k * engine_.direction() % n + n) % n;
+            if (!engine_.in(s)) continue;
+            std::string item = names_[s] + " " + std::to_string(engine_.hand_size(s));
+            if (!engine_.finished() && s == engine_.turn()) item = render::bold(item);
+            if (seats.size() + item.size() + 24 > kLineBudget) break;
+            seats += (seats.empty() ? "" : ", ") + item;
+            ++shown;
+        }
+        if (shown < in) seats += " and " + std::to_string(in - shown) + " more";
+        out.push_back(to_table("Cards held: " + seats + "."));
+        std::string state;
+        if (engine_.finished()) {
+            state = "The game is over.";
+        } else {
+            state = std::string("Direction: ") +
+                    (engine_.direction() > 0 ? "clockwise" : "reversed") + ", stock " +
+                    std::to_string(engine_.stock_size()) + ", pile " +
+                    std::to_string(engine_.pile().size()) + ". " + prompt();
+        }
+        out.push_back(to_table(state));
+        return out;
+    }
+
+    std::vector<Out> show_hand(int seat) const override {
+        if (seat < 0 || seat >= engine_.players()) return {};
+        if (!engine_.in(seat)) return {to_seat(seat, "You are out of this game.")};
+        return {to_seat(seat, hand_line(seat))};
+    }
+
+    std::vector<SeatResult> results() const override {
+        std::vector<SeatResult> res(engine_.players());
+        for (int s = 0; s < engine_.players(); ++s) {
+            auto& r = res[s];
+            r.won = engine_.winner() == s;
+            r.points = r.won ? engine_.points() : 0;
+            r.detail = "cards=" + std::to_string(engine_.hand_size(s)) +
+                       " hand=" + std::to_string(games::exordia8::hand_value(engine_.hand(s)));
+            if (!engine_.in(s)) r.detail += " left";
+            if (engine_.blocked()) r.detail += " blocked";
+        }
+        return res;
+    }
+
+    void rename(int seat, const std::string& nick) override {
+        if (seat >= 0 && seat < static_cast<int>(names_.size())) names_[seat] = nick;
+    }
+
+  private:
+    std::optional<Action> parse_play(int seat, std::string_view args, std::string& err) const {
+        const auto w = words(args);
+        const std::string usage =
+            "Type !play CARD (10h, Qs, T♥, joker) or its position in your hand (!play 3); for "
+            "an 8 add a suit: !play 8h s.";
+        if (w.empty()) {
+            err = usage;
+            return std::nullopt;
+        }
+        std::optional<Card> card;
+        std::size_t used = 1;
+        const auto hand = sorted(engine_.hand(seat));
+        const bool digits =
+            std::all_of(w[0].begin(), w[0].end(), [](char c) { return c >= '0' && c <= '9'; });
+        if (digits && w[0].size() <= 3) {
+            const int pos = std::stoi(w[0]);
+            if (pos < 1 || pos > static_cast<int>(hand.size())) {
+                err = "Your hand has positions 1 to " + std::to_string(hand.size()) + ".";
+                return std::nullopt;
+            }
+            card = hand[pos - 1];
+        } else {
+            card = games::parse_card(w[0]);
+            // "q h", "10 h": a rank and a suit apart.
+            if (!card && w.size() >= 2 && games::parse_suit(w[1])) {
+                card = games::parse_card(w[0] + w[1]);
+                if (card) used = 2;
+            }
+        }
+        if (!card) {
+            err = "I don't understand \"" + render::quote_user(w[0], 20) + "\". " + usage;
+            return std::nullopt;
+        }
+        std::optional<Suit> suit;
+        if (w.size() > used) {
+            suit = games::parse_suit(w[used]);
+            if (!suit || w.size() > used + 1) {
+                err = "I don't understand \"" + render::quote_user(args, 40) + "\". " + usage;
+                return std::nullopt;
+            }
+        }
+        // A suit given for an 8 that names none (its last card, a completing 8, on the Queen
+        // of Spades) is dropped, so the canonical text is the same either way.
+        if (suit && !card->joker && card->rank == 8 && !engine_.needs_suit(seat, *card))
+            suit.reset();
+        return Action::play(*card, suit);
+    }
+
+    std::string top_text() const {
+        const auto t = engine_.top();
+        return t ? render::card(*t) : "";
+    }
+
+    // What the player to move faces, for the table: "bob to play (5 cards) on 8♥ (spades)."
+    std::string prompt() const {
+        const int s = engine_.turn();
+        const std::string who = render::bold(names_[s]);
+        const std::string cards = "(" + plural(engine_.hand_size(s), "card", "cards") + ")";
+        if (engine_.bonus() == Bonus::Sequent)
+            return who + " " + cards + " may discard one more card on " + top_text() + ", or pass.";
+        if (engine_.sequent())
+            return who + " " + cards + " must play " + render::card(engine_.sequent_card()) +
+                   " or a Joker, or draw two.";
+        if (engine_.first_play())
+            return who + " " + cards + " plays first: any card but the Queen of Hearts.";
+        std::string what;
+        if (engine_.named_suit()) {
+            what = " (" + suit_word(*engine_.named_suit()) +
+                   (engine_.stock_size() == 0 ? ", but the stock is empty: any card" : "") + ")";
+        } else if (engine_.jack_red()) {
+            what = *engine_.jack_red() ? " (any red card)" : " (any black card)";
+        } else if (engine_.queen_of_spades()) {
+            what = " (any card)";
+        } else if (engine_.two_live()) {
+            const auto t = *engine_.top();
+            what = " (" + render::card(Card::make(3, t.suit)) + " starts a sequent)";
+        }
+        if (engine_.bonus() == Bonus::QueenOfHearts)
+            return who + " plays again " + cards + " on " + top_text() + what + ".";
+        return who + " to play " + cards + " on " + top_text() + what + ".";
+    }
+
+    std::string hand_line(int seat) const {
+        const auto hand = sorted(engine_.hand(seat));
+        std::string line = "Your hand: " + render::cards(hand, true);
+        if (!engine_.finished() && engine_.turn() == seat) {
+            line += ". Your turn";
+            if (!engine_.first_play()) line += " on " + top_text();
+            line += ": play " + engine_.hint() + ".";
+        }
+        return line;
+    }
+
+    // One sentence per event, merged into at most two table lines; drawn cards and the next
+    // player's hand go to their seats only.
+    std::vector<Out> narrate(int actor, const std::vector<Event>& events) const {
+        std::vector<std::string> said;
+        std::vector<Out> seats;
+        std::optional<int> next;
+        bool over = false;
+        const std::string name = render::bold(names_[actor]);
+        for (const auto& e : events) {
+            switch (e.kind) {
+                case Event::Kind::Played: {
+                    std::string s = name + " plays " + render::card(e.card);
+                    if (e.suit) s += " and names " + suit_word(*e.suit);
+                    said.push_back(s);
+                    break;
+                }
+                case Event::Kind::LostEffect:
+                    said.back() += " (no effect on the Queen of Spades)";
+                    break;
+                case Event::Kind::Reversed:
+                    said.back() += ": direction reversed";
+                    break;
+                case Event::Kind::SequentStarted:
+                    said.back() += ": a sequent starts!";
+                    break;
+                case Event::Kind::SequentContinued:
+                    said.back() += ", the sequent goes on";
+                    break;
+                case Event::Kind::SequentCompleted:
+                    said.back() += " and completes the sequent: one more discard allowed";
+                    break;
+                case Event::Kind::SequentBroken:
+                    said.push_back(name + " breaks the sequent and draws " +
+                                   plural(e.count, "card", "cards"));
+                    break;
+                case Event::Kind::SequentEnded:
+                    said.back() += ", which ends the sequent";
+                    break;
+                case Event::Kind::ExtraPlay:
+                    said.back() += " and plays again";
+                    break;
+                case Event::Kind::BonusDeclined:
+                    said.push_back(name + " makes no bonus discard");
+                    break;
+                case Event::Kind::Drew:
+                    said.push_back(name + " draws a card");
+                    break;
+                case Event::Kind::DrewCards:
+                    if (!computer_[e.visible_to])
+                        seats.push_back(
+                            to_seat(e.visible_to, "You draw " + render::cards(e.cards) + "."));
+                    break;
+                case Event::Kind::Passed:
+                    said.push_back(name + " passes");
+                    break;
+                case Event::Kind::Left:
+                    said.push_back(render::bold(names_[e.seat]) + " leaves the game (" +
+                                   plural(e.count, "card", "cards") + " forfeited)");
+                    break;
+                case Event::Kind::Blocked:
+                    said.push_back("The stock is empty and everyone passed: the game is blocked");
+                    break;
+                case Event::Kind::GameOver:
+                    over = true;
+                    break;
+                case Event::Kind::Turn:
+                    next = e.seat;
+                    break;
+            }
+        }
+        std::string line;
+        for (const auto& s : said) line += (line.empty() ? "" : ". ") + s;
+        if (!line.empty()) line += ".";
+        std::vector<Out> out;
+        if (over) return finish_lines(line, seats);
+        if (engine_.hand_size(actor) == 1 && engine_.in(actor))
+            line += " " + render::bold(names_[actor]) + " has one card left!";
+        const std::string p = prompt();
+        if (line.size() + p.size() + 1 <= kLineBudget) {
+            out.push_back(to_table(line + " " + p));
+        } else {
+            out.push_back(to_table(line));
+            out.push_back(to_table(p));
+        }
+        for (auto& s : seats) out.push_back(std::move(s));
+        if (next && !computer_[*next]) out.push_back(to_seat(*next, hand_line(*next)));
+        return out;
+    }
+
+    std::vector<Out> finish_lines(std::string line, std::vector<Out>& seats) const {
+        std::vector<Out> out;
+        const auto w = engine_.winner();
+        if (w) {
+            const std::string wn = render::bold(names_[*w]);
+            if (engine_.blocked())
+                line += " " + wn + " has the lowest hand and wins " +
+                        plural(engine_.points(), "point", "points") + "!";
+            else if (engine_.players_in() == 1)
+                line += " " + wn + " is the last player in and wins " +
+                        plural(engine_.points(), "point", "points") + ".";
+            else
+                line += " " + wn + " goes out and wins " +
+                        plural(engine_.points(), "point", "points") + "!";
+        }
+        if (line.size() > kLineBudget) line = line.substr(0, kLineBudget);
+        out.push_back(to_table(line));
+        // Second line: what each other hand gave the winner, as many as fit, then the deal.
+        const std::string deal = "Deal " + std::to_string(engine_.deal_number()) +
+                                 ": check its sha256 against the commitment.";
+        std::string hands;
+        int listed = 0, others = 0;
+        for (int s = 0; s < engine_.players(); ++s) {
+            if (!engine_.in(s) || (w && s == *w)) continue;
+            ++others;
+            const std::string item =
+                names_[s] + " " + std::to_string(games::exordia8::hand_value(engine_.hand(s)));
+            if (hands.size() + item.size() + deal.size() + 40 > kLineBudget) continue;
+            hands += (hands.empty() ? "" : ", ") + item;
+            ++listed;
+        }
+        std::string second;
+        if (others > 0) {
+            second = "Points left in hands: " + hands;
+            if (listed < others) second += " and " + std::to_string(others - listed) + " more";
+            second += ". ";
+        }
+        out.push_back(to_table(second + deal));
+        for (auto& s : seats) out.push_back(std::move(s));
+        return out;
+    }
+
+    std::vector<std::string> names_;
+    std::vector<bool> computer_;
+    Engine engine_;
+    std::string commitment_;
+};
+
+class Exordia8Kind : public GameKind {
+  public:
+    explicit Exordia8Kind(const config::Exordia8Config& cfg) : cfg_(cfg) {
+        commands_ = {
+            {"play",
+             {"p"},
+             "CARD [SUIT]",
+             "discards a card (10h, Qs, T♥, joker, or its position in your hand); an 8 names a "
+             "suit: play 8h s"},
+            {"draw", {"d"}, "", "takes the top card of the stock (ends your turn)"},
+            {"pass", {}, "", "skips your turn, only when the stock is empty"},
+            {"hand", {"h"}, "", "shows your hand again"},
+        };
+    }
+    std::string name() const override { return "exordia8"; }
+    std::string title() const override { return "Exordia8"; }
+    std::vector<std::string> aliases() const override { return {"e8"}; }
+    const std::vector<CommandSpec>& commands() const override { return commands_; }
+    std::string summary() const override {
+        return "Crazy Eights with Jokers and sequents, 2 to " + std::to_string(cfg_.max_players) +
+               " players at a channel table";
+    }
+    std::unique_ptr<Game> create(const GameSetup& setup) const override {
+        int ppp = cfg_.players_per_pack;
+        const auto it = setup.options.find("players_per_pack");
+        if (it != setup.options.end()) {
+            try {
+                ppp = std::stoi(it->second);
+            } catch (const std::exception&) {
+                ppp = cfg_.players_per_pack;
+            }
+        }
+        return std::make_unique<Exordia8Game>(setup, ppp);
+    }
+
+  private:
+    config::Exordia8Config cfg_;
+    std::vector<CommandSpec> commands_;
+};
+
+}  // namespace
+
+std::unique_ptr<GameKind> make_exordia8_kind(const config::Exordia8Config& cfg) {
+    return std::make_unique<Exordia8Kind>(cfg);
+}
+
+}  // namespace croupier::bot
