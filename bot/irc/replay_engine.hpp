@@ -1,0 +1,72 @@
+// The replay engine (shared/REPLAY.md): parses a transcript, plays the server's side over
+// an in-memory transport, and matches what the bot sends. It knows nothing of the Daemon:
+// bot/replay.cpp plugs the Daemon in as an App; tests plug in smaller ones.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <regex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+
+#include "bot/clock.hpp"
+#include "bot/irc/network.hpp"
+#include "config/config.hpp"
+
+namespace croupier::bot::replay {
+
+struct Step {
+    enum class Kind { Server, Expect, ExpectRegex, Forbid, Wait, Restart, Db, Strict };
+    Kind kind;
+    int line = 0;        // in the transcript (1-based)
+    std::string text;    // the line to send / expect / the regex / the SQL
+    std::string value;   // db: the expected value
+    int value_line = 0;  // db: the "= VALUE" line
+    Duration wait{0};
+    std::shared_ptr<std::regex> re;
+};
+
+struct Transcript {
+    std::string path;
+    bool raw_registration = false;
+    std::uint64_t seed = 1;
+    std::vector<config::Override> overrides;
+    std::vector<Step> steps;
+    std::vector<std::string> lines;  // the file as written (for --record)
+};
+
+struct MalformedError : std::runtime_error {
+    MalformedError(int line, const std::string& what) : std::runtime_error(what), line(line) {}
+    int line;
+};
+
+// Throws MalformedError.
+Transcript parse_transcript(const std::string& text, const std::string& path);
+// "500ms", "30s", "5m", "2h", "1d".
+std::optional<Duration> parse_wait(const std::string& text);
+
+// What the replay drives: the daemon, or in tests a smaller thing built on Network.
+class App {
+  public:
+    virtual ~App() = default;
+    virtual void start() = 0;
+    // `db SQL`: the first column of the first row, nullopt when no row. May throw.
+    virtual std::optional<std::string> query(const std::string& sql) = 0;
+};
+using AppFactory = std::function<std::unique_ptr<App>(boost::asio::io_context& io, Clock& clock,
+                                                      TransportFactory transport)>;
+
+// Plays the transcript. Returns 0 when every expectation is met, 1 on the first miss (the
+// report goes to `err`). With `record`, prints the transcript with what the bot sent as
+// C: lines to `out` instead of checking. (Malformed transcripts are parse_transcript's.)
+int play(const Transcript& t, const AppFactory& make_app, bool record, std::ostream& out,
+         std::ostream& err);
+
+}  // namespace croupier::bot::replay

@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bot/irc/send_queue.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace croupier::bot::irc {
+
+TokenBucket::TokenBucket(int burst, double rate, TimePoint now)
+    : burst_(std::max(1, burst)), rate_(rate > 0 ? rate : 0.001), tokens_(burst_), last_(now) {}
+
+void TokenBucket::refill(TimePoint now) {
+    if (now <= last_) return;
+    const double secs = std::chrono::duration<double>(now - last_).count();
+    tokens_ = std::min(burst_, tokens_ + secs * rate_);
+    last_ = now;
+}
+
+double TokenBucket::tokens(TimePoint now) const {
+    TokenBucket copy = *this;
+    copy.refill(now);
+    return copy.tokens_;
+}
+
+bool TokenBucket::try_take(TimePoint now) {
+    refill(now);
+    // A tiny epsilon: refills are computed in whole milliseconds.
+    if (tokens_ + 1e-9 < 1.0) return false;
+    tokens_ = std::max(0.0, tokens_ - 1.0);
+    return true;
+}
+
+Duration TokenBucket::wait_time(TimePoint now) const {
+    const double have = tokens(now);
+    if (have + 1e-9 >= 1.0) return Duration{0};
+    const double ms = std::ceil((1.0 - have) / rate_ * 1000.0);
+    return Duration{std::max<std::int64_t>(1, static_cast<std::int64_t>(ms))};
+}
+
+void TokenBucket::reconfigure(int burst, double rate) {
+    burst_ = std::max(1, burst);
+    rate_ = rate > 0 ? rate : 0.001;
+    tokens_ = std::min(tokens_, burst_);
+}
+
+void FairQueue::push(const std::string& target, std::string line) {
+    auto& q = queues_[target];
+    if (q.empty()) order_.push_back(target);
+    q.push_back(std::move(line));
+    ++size_;
+}
+
+std::optional<std::string> FairQueue::pop() {
+    if (order_.empty()) return std::nullopt;
+    const std::string target = order_.front();
+    order_.pop_front();
+    auto it = queues_.find(target);
+    std::string line = std::move(it->second.front());
+    it->second.pop_front();
+    --size_;
+    if (it->second.empty())
+        queues_.erase(it);
+    else
+        order_.push_back(target);
+    return line;
+}
+
+void FairQueue::clear() {
+    queues_.clear();
+    order_.clear();
+    size_ = 0;
+}
+
+Backoff::Backoff(std::uint64_t seed) : rng_(seed) {}
+
+Duration Backoff::next() {
+    const int shift = std::min(attempt_, 20);
+    const auto base = std::min<std::int64_t>(kBase.count() << shift, kMax.count());
+    ++attempt_;
+    std::uniform_real_distribution<double> jitter(0.8, 1.2);
+    return Duration{static_cast<std::int64_t>(std::llround(base * jitter(rng_)))};
+}
+
+}  // namespace croupier::bot::irc

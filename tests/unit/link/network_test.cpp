@@ -1,0 +1,438 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The whole link (replay transport, line guard, CAP/SASL, libircclient over loopback, the
+// queue) driven through the replay engine, with a small echo bot instead of the daemon.
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "bot/irc/network.hpp"
+#include "bot/irc/replay_engine.hpp"
+#include "bot/log.hpp"
+
+namespace croupier::bot {
+namespace {
+
+struct Echo final : NetworkListener {
+    std::vector<std::string> events;
+    void on_registered(Network& n) override { events.push_back("registered " + n.nick()); }
+    void on_message(Network& net, const Source& from, const std::string& target,
+                    const std::string& text, bool notice) override {
+        events.push_back((notice ? "notice " : "message ") + from.nick + " " + target + " " + text);
+        if (notice) return;
+        const std::string reply_to = net.is_channel(target) ? target : from.nick;
+        if (text == "!ping") {
+            net.privmsg(reply_to, "pong " + from.nick +
+                                      (from.account.empty() ? "" : " account=" + from.account));
+        } else if (text.rfind("!flood ", 0) == 0) {
+            const int n = std::stoi(text.substr(7));
+            for (int i = 1; i <= n; ++i) net.privmsg(reply_to, "flood " + std::to_string(i));
+        } else if (text == "!colours") {
+            net.privmsg(reply_to, net.strips_colours(reply_to) ? "plain" : "colour");
+        } else if (text == "!inject") {
+            using namespace std::string_literals;
+            net.privmsg(reply_to, "a\r\nQUIT :x\0y"s);
+        } else if (text == "!long") {
+            std::string s;
+            for (int i = 0; i < 600; ++i) s += "\xC3\xA9";
+            net.privmsg(reply_to, s);
+        } else if (text == "!same") {
+            net.privmsg(reply_to, net.same("Bob[1]", "bob{1}") ? "same" : "different");
+        } else if (text == "!nick") {
+            net.privmsg(reply_to, "I am " + net.nick());
+        }
+    }
+    void on_join(Network&, const Source& who, const std::string& ch) override {
+        events.push_back("join " + who.nick + " " + ch);
+    }
+    void on_part(Network&, const Source& who, const std::string& ch) override {
+        events.push_back("part " + who.nick + " " + ch);
+    }
+    void on_kick(Network&, const Source& by, const std::string& ch, const std::string& v) override {
+        events.push_back("kick " + by.nick + " " + ch + " " + v);
+    }
+    void on_quit(Network&, const Source& who) override { events.push_back("quit " + who.nick); }
+    void on_nick(Network&, const Source& who, const std::string& n) override {
+        events.push_back("nick " + who.nick + " " + n);
+    }
+    void on_disconnected(Network&) override { events.push_back("disconnected"); }
+};
+
+std::vector<std::string>* g_events = nullptr;
+
+struct EchoApp final : replay::App {
+    EchoApp(boost::asio::io_context& io, Clock& clock, const config::BotConfig& bot,
+            const config::NetworkConfig& net, TransportFactory t)
+        : network(io, clock, bot, net, echo, std::move(t)) {}
+    ~EchoApp() override {
+        if (g_events) *g_events = echo.events;
+    }
+    void start() override { network.start(); }
+    std::optional<std::string> query(const std::string& sql) override {
+        if (sql == "nick") return network.nick();
+        if (sql == "queued") return std::to_string(network.queued());
+        if (sql == "registered") return network.registered() ? "yes" : "no";
+        return std::nullopt;
+    }
+    Echo echo;
+    Network network;
+};
+
+struct Result {
+    int code;
+    std::string out, err;
+    std::vector<std::string> events;
+};
+
+Result run(const std::string& text, config::NetworkConfig net = {}, config::BotConfig bot = {}) {
+    if (net.name.empty()) net.name = "replay";
+    if (net.host.empty()) net.host = "replay.invalid";
+    if (net.channels.empty()) net.channels = {"#cards"};
+    Result r;
+    g_events = &r.events;
+    auto t = replay::parse_transcript(text, "test.replay");
+    replay::AppFactory make = [&](boost::asio::io_context& io, Clock& clock, TransportFactory f) {
+        return std::make_unique<EchoApp>(io, clock, bot, net, std::move(f));
+    };
+    std::ostringstream out, err;
+    r.code = replay::play(t, make, false, out, err);
+    g_events = nullptr;
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+}
+
+TEST(Link, AutoRegistrationJoinsAndAnswers) {
+    auto r = run(R"(
+C: CAP LS 302
+C: NICK croupier
+C~ USER croupier 0 \* :.*
+C: CAP END
+C: JOIN #cards
+C: MODE #cards
+S: :alice!a@example.org PRIVMSG #cards :!ping
+C: PRIVMSG #cards :pong alice
+S: :alice!a@example.org PRIVMSG croupier :!ping
+C: PRIVMSG alice :pong alice
+db registered
+= yes
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(std::find(r.events.begin(), r.events.end(), "registered croupier"), r.events.end());
+    EXPECT_NE(std::find(r.events.begin(), r.events.end(), "join croupier #cards"), r.events.end());
+}
+
+TEST(Link, MissIsReportedWithFileAndLine) {
+    auto r = run("S: :alice!a@example.org PRIVMSG #cards :!ping\nC: PRIVMSG #cards :pong bob\n");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("test.replay:2:"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("PRIVMSG #cards :pong alice"), std::string::npos) << r.err;
+}
+
+TEST(Link, ForbidFailsWhenTheLineWasSent) {
+    auto r = run("S: :alice!a@example.org PRIVMSG #cards :!ping\nC! PRIVMSG .*\n");
+    EXPECT_EQ(r.code, 1) << r.err;
+}
+
+TEST(Link, PrivmsgToANickThatMerelyStartsWithOursIsIgnored) {
+    auto r = run(R"(
+S: :alice!a@example.org PRIVMSG croupier2 :!ping
+C! .*pong.*
+S: :alice!a@example.org PRIVMSG CROUPIER :!ping
+C: PRIVMSG alice :pong alice
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, CtcpVersionPingAnsweredOthersIgnoredNoneReachTheListener) {
+    auto r =
+        run("S: :alice!a@example.org PRIVMSG croupier :\x01VERSION\x01\n"
+            "C~ NOTICE alice :\\x01VERSION croupier [0-9.]+\\x01\n"
+            "S: :alice!a@example.org PRIVMSG croupier :\x01PING 12345\x01\n"
+            "C: NOTICE alice :\x01PING 12345\x01\n"
+            "S: :alice!a@example.org PRIVMSG croupier :\x01"
+            "FINGER\x01\n"
+            "C! .*alice.*\n"
+            "S: :alice!a@example.org PRIVMSG #cards :\x01"
+            "ACTION !ping\x01\n"
+            "C! .*pong.*\n");
+    EXPECT_EQ(r.code, 0) << r.err;
+    for (const auto& e : r.events) EXPECT_EQ(e.find("message alice"), std::string::npos) << e;
+}
+
+TEST(Link, GuardKeepsBadLinesFromLibircclient) {
+    auto r =
+        run("S: NICK nobody\n"
+            "S: :alice!a@example.org NOTICE croupier\n"
+            "S: :alice!a@example.org PRIVMSG #cards :\x01\n"
+            "S: :alice!a@example.org PRIVMSG croupier :\x01"
+            "DCC SEND f 1 2 3\x01\n"
+            "S: :server.only\n"
+            "S: :replay.invalid 001\n"
+            "S: :alice!a@example.org PRIVMSG #cards :" +
+            std::string(700, 'x') +
+            "\n"
+            "S: :alice!a@example.org PRIVMSG #cards :!ping\n"
+            "C: PRIVMSG #cards :pong alice\n");
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, UserTextCannotInjectLines) {
+    auto r =
+        run("S: :alice!a@example.org PRIVMSG #cards :!inject\n"
+            "C: PRIVMSG #cards :a  QUIT :x y\n");
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, LongTextIsCutOnAUtf8BoundaryToFit512Bytes) {
+    // ":croupier!croupier@bot.host PRIVMSG #cards :" is 44 bytes: 466 bytes of text fit,
+    // which is 233 two-byte characters.
+    auto r =
+        run("S: :alice!a@example.org PRIVMSG #cards :!long\n"
+            "C~ PRIVMSG #cards :(\xC3\xA9){233}\n");
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, FloodControlIsFairBetweenTargets) {
+    auto r = run(R"(
+wait 10s
+S: :alice!a@example.org PRIVMSG #cards :!flood 10
+C: PRIVMSG #cards :flood 4
+C! PRIVMSG #cards :flood 5
+S: :bob!b@example.org PRIVMSG croupier :!ping
+C! PRIVMSG bob :pong bob
+wait 1s
+C: PRIVMSG #cards :flood 5
+C! PRIVMSG bob :pong bob
+wait 1s
+C: PRIVMSG bob :pong bob
+C! PRIVMSG #cards :flood 6
+wait 1s
+C: PRIVMSG #cards :flood 6
+db queued
+= 4
+wait 4s
+C: PRIVMSG #cards :flood 10
+db queued
+= 0
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, ChannelModeCTracked) {
+    if (std::getenv("LINK_DEBUG")) log::set_level(log::Level::Debug);
+    auto r = run(R"(
+S: :alice!a@example.org PRIVMSG #cards :!colours
+C: PRIVMSG #cards :colour
+S: :replay.invalid 324 croupier #cards +ntc
+S: :alice!a@example.org PRIVMSG #cards :!colours
+C: PRIVMSG #cards :plain
+S: :op!o@example.org MODE #cards -c+o alice
+S: :alice!a@example.org PRIVMSG #cards :!colours
+C: PRIVMSG #cards :colour
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, CasemappingFromIsupport) {
+    auto r = run(R"(
+S: :alice!a@example.org PRIVMSG #cards :!same
+C: PRIVMSG #cards :same
+S: :replay.invalid 005 croupier CASEMAPPING=ascii :are supported
+S: :alice!a@example.org PRIVMSG #cards :!same
+C: PRIVMSG #cards :different
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, SaslPlainThenAccountTags) {
+    config::NetworkConfig net;
+    net.sasl_user = "croupier";
+    net.sasl_password = "sesame";
+    auto r = run(R"(raw-registration
+strict
+C: CAP LS 302
+C: NICK croupier
+C: USER croupier 0 * :croupier card games
+S: :srv CAP * LS * :multi-prefix sasl=PLAIN,EXTERNAL
+S: :srv CAP * LS :account-tag extended-join
+C: CAP REQ :sasl account-tag extended-join
+S: :srv CAP croupier ACK :sasl account-tag extended-join
+C: AUTHENTICATE PLAIN
+S: AUTHENTICATE +
+C: AUTHENTICATE Y3JvdXBpZXIAY3JvdXBpZXIAc2VzYW1l
+S: :srv 900 croupier croupier!croupier@h croupier :You are now logged in
+S: :srv 903 croupier :SASL authentication successful
+C: CAP END
+S: :srv 001 croupier :Welcome
+S: :srv 376 croupier :End of MOTD
+C: JOIN #cards
+S: :croupier!croupier@bot.host JOIN #cards * :croupier
+C: MODE #cards
+S: @account=alice_acct :alice!a@example.org PRIVMSG #cards :!ping
+C: PRIVMSG #cards :pong alice account=alice_acct
+S: :bob!b@example.org JOIN #cards bobacct :Bob
+S: :bob!b@example.org PRIVMSG #cards :!ping
+C: PRIVMSG #cards :pong bob account=bobacct
+)",
+                 net);
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, SaslFailureCarriesOnUnauthenticatedAndNickServFallback) {
+    config::NetworkConfig net;
+    net.sasl_user = "croupier";
+    net.sasl_password = "wrong";
+    net.nickserv_password = "ns-pass";
+    auto r = run(R"(raw-registration
+S: :srv CAP * LS :sasl
+C: CAP REQ :sasl
+S: :srv CAP croupier ACK :sasl
+C: AUTHENTICATE PLAIN
+S: AUTHENTICATE +
+C~ AUTHENTICATE .+
+S: :srv 904 croupier :SASL authentication failed
+C: CAP END
+S: :srv 001 croupier :Welcome
+C: JOIN #cards
+C: PRIVMSG NickServ :IDENTIFY ns-pass
+)",
+                 net);
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, ServerWithoutCapAndWithPassword) {
+    config::NetworkConfig net;
+    net.password = "serverpass";
+    auto r = run(R"(raw-registration
+C: CAP LS 302
+C: PASS serverpass
+C: NICK croupier
+S: :srv 421 croupier CAP :Unknown command
+S: :srv 001 croupier :Welcome
+C: JOIN #cards
+C! CAP END
+)",
+                 net);
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, NickInUseTriesAlternatesThenUnderscoresAndRegains) {
+    config::BotConfig bot;
+    bot.alt_nicks = {"dealer"};
+    auto r = run(R"(raw-registration
+C: NICK croupier
+S: :srv 433 * croupier :Nickname is already in use
+C: NICK dealer
+S: :srv 433 * dealer :Nickname is already in use
+C: NICK croupier_
+S: :srv 001 croupier_ :Welcome
+db nick
+= croupier_
+S: :alice!a@example.org PRIVMSG croupier_ :!nick
+C: PRIVMSG alice :I am croupier_
+wait 60s
+C: NICK croupier
+S: :srv 433 croupier_ croupier :Nickname is already in use
+S: :croupier!x@y QUIT :bye
+C: NICK croupier
+S: :croupier_!croupier@bot.host NICK :croupier
+db nick
+= croupier
+)",
+                 {}, bot);
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, KeepaliveDropsASilentServerAndReconnectsWithBackoff) {
+    auto r = run(R"(raw-registration
+S: :srv 001 croupier :Welcome
+wait 119s
+C! PING :croupier-keepalive
+wait 1s
+C: PING :croupier-keepalive
+wait 59s
+db registered
+= yes
+wait 1s
+db registered
+= no
+wait 2s
+C: CAP LS 302
+C: NICK croupier
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(std::find(r.events.begin(), r.events.end(), "disconnected"), r.events.end());
+}
+
+TEST(Link, KeepaliveAnsweredInAutoModeStaysConnected) {
+    auto r = run(R"(
+wait 2h
+db registered
+= yes
+C! CAP LS 302
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, EventsReachTheListener) {
+    auto r = run(R"(
+S: :bob!b@example.org JOIN #cards
+S: :bob!b@example.org NICK :robert
+S: :op!o@example.org KICK #cards robert :out
+S: :carol!c@example.org PART #cards :bye
+S: :dave!d@example.org QUIT :gone
+S: :erin!e@example.org NOTICE #cards :hello
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+    auto has = [&](const std::string& e) {
+        return std::find(r.events.begin(), r.events.end(), e) != r.events.end();
+    };
+    EXPECT_TRUE(has("join bob #cards"));
+    EXPECT_TRUE(has("nick bob robert"));
+    EXPECT_TRUE(has("kick op #cards robert"));
+    EXPECT_TRUE(has("part carol #cards"));
+    EXPECT_TRUE(has("quit dave"));
+    EXPECT_TRUE(has("notice erin #cards hello"));
+}
+
+TEST(Link, RestartRegistersAgain) {
+    auto r = run(R"(
+C: JOIN #cards
+restart
+C: NICK croupier
+C: JOIN #cards
+S: :alice!a@example.org PRIVMSG #cards :!ping
+C: PRIVMSG #cards :pong alice
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Transcript, MalformedDirectivesAreRejected) {
+    EXPECT_THROW(replay::parse_transcript("bogus\n", "x"), replay::MalformedError);
+    EXPECT_THROW(replay::parse_transcript("C~ (unclosed\n", "x"), replay::MalformedError);
+    EXPECT_THROW(replay::parse_transcript("wait 5 parsecs\n", "x"), replay::MalformedError);
+    EXPECT_THROW(replay::parse_transcript("db SELECT 1\nS: x\n", "x"), replay::MalformedError);
+    EXPECT_THROW(replay::parse_transcript("S: x\nseed 4\n", "x"), replay::MalformedError);
+    EXPECT_THROW(replay::parse_transcript("S: x\nraw-registration\n", "x"), replay::MalformedError);
+    try {
+        replay::parse_transcript("# c\n\nS: x\nnope\n", "x");
+        FAIL();
+    } catch (const replay::MalformedError& e) {
+        EXPECT_EQ(e.line, 4);
+    }
+    auto t = replay::parse_transcript(
+        "seed 7\nset network replay.sasl_user = bob\nset exordia8.join_window = 30s\nwait "
+        "500ms\n",
+        "x");
+    EXPECT_EQ(t.seed, 7u);
+    ASSERT_EQ(t.overrides.size(), 2u);
+    EXPECT_EQ(t.overrides[0].section, "network replay");
+    EXPECT_EQ(t.overrides[0].key, "sasl_user");
+    EXPECT_EQ(t.overrides[0].value, "bob");
+    EXPECT_EQ(t.overrides[1].line, 3);
+    ASSERT_EQ(t.steps.size(), 1u);
+    EXPECT_EQ(t.steps[0].wait, Duration{500});
+}
+
+}  // namespace
+}  // namespace croupier::bot
