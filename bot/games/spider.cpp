@@ -325,12 +325,8 @@ class SpiderGame final : public Game {
             case Change::Kind::Deal: {
                 std::string line =
                     "Dealt (" + plural(engine_.stock_deals_left(), "deal", "deals") + " left):";
-                const View v = engine_.view();
-                for (int p = 0; p < Engine::kPiles; ++p) {
-                    const auto& up = v.face_up[static_cast<std::size_t>(p)];
-                    line += " " + std::to_string(p + 1) + ":" +
-                            (up.empty() ? std::string("-") : render::card(up.back()));
-                }
+                for (std::size_t p = 0; p < c.dealt.size(); ++p)
+                    line += " " + std::to_string(p + 1) + ":" + render::card(c.dealt[p]);
                 out.push_back(to_table(line + score));
                 break;
             }

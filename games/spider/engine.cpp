@@ -275,9 +275,11 @@ Result Engine::deal() {
     r.canonical = "deal";
     r.change.kind = Change::Kind::Deal;
     r.change.piles = 0x3FF;
-    for (int p = 0; p < kPiles; ++p)
-        piles_[static_cast<std::size_t>(p)].cards.push_back(
-            stock_[static_cast<std::size_t>(deals_done_ * kPiles + p)]);
+    for (int p = 0; p < kPiles; ++p) {
+        const Card c = stock_[static_cast<std::size_t>(deals_done_ * kPiles + p)];
+        piles_[static_cast<std::size_t>(p)].cards.push_back(c);
+        r.change.dealt.push_back(c);
+    }
     ++deals_done_;
     collect_runs(0x3FF, step, r.change);
     history_.push_back(step);

@@ -27,6 +27,7 @@ struct Change {
     int runs_completed = 0;       // runs that went to the foundation by this action
     int runs_returned = 0;        // runs an undo took back from the foundation
     std::vector<Suit> run_suits;  // suits of the runs completed by this action
+    std::vector<Card> dealt;      // Deal: the ten cards dealt, piles 1..10
 };
 
 struct Result {

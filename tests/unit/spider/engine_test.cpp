@@ -334,6 +334,7 @@ TEST(SpiderEngine, DealCanCompleteRuns) {
     auto r = e.deal();
     ASSERT_TRUE(r.ok()) << r.error;
     EXPECT_EQ(r.change.runs_completed, 2);
+    EXPECT_EQ(texts(r.change.dealt), "5c 5c Ah 5c 5c 5c 5c Ad 5c 5c");
     ASSERT_EQ(e.foundation().size(), 2u);
     EXPECT_EQ(e.foundation()[0], Suit::Hearts);
     EXPECT_EQ(e.foundation()[1], Suit::Diamonds);
