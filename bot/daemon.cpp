@@ -490,8 +490,9 @@ void Daemon::Impl::cmd_stats(Request& r) {
         const GameKind* k = kind_by_name(s.kind);
         std::string title = k ? k->title() : s.kind;
         if (!s.variant.empty()) title += " " + s.variant;
-        all += fmt::format("{}{}: {} games, {} won, {} points", all.empty() ? "" : "; ", title,
-                           s.games, s.wins, s.points);
+        all += fmt::format("{}{}: {} game{}, {} won, {} point{}", all.empty() ? "" : "; ", title,
+                           s.games, s.games == 1 ? "" : "s", s.wins, s.points,
+                           s.points == 1 ? "" : "s");
         if (k && !(k->name() == "spider")) all += fmt::format(", rating {:.0f}", s.rating);
     }
     reply(r, fmt::format("{}: {}.", shown, all));
@@ -570,7 +571,6 @@ void Daemon::Impl::cmd_set(Request& r) {
 
 void Daemon::Impl::on_registered(Network& net) {
     if (NetCtx* n = ctx(net)) {
-        log::info("network {}: registered as {}", n->name, net.nick());
         resume_timers(*n);
     }
 }

@@ -43,6 +43,12 @@ std::string solitaire_key(const std::string& kind, const std::string& player_key
 
 bool is_solitaire_kind(const GameKind& k) { return k.name() == "spider"; }
 
+// "an" before Exordia8, "a" before VCG.
+std::string article(const std::string& word) {
+    const char c = word.empty() ? 'x' : static_cast<char>(std::tolower(static_cast<unsigned char>(word[0])));
+    return std::string("aeiou").find(c) != std::string::npos ? "an" : "a";
+}
+
 }  // namespace
 
 const config::TableConfig& Daemon::Impl::table_config(const GameKind&) const {
@@ -97,7 +103,7 @@ void Daemon::Impl::add_table_commands() {
                 W::Private, m, [this, k](Request& r) { new_solitaire(r, *k); });
         } else {
             add({m, k->aliases(), "[bot]",
-                 "opens a " + k->title() + " table here (with bot: and a computer player)"},
+                 "opens " + article(k->title()) + " " + k->title() + " table here (with bot: and a computer player)"},
                 W::Channel, m, [this, k](Request& r) { open_table(r, *k); });
             add({"join", {}, "", "sits you down at the table opening here"}, W::Channel, m,
                 [this](Request& r) { join_table(r); });
@@ -184,9 +190,10 @@ void Daemon::Impl::open_table(Request& r, const GameKind& kind) {
         }
     });
     send_to_channel(*r.net, r.channel,
-                    fmt::format("{} opens a {} table: type {}join to play ({} to join, {} to {} "
+                    fmt::format("{} opens {} {} table: type {}join to play ({} to join, {} to {} "
                                 "players). {} can {}start once {} sit.",
-                                render::bold(r.from.nick), render::bold(kind.title()), p,
+                                render::bold(r.from.nick), article(kind.title()),
+                                render::bold(kind.title()), p,
                                 seconds_text(tc.join_window), tc.min_players, tc.max_players,
                                 r.from.nick, p, tc.min_players));
     if (arg == "bot") add_computer(r);
