@@ -39,9 +39,16 @@ std::string rx_escape(const std::string& s) {
 }
 
 // A regex that matches a line holding every card of the hand, in any order.
+// A card as the channel shows it: plain ("10h") or with its suit symbol ("10♥").
+std::string card_regex(const Card& c) {
+    if (c.joker) return "Joker";
+    return rank_text(c.rank) + "(" + std::string(1, suit_letter(c.suit)) + "|" +
+           std::string(suit_symbol(c.suit)) + ")";
+}
+
 std::string hand_regex(const std::vector<Card>& hand) {
     std::string rx;
-    for (const auto& c : hand) rx += "(?=.*[ :]" + rx_escape(to_text(c)) + "( |$))";
+    for (const auto& c : hand) rx += "(?=.*[ :]" + rx_escape(to_text(c)) + "([ .,;]|$))";
     return rx + ".*";
 }
 
@@ -75,20 +82,20 @@ int main(int argc, char** argv) {
     std::printf("# Written by tests/tools/e8_transcript; every move is checked as it is made.\n");
     std::printf("seed %llu\nset exordia8.turn_timeout = 1h\n\n", static_cast<unsigned long long>(seed));
     for (int s = 0; s < n; ++s) {
-        std::printf("S: %s PRIVMSG croupier :set plain on\n", who(s).c_str());
+        std::printf("S: %s PRIVMSG croupier :set plain on\nwait 2s\n", who(s).c_str());
         std::printf("C~ PRIVMSG %s :Your settings: plain on.*\n", players[s].c_str());
     }
-    std::printf("S: %s PRIVMSG %s :!e8\n", who(0).c_str(), channel.c_str());
+    std::printf("S: %s PRIVMSG %s :!e8\nwait 2s\n", who(0).c_str(), channel.c_str());
     std::printf("C~ PRIVMSG %s :.*%s.*opens.*Exordia8.*\n", channel.c_str(), players[0].c_str());
     for (int s = 1; s < n; ++s) {
-        std::printf("S: %s PRIVMSG %s :!join\n", who(s).c_str(), channel.c_str());
+        std::printf("S: %s PRIVMSG %s :!join\nwait 2s\n", who(s).c_str(), channel.c_str());
         std::printf("C~ PRIVMSG %s :.*%s.*joined.*\n", channel.c_str(), players[s].c_str());
     }
-    std::printf("S: %s PRIVMSG %s :!start\n", who(0).c_str(), channel.c_str());
+    std::printf("S: %s PRIVMSG %s :!start\nwait %ds\n", who(0).c_str(), channel.c_str(), 2 * n + 5);
     std::printf("C~ PRIVMSG %s :Exordia8 game #1: .*\n", channel.c_str());
     for (int s = 0; s < n; ++s)
         std::printf("C~ NOTICE %s :%s\n", players[s].c_str(), hand_regex(e.hand(s)).c_str());
-    std::printf("wait 10s\n\n");
+    std::printf("\n");
 
     int moves = 0;
     while (!e.finished() && moves < 5000) {
@@ -100,7 +107,7 @@ int main(int argc, char** argv) {
             cmd = "!p " + croupier::games::to_text(a.card) + " " +
                   std::string(suit_name(*a.suit));
         }
-        std::printf("S: %s PRIVMSG %s :%s\n", who(seat).c_str(), channel.c_str(), cmd.c_str());
+        std::printf("S: %s PRIVMSG %s :%s\nwait 5s\n", who(seat).c_str(), channel.c_str(), cmd.c_str());
         const auto r = e.apply(seat, a);
         if (!r.ok()) {
             std::fprintf(stderr, "engine refused its own move: %s\n", r.error.c_str());
@@ -108,7 +115,7 @@ int main(int argc, char** argv) {
         }
         if (a.type == Action::Type::Play)
             std::printf("C~ PRIVMSG %s :.*%s.*%s.*\n", channel.c_str(), players[seat].c_str(),
-                        rx_escape(croupier::games::to_text(a.card)).c_str());
+                        card_regex(a.card).c_str());
         else
             std::printf("C~ PRIVMSG %s :.*%s.*\n", channel.c_str(), players[seat].c_str());
         if (!e.finished()) {
@@ -116,19 +123,17 @@ int main(int argc, char** argv) {
             const int next = e.turn();
             std::printf("C~ NOTICE %s :%s\n", players[next].c_str(), hand_regex(e.hand(next)).c_str());
         }
-        std::printf("wait 5s\n");
         ++moves;
         if (moves == restart_after && !e.finished()) {
             std::printf("\n# The process dies here without warning and starts again.\nrestart\n");
             for (int s = 0; s < n; ++s) {
                 if (!e.in(s)) continue;
-                std::printf("S: %s PRIVMSG %s :!hand\n", who(s).c_str(), channel.c_str());
+                std::printf("S: %s PRIVMSG %s :!hand\nwait 3s\n", who(s).c_str(), channel.c_str());
                 std::printf("C~ NOTICE %s :%s\n", players[s].c_str(), hand_regex(e.hand(s)).c_str());
             }
-            std::printf("S: %s PRIVMSG %s :!table\n", who(0).c_str(), channel.c_str());
-            std::printf("C~ NOTICE %s :.*%s.*\n", players[0].c_str(),
-                        rx_escape(croupier::games::to_text(*e.top())).c_str());
-            std::printf("wait 10s\n\n");
+            std::printf("S: %s PRIVMSG %s :!table\nwait 5s\n", who(0).c_str(), channel.c_str());
+            std::printf("C~ NOTICE %s :.*%s.*\n", players[0].c_str(), card_regex(*e.top()).c_str());
+            std::printf("\n");
         }
     }
     if (!e.finished()) {
@@ -143,7 +148,7 @@ int main(int argc, char** argv) {
     if (w >= 0) {
         std::printf("db SELECT nick FROM results WHERE game_id = 1 AND won = 1\n= %s\n", players[w].c_str());
         std::printf("db SELECT points FROM results WHERE game_id = 1 AND won = 1\n= %d\n", e.points());
-        std::printf("S: %s PRIVMSG %s :!stats %s\n", who(0).c_str(), channel.c_str(), players[w].c_str());
+        std::printf("S: %s PRIVMSG %s :!stats %s\nwait 2s\n", who(0).c_str(), channel.c_str(), players[w].c_str());
         std::printf("C~ PRIVMSG %s :.*%s: Exordia8: 1 game, 1 won, %d points?.*\n", channel.c_str(),
                     players[w].c_str(), e.points());
     }
