@@ -49,7 +49,8 @@ std::string card_regex(const Card& c) {
 std::string hand_regex(const std::vector<Card>& hand) {
     std::string rx;
     for (const auto& c : hand) rx += "(?=.*[ :]" + rx_escape(to_text(c)) + "([ .,;]|$))";
-    return rx + ".*";
+    // ...and no card beyond them (positions run 1..n).
+    return rx + "(?!.*[ :]" + std::to_string(hand.size() + 1) + ":).*";
 }
 
 }  // namespace

@@ -111,3 +111,34 @@ TEST(Exordia8Property, ComputerPlayerIsAlwaysLegal) {
         }
     }
 }
+
+TEST(Exordia8Property, ComputerPlayerBeatsRandomPlayers) {
+    // Seat 0 is the computer player; the others play a random legal card when they have one,
+    // else draw or pass. Over many deals the computer wins clearly more than its fair share.
+    DealRng pick(11);
+    for (int players : {2, 4}) {
+        const int games = 1500;
+        int wins = 0;
+        for (int g = 0; g < games; ++g) {
+            Engine e(players, g % players, 500000 + static_cast<std::uint64_t>(g));
+            while (!e.finished()) {
+                const int s = e.turn();
+                Action a = choose_action(e, s);
+                if (s != 0) {
+                    std::vector<Action> plays, others;
+                    for (const auto& l : e.legal(s)) {
+                        if (l.type == Action::Type::Play) plays.push_back(l);
+                        if (l.type == Action::Type::Draw || l.type == Action::Type::Pass)
+                            others.push_back(l);
+                    }
+                    const auto& from = plays.empty() ? others : plays;
+                    a = from[pick.below(from.size())];
+                }
+                ASSERT_TRUE(e.apply(s, a).ok());
+            }
+            if (e.winner() == 0) ++wins;
+        }
+        const double share = static_cast<double>(wins) / games;
+        EXPECT_GT(share, 1.0 / players + 0.06) << players << " players";
+    }
+}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The whole link (replay transport, line guard, CAP/SASL, libircclient over loopback, the
 // queue) driven through the replay engine, with a small echo bot instead of the daemon.
+#include <fstream>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -249,10 +250,10 @@ TEST(Link, SaslPlainThenAccountTags) {
     net.sasl_user = "croupier";
     net.sasl_password = "sesame";
     auto r = run(R"(raw-registration
-strict
 C: CAP LS 302
 C: NICK croupier
 C: USER croupier 0 * :croupier card games
+strict
 S: :srv CAP * LS * :multi-prefix sasl=PLAIN,EXTERNAL
 S: :srv CAP * LS :account-tag extended-join
 C: CAP REQ :sasl account-tag extended-join
@@ -432,6 +433,60 @@ TEST(Transcript, MalformedDirectivesAreRejected) {
     EXPECT_EQ(t.overrides[1].line, 3);
     ASSERT_EQ(t.steps.size(), 1u);
     EXPECT_EQ(t.steps[0].wait, Duration{500});
+}
+
+}  // namespace
+}  // namespace croupier::bot
+
+namespace croupier::bot {
+namespace {
+
+// The link's own transcripts in tests/replay/, played against the echo bot (the daemon
+// plays them too, through croupierd --replay).
+class LinkTranscripts : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(LinkTranscripts, Pass) {
+    const std::string path = std::string(CROUPIER_SOURCE_DIR) + "/tests/replay/" + GetParam();
+    std::ifstream in(path, std::ios::binary);
+    ASSERT_TRUE(in) << path;
+    std::stringstream buf;
+    buf << in.rdbuf();
+    auto t = replay::parse_transcript(buf.str(), path);
+    const config::Config cfg = config::parse(
+        "[bot]\nnick = croupier\n[network replay]\nhost = replay.invalid\nchannels = #cards\n",
+        "test", t.overrides);
+    replay::AppFactory make = [&](boost::asio::io_context& io, Clock& clock, TransportFactory f) {
+        return std::make_unique<EchoApp>(io, clock, cfg.bot, cfg.networks.at(0), std::move(f));
+    };
+    std::ostringstream out, err;
+    EXPECT_EQ(replay::play(t, make, false, out, err), 0) << err.str();
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, LinkTranscripts,
+                         ::testing::Values("registration.replay", "sasl-plain.replay",
+                                           "ctcp-version.replay", "nick-in-use.replay"));
+
+TEST(Record, WritesWhatTheBotSentAsCLines) {
+    auto t = replay::parse_transcript(
+        "# hello\nS: :alice!a@example.org PRIVMSG #cards :!ping\nC: PRIVMSG #cards :old\n", "x");
+    config::BotConfig bot;
+    config::NetworkConfig net;
+    net.name = "replay";
+    net.host = "replay.invalid";
+    net.channels = {"#cards"};
+    replay::AppFactory make = [&](boost::asio::io_context& io, Clock& clock, TransportFactory f) {
+        return std::make_unique<EchoApp>(io, clock, bot, net, std::move(f));
+    };
+    std::ostringstream out, err;
+    ASSERT_EQ(replay::play(t, make, true, out, err), 0) << err.str();
+    const std::string s = out.str();
+    EXPECT_NE(s.find("# hello\n"), std::string::npos) << s;
+    EXPECT_NE(s.find("C: JOIN #cards\n"), std::string::npos) << s;
+    EXPECT_NE(s.find("S: :alice!a@example.org PRIVMSG #cards :!ping\nC: PRIVMSG #cards :pong "
+                     "alice\n"),
+              std::string::npos)
+        << s;
+    EXPECT_EQ(s.find(":old"), std::string::npos) << s;
 }
 
 }  // namespace

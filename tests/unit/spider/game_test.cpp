@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "bot/games/kinds.hpp"
+#include "bot/games/spider.hpp"
 #include "bot/render.hpp"
 #include "games/spider/engine.hpp"
 
@@ -231,4 +232,102 @@ TEST(SpiderGame, ComputerMovesAreLegalAndOutputStaysShort) {
     }
     // Not a strength test; printed for the record.
     std::printf("computer won %d of 18 deals\n", won);
+}
+
+namespace {
+
+using games::Card;
+using games::Suit;
+using games::spider::Engine;
+
+std::vector<Card> run_of(Suit s, int high, int low) {
+    std::vector<Card> v;
+    for (int r = high; r >= low; --r) v.push_back(Card::make(r, s));
+    return v;
+}
+
+Engine::Layout plain_layout() {
+    Engine::Layout l;
+    for (auto& p : l.piles) p = {Card::make(5, Suit::Clubs)};
+    return l;
+}
+
+}  // namespace
+
+TEST(SpiderGame, WinningMoveSaysSoAndScores96) {
+    auto l = plain_layout();
+    l.foundation = std::vector<Suit>(7, Suit::Spades);
+    l.piles[0] = run_of(Suit::Hearts, 13, 2);
+    l.piles[1] = {Card::make(1, Suit::Hearts)};
+    auto g = spider::make_game(Engine::from_layout(4, l));
+    EXPECT_FALSE(g->finished());
+    Outcome o = g->act(0, "m", "2 1");
+    ASSERT_TRUE(o.ok()) << o.error;
+    EXPECT_EQ(o.canonical, "move 2 1 1");
+    ASSERT_EQ(o.out.size(), 2u);
+    EXPECT_EQ(render::to_plain(o.out[0].text),
+              "Moved 1 card from 2 to 1. 2: (empty) | 1: (empty) | score 96");
+    EXPECT_EQ(render::to_plain(o.out[1].text),
+              "A run of h is complete: foundation 8/8. You won deal 0 (4 suits)! score 96, "
+              "moves 1, undos 0.");
+    EXPECT_TRUE(g->finished());
+    const auto res = g->results();
+    ASSERT_EQ(res.size(), 1u);
+    EXPECT_TRUE(res[0].won);
+    EXPECT_EQ(res[0].points, 96);
+    EXPECT_EQ(res[0].detail, "score=96 moves=1 undos=0");
+}
+
+TEST(SpiderGame, KeepRunsWinAtNinetySix) {
+    auto l = plain_layout();
+    for (std::size_t p = 0; p < 7; ++p) l.piles[p] = run_of(Suit::Spades, 13, 1);
+    l.piles[7] = run_of(Suit::Spades, 13, 2);
+    l.piles[8] = {Card::make(1, Suit::Spades)};
+    auto g = spider::make_game(Engine::from_layout(1, l, true));
+    EXPECT_TRUE(games::spider::Engine::from_layout(1, l, true).score() == 95);
+    Outcome o = g->act(0, "move", "9 8");
+    ASSERT_TRUE(o.ok()) << o.error;
+    ASSERT_EQ(o.out.size(), 2u);
+    EXPECT_TRUE(contains(render::to_plain(o.out[1].text), "You won deal 0 (1 suit)! score 96"))
+        << render::to_plain(o.out[1].text);
+    EXPECT_TRUE(g->finished());
+    EXPECT_TRUE(g->results()[0].won);
+}
+
+TEST(SpiderGame, LongPilesAreShortenedUnderTheBudget) {
+    auto l = plain_layout();
+    std::vector<Card> big = run_of(Suit::Spades, 13, 2);
+    for (Suit s : {Suit::Hearts, Suit::Diamonds, Suit::Clubs}) {
+        auto r = run_of(s, 13, 2);
+        big.insert(big.end(), r.begin(), r.end());
+    }
+    for (int i = 0; i < 9; ++i)
+        big.push_back(Card::make(10 - i, i % 2 ? Suit::Hearts : Suit::Clubs));
+    l.piles[2] = big;  // 57 cards face up
+    l.piles[3] = {Card::make(2, Suit::Hearts)};
+    const Engine e = Engine::from_layout(4, l);
+    // In full it would not fit one line.
+    EXPECT_GT(render::cards(e.face_up(2)).size(), 390u);
+    const std::string line = spider::pile_text(e, 2, 390);
+    EXPECT_LE(line.size(), 390u);
+    const std::string plain_line = render::to_plain(line);
+    EXPECT_EQ(plain_line.substr(0, 15), "3: Ks-2s Kh-2h ") << plain_line;
+    EXPECT_TRUE(contains(plain_line, "10c 9h 8c 7h 6c 5h 4c 3h 2c")) << plain_line;
+    const std::string tight = render::to_plain(spider::pile_text(e, 2, 60));
+    EXPECT_LE(spider::pile_text(e, 2, 60).size(), 60u);
+    EXPECT_TRUE(contains(tight, "... ")) << tight;
+    EXPECT_TRUE(contains(tight, "3h 2c")) << tight;
+    // A move between two long piles still makes one line under 400 bytes.
+    auto g = spider::make_game(e);
+    const auto board = g->show_table();
+    expect_short_lines(board);
+    Outcome o = g->act(0, "move", "4 3");
+    ASSERT_TRUE(o.ok()) << o.error;
+    ASSERT_EQ(o.out.size(), 1u);
+    expect_short_lines(o.out);
+    o = g->act(0, "undo", "");
+    ASSERT_TRUE(o.ok()) << o.error;
+    expect_short_lines(o.out);
+    EXPECT_TRUE(contains(render::to_plain(o.out[0].text), "Took back move 4 3 1."))
+        << o.out[0].text;
 }
