@@ -153,11 +153,12 @@ class Exordia8Game : public Game {
     std::vector<Out> start() const override {
         std::vector<Out> out;
         const int n = engine_.players();
-        out.push_back(to_table(
-            "Exordia8 for " + std::to_string(n) + " players with " +
-            plural(engine_.packs(), "pack", "packs") + " (" + std::to_string(engine_.stock_size()) +
-            " cards in the stock). " + render::bold(names_[0]) +
-            " deals and plays first. Deal commitment: sha256 " + commitment_ + "."));
+        // The table machinery puts "Exordia8 game #N:" in front of this line.
+        out.push_back(
+            to_table(std::to_string(n) + " players, " + plural(engine_.packs(), "pack", "packs") +
+                     ", " + std::to_string(engine_.stock_size()) + " cards in the stock. " +
+                     render::bold(names_[0]) + " deals and plays first. Deal commitment: sha256 " +
+                     commitment_ + "."));
         std::string order = "Playing order: ";
         for (int s = 0; s < n; ++s) order += (s ? ", " : "") + names_[s];
         out.push_back(to_table(order + "."));
