@@ -3,7 +3,10 @@
 // and the libircclient session above it, relayed over a loopback socket. See docs/LINK.md.
 #include "bot/irc/network.hpp"
 
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/select.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <array>
@@ -783,6 +786,8 @@ void Network::Impl::lib_start() {
         conn->lib_accepted = true;
         boost::system::error_code ignored;
         conn->acceptor.close(ignored);
+        // Small lines both ways: without NODELAY, Nagle and delayed ACKs add ~40 ms a trip.
+        conn->lib_sock.set_option(tcp::no_delay(true), ignored);
         lib_read();
         if (!conn->lib_out.empty() && !conn->lib_writing) lib_write_next();
     });
@@ -811,6 +816,8 @@ void Network::Impl::lib_start() {
         drop("cannot find libircclient's socket (descriptor limit?)");
         return;
     }
+    const int one = 1;
+    ::setsockopt(c.fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     c.sd.assign(c.fd);
     lib_arm();
 }
@@ -1000,7 +1007,11 @@ void Network::reconfigure(const config::BotConfig& bot, const config::NetworkCon
     n.bucket.reconfigure(net.flood_burst, net.flood_rate);
     const bool relink = old.host != net.host || old.port != net.port || old.tls != net.tls ||
                         old.tls_verify != net.tls_verify || old.tls_ca_file != net.tls_ca_file;
-    for (const auto& ch : net.channels) join(ch);
+    for (const auto& ch : net.channels) {
+        const bool had = std::any_of(old.channels.begin(), old.channels.end(),
+                                     [&](const std::string& c) { return n.same(c, ch); });
+        if (!had) join(ch);  // already joined ones stay as they are
+    }
     for (const auto& ch : old.channels) {
         const bool kept = std::any_of(net.channels.begin(), net.channels.end(),
                                       [&](const std::string& c) { return n.same(c, ch); });

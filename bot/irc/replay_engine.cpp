@@ -457,7 +457,11 @@ void Player::step(const Step& s) {
             boot();
             break;
         case K::Strict:
+            // "From there on": what the bot sent before this point and no expectation
+            // named (registration, say) is passed over, as without strict.
+            quiesce();
             strict_ = true;
+            cursor_ = std::max(cursor_, server_.log.size());
             break;
         case K::Expect:
         case K::ExpectRegex: {
