@@ -145,8 +145,8 @@ void Daemon::Impl::open_table(Request& r, const GameKind& kind) {
     const std::string p = cfg.bot.prefix;
     if (Table* t = table_at(*r.net, place_key)) {
         if (t->phase == Table::Phase::Joining)
-            reply(r, fmt::format("A {} table is already open here: type {}join to sit down.",
-                                 t->kind->title(), p));
+            reply(r, fmt::format("{} {} table is already open here: type {}join to sit down.",
+                                 article(t->kind->title()) == "an" ? "An" : "A", t->kind->title(), p));
         else
             reply(r, fmt::format("A {} game is under way here; wait for it to end (see {}table).",
                                  t->kind->title(), p));
