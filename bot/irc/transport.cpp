@@ -124,15 +124,21 @@ class SocketTransport final : public Transport {
                 if (alive.expired() || !*alive.lock()) return;
                 if (ec) {
                     std::string reason = ec.message();
+                    bool certificate = false;
                     const long verify = SSL_get_verify_result(stream_->native_handle());
                     if (verify != X509_V_OK) {
+                        certificate = true;
                         reason = fmt::format("certificate verify failed: {}",
                                              X509_verify_cert_error_string(verify));
+                    } else if (reason.find("certificate verify failed") != std::string::npos) {
+                        // Boost's host name check refused it; the chain itself was fine.
+                        certificate = true;
+                        reason = fmt::format(
+                            "certificate verify failed: the certificate is not for {}", net_.host);
                     }
-                    log::error(
-                        "network {}: TLS handshake with {}:{} failed: {} (set tls_ca_file or "
-                        "tls_verify)",
-                        net_.name, net_.host, net_.port, reason);
+                    log::error("network {}: TLS handshake with {}:{} failed: {}{}", net_.name,
+                               net_.host, net_.port, reason,
+                               certificate ? " (set tls_ca_file or tls_verify)" : "");
                     fail(fmt::format("TLS handshake failed: {}", reason));
                     return;
                 }
