@@ -126,7 +126,12 @@ class SocketTransport final : public Transport {
                     std::string reason = ec.message();
                     bool certificate = false;
                     const long verify = SSL_get_verify_result(stream_->native_handle());
-                    if (verify != X509_V_OK) {
+                    if (verify == X509_V_ERR_UNSPECIFIED) {
+                        // Boost's host name check said no (the chain itself was fine).
+                        certificate = true;
+                        reason = fmt::format(
+                            "certificate verify failed: the certificate is not for {}", net_.host);
+                    } else if (verify != X509_V_OK) {
                         certificate = true;
                         reason = fmt::format("certificate verify failed: {}",
                                              X509_verify_cert_error_string(verify));

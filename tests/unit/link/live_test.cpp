@@ -37,7 +37,7 @@ unsigned short free_port() {
 
 class Ngircd {
   public:
-    explicit Ngircd(unsigned short port) : port_(port) {
+    explicit Ngircd(unsigned short port, unsigned short tls_port = 0) : port_(port) {
         dir_ = fs::temp_directory_path() /
                ("croupier-link-live-" + std::to_string(::getpid()) + "-" + std::to_string(port));
         fs::create_directories(dir_);
@@ -48,6 +48,13 @@ class Ngircd {
                              << port
                              << "\n[Limits]\nMaxConnectionsIP = 0\nMaxNickLength = 30\n"
                                 "MaxPenaltyTime = 0\n[Options]\nDNS = no\nIdent = no\nPAM = no\n";
+        if (tls_port) {
+            make_certificates();
+            std::ofstream(conf_, std::ios::app)
+                << "[SSL]\nCertFile = " << (dir_ / "server.crt").string()
+                << "\nKeyFile = " << (dir_ / "server.key").string() << "\nPorts = " << tls_port
+                << "\n";
+        }
         fs::permissions(conf_, fs::perms::owner_read | fs::perms::owner_write |
                                    fs::perms::group_read | fs::perms::others_read);
     }
@@ -56,6 +63,24 @@ class Ngircd {
         std::error_code ec;
         fs::remove_all(dir_, ec);
     }
+    // A throw-away CA and a certificate for localhost (only) signed by it.
+    void make_certificates() {
+        const std::string d = dir_.string();
+        const std::string cmd =
+            "cd '" + d +
+            "' && openssl req -x509 -newkey rsa:2048 -nodes -days 2 -keyout ca.key -out ca.pem "
+            "-subj '/CN=croupier link test CA' -addext basicConstraints=critical,CA:TRUE "
+            "-addext keyUsage=critical,keyCertSign,cRLSign && openssl req -newkey rsa:2048 "
+            "-nodes -keyout server.key -out server.csr -subj /CN=localhost && printf "
+            "'subjectAltName = DNS:localhost\\nbasicConstraints = "
+            "CA:FALSE\\nextendedKeyUsage = serverAuth\\n' > server.ext && openssl x509 -req "
+            "-in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 -out server.crt "
+            "-extfile server.ext && chmod 644 server.crt server.key ca.pem";
+        certs_ok_ = std::system(("(" + cmd + ") >/dev/null 2>&1").c_str()) == 0;
+    }
+    bool certs_ok() const { return certs_ok_; }
+    std::string ca() const { return (dir_ / "ca.pem").string(); }
+
     bool start() {
         const std::string conf = conf_.string();
         const char* argv[] = {kNgircd, "-n", "-f", conf.c_str(), nullptr};
@@ -89,6 +114,7 @@ class Ngircd {
     unsigned short port_;
     fs::path dir_, conf_;
     pid_t pid_ = -1;
+    bool certs_ok_ = false;
 };
 
 struct Recorder final : NetworkListener {
@@ -194,6 +220,69 @@ TEST(Live, TalksToNgircdNickInUseReconnects) {
         io, [&] { return has(bot_events.joins, "croupier #cards"); }, 10000ms));
     EXPECT_EQ(bot_events.registered, 2);
     croupier.stop("done");
+    run_until(
+        io, [] { return false; }, 100ms);
+}
+
+TEST(Live, TlsWithCaFileSystemStoreAndNoVerify) {
+    if (!fs::exists(kNgircd)) GTEST_SKIP() << "no ngircd";
+    const unsigned short port = free_port();
+    const unsigned short tls_port = free_port();
+    Ngircd server(port, tls_port);
+    if (!server.certs_ok()) GTEST_SKIP() << "openssl could not make certificates";
+    ASSERT_TRUE(server.start());
+    boost::asio::io_context io;
+    AsioClock clock(io);
+    config::NetworkConfig net;
+    net.name = "tls";
+    net.host = "localhost";
+    net.port = tls_port;
+    net.tls = true;
+    net.channels = {"#cards"};
+
+    auto connect = [&](const std::string& nick, config::NetworkConfig n, Recorder& events) {
+        config::BotConfig b;
+        b.nick = nick;
+        auto net_ptr = std::make_unique<Network>(io, clock, b, n, events);
+        net_ptr->start();
+        return net_ptr;
+    };
+    // Trusting the test CA: registers and joins over TLS.
+    config::NetworkConfig with_ca = net;
+    with_ca.tls_ca_file = server.ca();
+    Recorder good_events;
+    auto good = connect("good", with_ca, good_events);
+    ASSERT_TRUE(run_until(
+        io, [&] { return has(good_events.joins, "good #cards"); }, 8000ms));
+
+    // The system store does not know the CA: never registers.
+    Recorder bad_events;
+    auto bad = connect("bad", net, bad_events);
+    // tls_verify = false: registers anyway.
+    config::NetworkConfig no_verify = net;
+    no_verify.tls_verify = false;
+    Recorder lax_events;
+    auto lax = connect("lax", no_verify, lax_events);
+    ASSERT_TRUE(run_until(
+        io, [&] { return has(lax_events.joins, "lax #cards"); }, 8000ms));
+    run_until(
+        io, [] { return false; }, 300ms);
+    EXPECT_EQ(bad_events.registered, 0);
+    EXPECT_FALSE(bad->registered());
+
+    // A name the certificate does not give ("localhost" is named, 127.0.0.1 is not).
+    config::NetworkConfig wrong_name = with_ca;
+    wrong_name.host = "127.0.0.1";
+    Recorder wrong_events;
+    auto wrong = connect("wrong", wrong_name, wrong_events);
+    run_until(
+        io, [] { return false; }, 500ms);
+    EXPECT_EQ(wrong_events.registered, 0);
+
+    good->stop("done");
+    bad->stop("done");
+    lax->stop("done");
+    wrong->stop("done");
     run_until(
         io, [] { return false; }, 100ms);
 }
