@@ -420,7 +420,10 @@ class Exordia8Game : public Game {
                 line += " " + wn + " goes out and wins " +
                         plural(engine_.points(), "point", "points") + "!";
         }
-        if (line.size() > kLineBudget) line = line.substr(0, kLineBudget);
+        if (line.size() > kLineBudget) {  // cut on a space: never inside a symbol or colour
+            const auto cut = line.rfind(' ', kLineBudget - 4);
+            line = line.substr(0, cut == std::string::npos ? 0 : cut) + " ...";
+        }
         out.push_back(to_table(line));
         // Second line: what each other hand gave the winner, as many as fit, then the deal.
         const std::string deal = "Deal " + std::to_string(engine_.deal_number()) +
