@@ -44,6 +44,7 @@ constexpr Duration kKeepaliveReply = 60s;
 constexpr Duration kRegainEvery = 60s;
 constexpr Duration kStableAfter = 10min;
 constexpr Duration kConnectTimeout = 60s;
+constexpr Duration kRegisterTimeout = 60s;
 
 std::string upper(std::string s) {
     for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -155,7 +156,7 @@ struct Network::Impl {
     irc::TokenBucket bucket;
     irc::Backoff backoff;
     TimerId pump_timer = 0, reconnect_timer = 0, keepalive_timer = 0, regain_timer = 0,
-            stable_timer = 0, connect_timer = 0;
+            stable_timer = 0, connect_timer = 0, register_timer = 0;
 
     std::unique_ptr<LinkConnection> conn;
     std::vector<std::unique_ptr<LinkConnection>> graveyard;
@@ -187,6 +188,7 @@ struct Network::Impl {
     void try_next_nick();
     void keepalive_check();
     void regain_tick();
+    void register_check();
 
     // --- sending ---
     void send_now(const std::string& line);
@@ -233,6 +235,7 @@ Network::Impl::~Impl() {
     cancel(regain_timer);
     cancel(stable_timer);
     cancel(connect_timer);
+    cancel(register_timer);
     conn.reset();
     graveyard.clear();
     lingering.clear();
@@ -304,6 +307,7 @@ void Network::Impl::drop(const std::string& reason, bool reconnect) {
     cancel(regain_timer);
     cancel(stable_timer);
     cancel(connect_timer);
+    cancel(register_timer);
     if (reconnect && !stopped) schedule_reconnect(backoff.next());
     if (had_link) listener.on_disconnected(self);
 }
@@ -324,6 +328,7 @@ void Network::Impl::on_link_up() {
     c.link_up = true;
     c.had_link = true;
     cancel(connect_timer);
+    cancel(register_timer);
     log::info("network {}: connected to {}:{}", net.name, net.host, net.port);
     c.last_rx = clock.now();
     send_now("CAP LS 302");
@@ -335,6 +340,28 @@ void Network::Impl::on_link_up() {
         keepalive_timer = 0;
         keepalive_check();
     });
+    register_timer = clock.call_after(kRegisterTimeout, [this] {
+        register_timer = 0;
+        register_check();
+    });
+}
+
+// Registration must not hang: a server that never finishes SASL gets CAP END (and the bot
+// carries on unauthenticated); one that still does not welcome us is left.
+void Network::Impl::register_check() {
+    if (!conn || registered) return;
+    if (!conn->cap_done) {
+        log::error("network {}: no answer to CAP/SASL within {} s; ending CAP negotiation",
+                   net.name, kRegisterTimeout.count() / 1000);
+        conn->sasl_pending = false;
+        cap_end();
+        register_timer = clock.call_after(kRegisterTimeout, [this] {
+            register_timer = 0;
+            register_check();
+        });
+        return;
+    }
+    drop("registration timed out");
 }
 
 void Network::Impl::keepalive_check() {
@@ -486,6 +513,7 @@ void Network::Impl::on_server_line(const std::string& raw) {
         nick_ = m.params[0];
         if (!c.cap_done) c.cap_done = true;  // the server never answered CAP
         log::info("network {}: registered as {}", net.name, nick_);
+        cancel(register_timer);
         pump();
         if (!conn) return;
         cancel(stable_timer);
@@ -953,6 +981,7 @@ void Network::stop(const std::string& reason) {
         n.cancel(n.regain_timer);
         n.cancel(n.stable_timer);
         n.cancel(n.connect_timer);
+        n.cancel(n.register_timer);
         if (n.conn->transport) {
             n.conn->transport->close();
             n.lingering.push_back(std::move(n.conn->transport));

@@ -92,7 +92,8 @@ class Ngircd {
         posix_spawn_file_actions_destroy(&fa);
         if (rc != 0) return false;
         // Ready when the port accepts.
-        for (int i = 0; i < 200; ++i) {
+        // With TLS, ngircd may take seconds to start (it prepares its TLS parameters).
+        for (int i = 0; i < 2000; ++i) {
             boost::asio::io_context io;
             tcp::socket s(io);
             boost::system::error_code ec;
@@ -227,7 +228,8 @@ TEST(Live, TalksToNgircdNickInUseReconnects) {
 TEST(Live, TlsWithCaFileSystemStoreAndNoVerify) {
     if (!fs::exists(kNgircd)) GTEST_SKIP() << "no ngircd";
     const unsigned short port = free_port();
-    const unsigned short tls_port = free_port();
+    unsigned short tls_port = free_port();
+    while (tls_port == port) tls_port = free_port();
     Ngircd server(port, tls_port);
     if (!server.certs_ok()) GTEST_SKIP() << "openssl could not make certificates";
     ASSERT_TRUE(server.start());

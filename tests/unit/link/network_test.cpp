@@ -301,6 +301,28 @@ C: PRIVMSG NickServ :IDENTIFY ns-pass
     EXPECT_EQ(r.code, 0) << r.err;
 }
 
+TEST(Link, RegistrationCannotHang) {
+    config::NetworkConfig net;
+    net.sasl_user = "croupier";
+    net.sasl_password = "sesame";
+    auto r = run(R"(raw-registration
+S: :srv CAP * LS :sasl
+C: CAP REQ :sasl
+S: :srv CAP croupier ACK :sasl
+C: AUTHENTICATE PLAIN
+wait 59s
+C! CAP END
+wait 1s
+C: CAP END
+wait 59s
+C! CAP LS 302
+wait 3s
+C: CAP LS 302
+)",
+                 net);
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
 TEST(Link, ServerWithoutCapAndWithPassword) {
     config::NetworkConfig net;
     net.password = "serverpass";
