@@ -1,10 +1,100 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Placeholder until the Spider bench lands: prints no figures (BENCH.md: a figure whose
-// game is not built is left out).
+//
+// Spider bench: the certifier and the fair player on fixed deal numbers per suit count.
+// Budgets are in nodes, so verdicts (and the signature) do not depend on the machine;
+// times are reported as figures only.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <string>
+
 #include "bot/bench.hpp"
+#include "games/spider/fair.hpp"
+#include "games/spider/search_play.hpp"
+#include "games/spider/solver.hpp"
 
 namespace croupier::bot {
 
-void bench_spider(BenchReport& r, bool) { r.note("spider: not measured yet"); }
+namespace {
+
+namespace spider = games::spider;
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+std::string suit_tag(int suits) {
+    return std::to_string(suits) + "suit";
+}
+
+}  // namespace
+
+void bench_spider(BenchReport& r, bool quick) {
+    const int suit_counts[] = {1, 2, 4};
+
+    // The certifier.
+    spider::SolverLimits slimits;
+    slimits.max_nodes = quick ? 2'000 : 150'000;
+    slimits.seconds = quick ? 10.0 : 30.0;  // safety cap only; the node budget decides
+    slimits.max_memory_mb = 100;
+    const std::uint64_t cert_deals = quick ? 3 : 200;
+    std::size_t peak_bytes = 0;
+    r.note("spider certifier: deals 1.." + std::to_string(cert_deals) + " per suit count, " +
+           std::to_string(slimits.max_nodes) + " nodes per deal");
+    for (int suits : suit_counts) {
+        int won = 0;
+        double total = 0, worst = 0;
+        std::size_t nodes = 0;
+        for (std::uint64_t deal = 1; deal <= cert_deals; ++deal) {
+            const auto t0 = std::chrono::steady_clock::now();
+            const spider::CertifyResult c = spider::certify(suits, deal, slimits);
+            const double s = seconds_since(t0);
+            total += s;
+            worst = std::max(worst, s);
+            nodes += c.nodes;
+            peak_bytes = std::max(peak_bytes, c.peak_bytes);
+            const bool win = c.verdict == spider::CertifyResult::Verdict::Winnable;
+            won += win;
+            r.outcome("spider.certifier " + std::to_string(suits) + " " + std::to_string(deal) +
+                      (win ? " winnable " : " unknown ") + std::to_string(c.moves.size()));
+        }
+        const double n = static_cast<double>(cert_deals);
+        const std::string tag = suit_tag(suits);
+        r.figure("spider.certifier.win_rate." + tag, 100.0 * won / n, "%");
+        r.figure("spider.certifier.mean_s." + tag, total / n, "s");
+        r.figure("spider.certifier.max_s." + tag, worst, "s");
+        r.figure("spider.certifier.mean_nodes." + tag, static_cast<double>(nodes) / n, "nodes");
+    }
+    r.figure("spider.certifier.peak_mb", static_cast<double>(peak_bytes) / (1024.0 * 1024.0), "MB");
+    r.note("spider certifier: process peak RSS so far " + std::to_string(peak_rss_mb()) + " MB");
+
+    // The fair player, playing whole games without undo.
+    spider::FairLimits flimits;
+    flimits.max_nodes = quick ? 40 : 300;
+    const int max_moves = quick ? 60 : 1500;
+    const std::uint64_t fair_deals = quick ? 1 : 200;
+    r.note("spider fair player: deals 1.." + std::to_string(fair_deals) + " per suit count, " +
+           std::to_string(flimits.max_nodes) + " nodes per decision");
+    for (int suits : suit_counts) {
+        int won = 0;
+        double total = 0, worst = 0;
+        for (std::uint64_t deal = 1; deal <= fair_deals; ++deal) {
+            const auto t0 = std::chrono::steady_clock::now();
+            const spider::FairGame g = spider::play_fair_game(suits, deal, flimits, max_moves);
+            const double s = seconds_since(t0);
+            total += s;
+            worst = std::max(worst, s);
+            won += g.won;
+            r.outcome("spider.fair " + std::to_string(suits) + " " + std::to_string(deal) +
+                      (g.won ? " won " : (g.illegal ? " illegal " : " lost ")) +
+                      std::to_string(g.moves.size()));
+        }
+        const double n = static_cast<double>(fair_deals);
+        const std::string tag = suit_tag(suits);
+        r.figure("spider.fair.win_rate." + tag, 100.0 * won / n, "%");
+        r.figure("spider.fair.mean_s." + tag, total / n, "s");
+        r.figure("spider.fair.max_s." + tag, worst, "s");
+    }
+}
 
 }  // namespace croupier::bot

@@ -26,7 +26,8 @@ struct SimpleSpider {
     SimpleSpider(int suits, std::uint64_t deal) {
         const std::vector<games::Card> deck = games::spider::shuffled_deck(suits, deal);
         for (int i = 0; i < 54; ++i)
-            piles[static_cast<std::size_t>(games::spider::tableau_pile(i))].push_back({deck[static_cast<std::size_t>(i)], false});
+            piles[static_cast<std::size_t>(games::spider::tableau_pile(i))].push_back(
+                {deck[static_cast<std::size_t>(i)], false});
         for (auto& p : piles) p.back().up = true;
         stock.assign(deck.begin() + 54, deck.end());
     }

@@ -1,0 +1,122 @@
+// The compact Spider position shared by the certifier (solver.cpp) and the fair player
+// (fair.cpp): ten piles of bytes, face-down counts, cached per-pile evaluation and hashes.
+// Independent of the game engine (games/spider/engine.*) on purpose: it is built for speed.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/core/card.hpp"
+
+namespace croupier::games::spider::search {
+
+constexpr int kPiles = 10;
+constexpr int kCap = 56;  // cards a pile may hold in search; longer piles refuse moves
+constexpr int kDeals = 5;
+using Byte = std::uint8_t;
+
+// A card as a byte: suit * 16 + rank (rank 1..13). kUnknown is a face-down card the fair
+// player cannot see; it never matches anything.
+constexpr Byte kUnknown = 0xF0;
+inline int rank_of(Byte c) {
+    return c & 15;
+}
+inline int suit_of(Byte c) {
+    return c >> 4;
+}
+inline Byte to_byte(const Card& c) {
+    return static_cast<Byte>(static_cast<int>(c.suit) * 16 + c.rank);
+}
+inline Card to_card(Byte b) {
+    return Card::make(rank_of(b), static_cast<Suit>(suit_of(b)));
+}
+// b goes on a in sequence, same suit.
+inline bool same_suit_seq(Byte a, Byte b) {
+    return rank_of(a) == rank_of(b) + 1 && suit_of(a) == suit_of(b) && b != kUnknown;
+}
+
+struct Move {
+    std::uint8_t from = 0, to = 0, n = 0;  // piles 0..9; from == kDealMove for a deal
+    static constexpr std::uint8_t kDealMove = 255;
+    bool is_deal() const { return from == kDealMove; }
+    static Move deal() { return Move{kDealMove, 0, 0}; }
+    friend bool operator==(const Move&, const Move&) = default;
+};
+
+// "move F T N" with piles 1..10, or "deal".
+std::string move_text(const Move& m);
+std::optional<Move> parse_move(std::string_view text);
+
+// The evaluation's weights (integers, higher is better).
+struct Weights {
+    int same = 0;         // a same-suit pair in sequence
+    int seq = -14;        // an off-suit pair in sequence
+    int brk = -25;        // a face-up pair out of sequence
+    int down = -20;       // each face-down card
+    int empty = 40;       // each empty pile
+    int done = 200;       // each completed run
+    int deal = 100;       // each deal made (offsets the disorder it brings)
+    int unknown = -8;     // an unknown face-up card (fair player's look at a reveal)
+    int king_base = 6;    // a King at the bottom of a pile with nothing under it
+    int down_last = -10;  // a pile with face-down cards (on top of `down` per card)
+    int cover = -3;       // each face-up card over face-down ones
+};
+
+struct State {
+    std::array<std::array<Byte, kCap>, kPiles> cards;
+    std::array<std::uint8_t, kPiles> len{}, down{};
+    std::uint8_t deals_left = kDeals, done = 0;
+    std::array<std::int32_t, kPiles> pscore{};
+    std::array<std::uint64_t, kPiles> phash{};
+
+    int empties() const {
+        int e = 0;
+        for (int p = 0; p < kPiles; ++p) e += len[p] == 0;
+        return e;
+    }
+    bool won() const { return done == 8; }
+    Byte top(int p) const { return cards[p][len[p] - 1]; }
+    // Index of the first card of the movable run on top of pile p (len[p] > down[p]).
+    int run_start(int p) const {
+        int r = len[p] - 1;
+        while (r - 1 >= down[p] && same_suit_seq(cards[p][r - 1], cards[p][r])) --r;
+        return r;
+    }
+};
+
+// The context a search runs in: weights and (for the certifier) the stock cards.
+struct Context {
+    Weights w;
+    std::array<Byte, 50> stock{};  // deal k (0-based) gives stock[10k + p] to pile p
+    bool prune_lateral = true;     // no run moves from an off-suit parent to an off-suit target
+    // Also offer "macro" moves: several runs in sequence (of different suits) moved at
+    // once through empty piles (each run parked on its own empty pile, then stacked back).
+    // They are not legal single moves: expand_macro() turns one into legal moves.
+    bool macros = false;
+};
+
+void refresh_pile(State& s, int p, const Context& ctx);
+void refresh_all(State& s, const Context& ctx);
+std::int64_t evaluate(const State& s, const Context& ctx);
+std::uint64_t state_hash(const State& s);
+
+// Legal moves (rules), with the certifier's/player's pruning. Appends to out.
+void generate_moves(const State& s, const Context& ctx, std::vector<Move>& out);
+// Whether m is legal by the rules (no pruning).
+bool legal(const State& s, const Move& m);
+// The legal single moves a (possibly macro) move stands for, in the position s.
+// Empty when m is not legal even through empty piles.
+std::vector<Move> expand_macro(const State& s, const Move& m);
+// Applies a legal move (or a macro move); completed runs go to the foundation, exposed cards turn
+// over. Returns true when a face-down card was turned over.
+bool apply(State& s, const Move& m, const Context& ctx);
+
+// The opening position of a deal, every card known; ctx.stock filled.
+State initial_state(int suits, std::uint64_t deal_number, Context& ctx);
+
+}  // namespace croupier::games::spider::search

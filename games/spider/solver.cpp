@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+//
+// The certifier: beam search over positions (every card known) ordered by a heuristic
+// evaluation (completed runs, face-down cards, breaks in the face-up cards, empty piles,
+// deals made), with a transposition table and restarts at growing beam widths. The budget
+// is deterministic (positions expanded); the wall clock is only a safety cap.
+#include "games/spider/solver.hpp"
+
+#include <algorithm>
+#include <chrono>
+#ifdef CROUPIER_TUNE
+#include <cstdio>
+#include <cstdlib>
+#endif
+
+#include "games/spider/search_state.hpp"
+
+namespace croupier::games::spider {
+
+namespace {
+
+using namespace search;
+
+// Open-addressing set of 64-bit hashes (0 is reserved for "empty").
+class HashSet {
+  public:
+    void clear(std::size_t capacity_pow2) {
+        slots_.assign(capacity_pow2, 0);
+        size_ = 0;
+    }
+    // True when h was not there (and is now).
+    bool insert(std::uint64_t h) {
+        if (h == 0) h = 1;
+        if ((size_ + 1) * 2 > slots_.size()) grow();
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+            if (slots_[i] == h) return false;
+            if (slots_[i] == 0) {
+                slots_[i] = h;
+                ++size_;
+                return true;
+            }
+        }
+    }
+    bool contains(std::uint64_t h) const {
+        if (h == 0) h = 1;
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+            if (slots_[i] == h) return true;
+            if (slots_[i] == 0) return false;
+        }
+    }
+    std::size_t bytes() const { return slots_.capacity() * sizeof(std::uint64_t); }
+
+  private:
+    void grow() {
+        std::vector<std::uint64_t> old;
+        old.swap(slots_);
+        slots_.assign(std::max<std::size_t>(1024, old.size() * 2), 0);
+        size_ = 0;
+        for (std::uint64_t h : old)
+            if (h != 0) insert(h);
+    }
+    std::vector<std::uint64_t> slots_;
+    std::size_t size_ = 0;
+};
+
+// A generated position: its parent (an expanded position) and the move. Only expanded
+// positions keep a full State.
+struct Gen {
+    std::uint32_t parent;  // index in `expanded`, UINT32_MAX for the stage's start
+    Move move;
+};
+struct Expanded {
+    State state;
+    std::uint32_t gen;
+};
+
+// One position the search deals from (or starts a stage with), and the line leading to it.
+struct Entry {
+    State state;
+    std::vector<Move> line;
+    std::int64_t eval = 0;
+};
+
+struct Search {
+    Context ctx;
+    std::size_t node_budget = 0;
+    std::size_t nodes = 0;
+    std::size_t peak = 0;
+    std::size_t mem_cap = 0;
+    bool out_of_budget = false;
+    std::size_t final_mult = 1, fanout = 2;
+    bool coarse = true;
+    std::chrono::steady_clock::time_point deadline;
+    HashSet seen;
+    std::vector<Gen> gens;
+    std::vector<Expanded> expanded;
+    std::vector<Move> moves;
+    std::vector<std::pair<std::int64_t, std::uint32_t>> open;  // heap: best eval first
+
+    std::size_t bytes(std::size_t extra) const {
+        return seen.bytes() + gens.capacity() * sizeof(Gen) +
+               expanded.capacity() * sizeof(Expanded) + open.capacity() * sizeof(open[0]) + extra;
+    }
+
+    std::vector<Move> path_to(std::uint32_t i) const {
+        std::vector<Move> out;
+        for (; gens[i].parent != UINT32_MAX; i = expanded[gens[i].parent].gen)
+            out.push_back(gens[i].move);
+        std::reverse(out.begin(), out.end());
+        return out;
+    }
+
+    bool check_limits(std::size_t extra) {
+        peak = std::max(peak, bytes(extra));
+        if (nodes >= node_budget || bytes(extra) > mem_cap ||
+            ((nodes & 1023) == 0 && std::chrono::steady_clock::now() > deadline))
+            out_of_budget = true;
+        return out_of_budget;
+    }
+
+    // Best-first search from `start` over tableau moves (no deals), at most `budget`
+    // expansions. A win returns its line in `won`. Otherwise the positions found that can
+    // deal are offered as (evaluation after the deal, line) in `deals`.
+    void stage_search(const Entry& start, std::size_t budget, std::size_t keep,
+                      std::optional<std::vector<Move>>& won, std::vector<Entry>& deals,
+                      std::size_t extra) {
+        seen.clear(1 << 12);
+        gens.clear();
+        expanded.clear();
+        open.clear();
+        gens.push_back(Gen{UINT32_MAX, Move{}});
+        seen.insert(state_hash(start.state));
+        open.emplace_back(evaluate(start.state, ctx), 0);
+        auto cmp = [](const auto& a, const auto& b) {
+            return a.first != b.first ? a.first < b.first : a.second > b.second;
+        };
+        while (!open.empty() && expanded.size() < budget) {
+            if (check_limits(extra)) return;
+            std::pop_heap(open.begin(), open.end(), cmp);
+            const std::uint32_t g = open.back().second;
+            open.pop_back();
+            if (g == 0) {
+                expanded.push_back(Expanded{start.state, 0});
+            } else {
+                expanded.push_back(Expanded{expanded[gens[g].parent].state, g});
+                apply(expanded.back().state, gens[g].move, ctx);
+            }
+            const std::uint32_t i = static_cast<std::uint32_t>(expanded.size() - 1);
+            ++nodes;
+            moves.clear();
+            generate_moves(expanded[i].state, ctx, moves);
+            for (const Move& m : moves) {
+                if (m.is_deal()) continue;
+                State child = expanded[i].state;
+                apply(child, m, ctx);
+                if (child.won()) {
+                    std::vector<Move> line = start.line;
+                    for (const Move& x : path_to(g)) line.push_back(x);
+                    line.push_back(m);
+                    won = std::move(line);
+                    return;
+                }
+                if (!seen.insert(state_hash(child))) continue;
+                gens.push_back(Gen{i, m});
+                open.emplace_back(evaluate(child, ctx),
+                                  static_cast<std::uint32_t>(gens.size() - 1));
+                std::push_heap(open.begin(), open.end(), cmp);
+            }
+        }
+        if (start.state.deals_left == 0) return;
+        // The best positions to deal from, judged after the deal (the certifier knows it).
+        std::vector<std::pair<std::int64_t, std::uint32_t>> ranked;
+        for (std::uint32_t i = 0; i < expanded.size(); ++i) {
+            if (!legal(expanded[i].state, Move::deal())) continue;
+            State d = expanded[i].state;
+            apply(d, Move::deal(), ctx);
+            ranked.emplace_back(evaluate(d, ctx), i);
+        }
+        const std::size_t n = std::min(keep, ranked.size());
+        std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n),
+                          ranked.end(), [](const auto& a, const auto& b) {
+                              return a.first != b.first ? a.first > b.first : a.second < b.second;
+                          });
+        for (std::size_t k = 0; k < n; ++k) {
+            Entry e;
+            e.state = expanded[ranked[k].second].state;
+            apply(e.state, Move::deal(), ctx);
+            e.eval = ranked[k].first;
+            e.line = start.line;
+            for (const Move& x : path_to(expanded[ranked[k].second].gen)) e.line.push_back(x);
+            e.line.push_back(Move::deal());
+            deals.push_back(std::move(e));
+        }
+    }
+
+    // A beam over deals: `width` positions per stock level, `budget` expansions each.
+    std::optional<std::vector<Move>> run(const State& root, std::size_t width, std::size_t budget) {
+        std::vector<Entry> level(1);
+        level[0].state = root;
+        while (!level.empty()) {
+            std::vector<Entry> next;
+            std::size_t extra = 0;
+            for (const Entry& e : level) extra += sizeof(Entry) + e.line.capacity() * sizeof(Move);
+            for (const Entry& e : level) {
+                std::optional<std::vector<Move>> won;
+                const std::size_t b = e.state.deals_left == 0 ? budget * final_mult : budget;
+                stage_search(e, b, width * fanout, won, next, extra);
+                if (won) return won;
+                if (out_of_budget) return std::nullopt;
+            }
+#ifdef CROUPIER_TUNE
+            if (std::getenv("DBG")) {
+                std::fprintf(stderr, "w%zu b%zu level deals_left=%d cands=%zu:", width, budget,
+                             next.empty() ? -1 : next[0].state.deals_left, next.size());
+                for (std::size_t k = 0; k < next.size() && k < 4; ++k) {
+                    int dn = 0;
+                    for (int p = 0; p < kPiles; ++p) dn += next[k].state.down[p];
+                    std::fprintf(stderr, " [e%lld d%d fd%d]", (long long)next[k].eval,
+                                 next[k].state.done, dn);
+                }
+                std::fprintf(stderr, "\n");
+            }
+#endif
+            // Keep the best `width` distinct positions.
+            std::stable_sort(next.begin(), next.end(),
+                             [](const Entry& a, const Entry& b) { return a.eval > b.eval; });
+            level.clear();
+            HashSet distinct;
+            distinct.clear(1024);
+            for (Entry& e : next) {
+                if (level.size() >= width) break;
+                if (distinct.insert(
+                        coarse ? static_cast<std::uint64_t>(e.eval) * 0x9e3779b97f4a7c15ULL + 1
+                               : state_hash(e.state)))
+                    level.push_back(std::move(e));
+            }
+        }
+        return std::nullopt;
+    }
+};
+
+}  // namespace
+
+CertifyResult certify(int suits, std::uint64_t deal_number, const SolverLimits& limits) {
+    CertifyResult result;
+    Search s;
+    const State root = initial_state(suits, deal_number, s.ctx);
+    s.ctx.macros = true;
+#ifdef CROUPIER_TUNE
+    if (const char* t = std::getenv("W")) {
+        Weights& w = s.ctx.w;
+        std::sscanf(t, "%d,%d,%d,%d,%d,%d,%d,%d,%d", &w.same, &w.seq, &w.brk, &w.down, &w.empty,
+                    &w.done, &w.king_base, &w.down_last, &w.cover);
+    }
+    if (std::getenv("NOPRUNE")) s.ctx.prune_lateral = false;
+    if (std::getenv("NOMACRO")) s.ctx.macros = false;
+    if (const char* t = std::getenv("FM")) s.final_mult = std::atoi(t);
+    if (const char* t = std::getenv("FAN")) s.fanout = std::atoi(t);
+    if (std::getenv("FINE")) s.coarse = false;
+#endif
+    s.node_budget = limits.max_nodes;
+    s.mem_cap = limits.max_memory_mb * 1024 * 1024;
+    s.deadline = std::chrono::steady_clock::now() +
+                 std::chrono::microseconds(static_cast<std::int64_t>(limits.seconds * 1e6));
+    static constexpr std::pair<std::size_t, std::size_t> kSchedule[] = {
+        {1, 1000}, {3, 3000}, {6, 6000}, {10, 12000}, {20, 24000}, {40, 48000}};
+    std::vector<std::pair<std::size_t, std::size_t>> schedule(std::begin(kSchedule),
+                                                              std::end(kSchedule));
+#ifdef CROUPIER_TUNE
+    if (const char* t = std::getenv("SCHED")) {
+        schedule.clear();
+        int a = 0, b = 0, k = 0;
+        while (std::sscanf(t, "%d:%d%n", &a, &b, &k) == 2) {
+            schedule.emplace_back(a, b);
+            t += k;
+            if (*t == ',') ++t;
+        }
+    }
+#endif
+    for (const auto& [width, budget] : schedule) {
+        auto line = s.run(root, width, budget);
+        if (line) {
+            result.verdict = CertifyResult::Verdict::Winnable;
+            // Macro moves become legal single moves, replayed from the deal.
+            State st = root;
+            for (const Move& m : *line) {
+                for (const Move& x : expand_macro(st, m)) {
+                    result.moves.push_back(move_text(x));
+                    apply(st, x, s.ctx);
+                }
+            }
+            break;
+        }
+        if (s.out_of_budget) break;
+    }
+    result.nodes = s.nodes;
+    result.peak_bytes = s.peak;
+    return result;
+}
+
+}  // namespace croupier::games::spider

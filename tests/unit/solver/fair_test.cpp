@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gtest/gtest.h>
+
+#include "games/spider/fair.hpp"
+#include "games/spider/search_play.hpp"
+#include "games/spider/search_state.hpp"
+#include "tests/unit/solver/spider_checker.hpp"
+
+namespace croupier::games::spider {
+namespace {
+
+using namespace search;
+
+FairLimits small() {
+    FairLimits l;
+    l.max_nodes = 300;
+    return l;
+}
+
+TEST(SpiderFair, MovesAreAlwaysLegalAlongAGame) {
+    for (int suits : {1, 4}) {
+        Context ctx;
+        State s = initial_state(suits, 11, ctx);
+        for (int k = 0; k < 60 && !s.won(); ++k) {
+            const auto text = fair_move(view_of(s, suits), small());
+            if (!text) break;
+            const auto m = parse_move(*text);
+            ASSERT_TRUE(m.has_value()) << *text;
+            ASSERT_TRUE(legal(s, *m)) << *text;
+            apply(s, *m, ctx);
+        }
+    }
+}
+
+TEST(SpiderFair, NeverDependsOnFaceDownCards) {
+    // Two positions that look the same but hide different cards: the same move.
+    for (std::uint64_t deal : {3u, 4u, 5u}) {
+        Context ctx;
+        State a = initial_state(4, deal, ctx);
+        State b = a;
+        for (int p = 0; p < kPiles; ++p)
+            for (int i = 0; i < b.down[p]; ++i)
+                b.cards[p][i] = to_byte(Card::make(1 + (p + i) % 13, Suit::Hearts));
+        const View va = view_of(a, 4), vb = view_of(b, 4);
+        EXPECT_EQ(fair_move(va, small()), fair_move(vb, small())) << "deal " << deal;
+    }
+}
+
+TEST(SpiderFair, SeesNothingToDoInAWonOrEmptyGame) {
+    View v;
+    v.completed_runs = 8;
+    v.stock_deals_left = 0;
+    EXPECT_FALSE(fair_move(v, small()).has_value());
+}
+
+TEST(SpiderFair, WinsAOneSuitDealAndTheLineReplays) {
+    FairLimits limits;
+    limits.max_nodes = 300;
+    const FairGame g = play_fair_game(1, 2, limits);
+    EXPECT_FALSE(g.illegal);
+    ASSERT_TRUE(g.won);
+    test::SimpleSpider sim(1, 2);
+    for (const auto& m : g.moves) ASSERT_TRUE(sim.play(m)) << m << ": " << sim.error;
+    EXPECT_TRUE(sim.won());
+}
+
+TEST(SpiderMoves, TextRoundTrips) {
+    EXPECT_EQ(move_text(*parse_move("move 10 1 13")), "move 10 1 13");
+    EXPECT_EQ(move_text(*parse_move("deal")), "deal");
+    EXPECT_FALSE(parse_move("move 0 1 1"));
+    EXPECT_FALSE(parse_move("move 1 2"));
+    EXPECT_FALSE(parse_move("move 1 2 3 4"));
+}
+
+}  // namespace
+}  // namespace croupier::games::spider
