@@ -34,7 +34,7 @@ void bench_spider(BenchReport& r, bool quick) {
 
     // The certifier.
     spider::SolverLimits slimits;
-    slimits.max_nodes = quick ? 2'000 : 150'000;
+    slimits.max_nodes = quick ? 6'000 : 150'000;
     slimits.seconds = quick ? 10.0 : 30.0;  // safety cap only; the node budget decides
     slimits.max_memory_mb = 100;
     const std::uint64_t cert_deals = quick ? 3 : 200;
@@ -70,8 +70,8 @@ void bench_spider(BenchReport& r, bool quick) {
 
     // The fair player, playing whole games without undo.
     spider::FairLimits flimits;
-    flimits.max_nodes = quick ? 40 : 300;
-    const int max_moves = quick ? 60 : 1500;
+    flimits.max_nodes = quick ? 60 : 300;
+    const int max_moves = quick ? 150 : 1500;
     const std::uint64_t fair_deals = quick ? 1 : 200;
     r.note("spider fair player: deals 1.." + std::to_string(fair_deals) + " per suit count, " +
            std::to_string(flimits.max_nodes) + " nodes per decision");

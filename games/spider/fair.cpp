@@ -12,9 +12,6 @@
 #include "games/spider/fair.hpp"
 
 #include <algorithm>
-#ifdef CROUPIER_TUNE
-#include <cstdlib>
-#endif
 
 #include "games/spider/search_state.hpp"
 
@@ -24,15 +21,10 @@ namespace {
 
 using namespace search;
 
-#ifdef CROUPIER_TUNE
-int kRevealBonus = std::getenv("RB") ? std::atoi(std::getenv("RB")) : 12;
-int kDealCost = std::getenv("DC") ? std::atoi(std::getenv("DC")) : 80;
-#else
 // A card turned over is worth this on top of the evaluation.
 constexpr int kRevealBonus = 12;
 // Dealing covers every pile with an unknown card: the price of dealing from a position.
 constexpr int kDealCost = 80;
-#endif
 
 class HashSet {
   public:

@@ -8,10 +8,6 @@
 
 #include <algorithm>
 #include <chrono>
-#ifdef CROUPIER_TUNE
-#include <cstdio>
-#include <cstdlib>
-#endif
 
 #include "games/spider/search_state.hpp"
 
@@ -210,19 +206,6 @@ struct Search {
                 if (won) return won;
                 if (out_of_budget) return std::nullopt;
             }
-#ifdef CROUPIER_TUNE
-            if (std::getenv("DBG")) {
-                std::fprintf(stderr, "w%zu b%zu level deals_left=%d cands=%zu:", width, budget,
-                             next.empty() ? -1 : next[0].state.deals_left, next.size());
-                for (std::size_t k = 0; k < next.size() && k < 4; ++k) {
-                    int dn = 0;
-                    for (int p = 0; p < kPiles; ++p) dn += next[k].state.down[p];
-                    std::fprintf(stderr, " [e%lld d%d fd%d]", (long long)next[k].eval,
-                                 next[k].state.done, dn);
-                }
-                std::fprintf(stderr, "\n");
-            }
-#endif
             // Keep the best `width` distinct positions.
             std::stable_sort(next.begin(), next.end(),
                              [](const Entry& a, const Entry& b) { return a.eval > b.eval; });
@@ -248,48 +231,34 @@ CertifyResult certify(int suits, std::uint64_t deal_number, const SolverLimits& 
     Search s;
     const State root = initial_state(suits, deal_number, s.ctx);
     s.ctx.macros = true;
-#ifdef CROUPIER_TUNE
-    if (const char* t = std::getenv("W")) {
-        Weights& w = s.ctx.w;
-        std::sscanf(t, "%d,%d,%d,%d,%d,%d,%d,%d,%d", &w.same, &w.seq, &w.brk, &w.down, &w.empty,
-                    &w.done, &w.king_base, &w.down_last, &w.cover);
-    }
-    if (std::getenv("NOPRUNE")) s.ctx.prune_lateral = false;
-    if (std::getenv("NOMACRO")) s.ctx.macros = false;
-    if (const char* t = std::getenv("FM")) s.final_mult = std::atoi(t);
-    if (const char* t = std::getenv("FAN")) s.fanout = std::atoi(t);
-    if (std::getenv("FINE")) s.coarse = false;
-#endif
     s.node_budget = limits.max_nodes;
     s.mem_cap = limits.max_memory_mb * 1024 * 1024;
     s.deadline = std::chrono::steady_clock::now() +
                  std::chrono::microseconds(static_cast<std::int64_t>(limits.seconds * 1e6));
     static constexpr std::pair<std::size_t, std::size_t> kSchedule[] = {
         {1, 1000}, {3, 3000}, {6, 6000}, {10, 12000}, {20, 24000}, {40, 48000}};
-    std::vector<std::pair<std::size_t, std::size_t>> schedule(std::begin(kSchedule),
-                                                              std::end(kSchedule));
-#ifdef CROUPIER_TUNE
-    if (const char* t = std::getenv("SCHED")) {
-        schedule.clear();
-        int a = 0, b = 0, k = 0;
-        while (std::sscanf(t, "%d:%d%n", &a, &b, &k) == 2) {
-            schedule.emplace_back(a, b);
-            t += k;
-            if (*t == ',') ++t;
-        }
-    }
-#endif
-    for (const auto& [width, budget] : schedule) {
+    for (const auto& [width, budget] : kSchedule) {
         auto line = s.run(root, width, budget);
         if (line) {
-            result.verdict = CertifyResult::Verdict::Winnable;
-            // Macro moves become legal single moves, replayed from the deal.
+            // Macro moves become legal single moves, replayed from the deal; the line is
+            // only claimed when every move is legal and it ends in a win.
             State st = root;
+            bool ok = true;
             for (const Move& m : *line) {
-                for (const Move& x : expand_macro(st, m)) {
+                const std::vector<Move> single = expand_macro(st, m);
+                ok = ok && !single.empty();
+                for (const Move& x : single) {
+                    ok = ok && legal(st, x);
+                    if (!ok) break;
                     result.moves.push_back(move_text(x));
                     apply(st, x, s.ctx);
                 }
+                if (!ok) break;
+            }
+            if (ok && st.won()) {
+                result.verdict = CertifyResult::Verdict::Winnable;
+            } else {
+                result.moves.clear();
             }
             break;
         }

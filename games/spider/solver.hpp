@@ -11,8 +11,13 @@
 
 namespace croupier::games::spider {
 
+// The search is deterministic in max_nodes (positions expanded): that is the real budget.
+// `seconds` is only a safety cap, measured with std::chrono::steady_clock inside certify()
+// -- the one place a game reads a clock -- so a slow machine cannot hang a caller; when it
+// strikes, the answer is Unknown. max_memory_mb caps the solver's own allocations
+// (reported as peak_bytes).
 struct SolverLimits {
-    double seconds = 5.0;               // wall budget (measured by the caller's clock source)
+    double seconds = 5.0;               // wall-clock safety cap (steady_clock, see above)
     std::size_t max_nodes = 4'000'000;  // deterministic budget: the real limit in tests/bench
     std::size_t max_memory_mb = 100;
 };
