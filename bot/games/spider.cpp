@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bot/games/kinds.hpp"
+#include "bot/games/spider.hpp"
 #include "bot/render.hpp"
 #include "games/spider/engine.hpp"
 #include "games/spider/view.hpp"
@@ -31,6 +32,7 @@ using games::spider::Engine;
 using games::spider::View;
 
 constexpr std::size_t kLineBudget = 390;  // bytes per line, under the daemon's 400
+constexpr std::size_t kHalfLine = 150;    // a pile in a line that shows two, with words around
 
 std::string lower(std::string_view s) {
     std::string out(s);
@@ -76,7 +78,7 @@ std::string cards_text(const std::vector<Card>& up, std::size_t budget) {
     return "... " + tail;
 }
 
-std::string pile_text(const Engine& e, int p, std::size_t budget = kLineBudget) {
+std::string pile_line(const Engine& e, int p, std::size_t budget = kLineBudget) {
     std::string s = std::to_string(p + 1) + ":";
     if (e.pile(p).empty()) return s + " (empty)";
     if (e.face_down(p) > 0) s += " [" + std::to_string(e.face_down(p)) + "]";
@@ -140,7 +142,7 @@ std::string move_text(std::size_t f, std::size_t t, int n) {
     return "move " + std::to_string(f + 1) + " " + std::to_string(t + 1) + " " + std::to_string(n);
 }
 
-std::string greedy_move(const View& v) {
+std::string greedy(const View& v) {
     const auto info = infos(v);
     const auto top = [&](std::size_t p) -> const Card& { return v.face_up[p].back(); };
     const auto bottom_of_run = [&](std::size_t p, int n) -> const Card& {
@@ -229,6 +231,7 @@ std::string greedy_move(const View& v) {
 class SpiderGame final : public Game {
   public:
     SpiderGame(int suits, std::uint64_t deal, bool keep_runs) : engine_(suits, deal, keep_runs) {}
+    explicit SpiderGame(const Engine& engine) : engine_(engine) {}
 
     std::unique_ptr<Game> clone() const override { return std::make_unique<SpiderGame>(*this); }
     std::optional<int> turn() const override { return std::nullopt; }
@@ -271,7 +274,7 @@ class SpiderGame final : public Game {
 #if CROUPIER_SPIDER_FAIR
         if (auto m = games::spider::fair_move(v)) return *m;
 #endif
-        return greedy_move(v);
+        return greedy(v);
     }
 
     std::vector<Out> start() const override {
@@ -305,7 +308,7 @@ class SpiderGame final : public Game {
     std::vector<Out> board() const {
         std::vector<Out> out;
         out.push_back(to_table(header(engine_)));
-        for (int p = 0; p < Engine::kPiles; ++p) out.push_back(to_table(pile_text(engine_, p)));
+        for (int p = 0; p < Engine::kPiles; ++p) out.push_back(to_table(pile_line(engine_, p)));
         return out;
     }
 
@@ -317,8 +320,8 @@ class SpiderGame final : public Game {
             case Change::Kind::Move: {
                 std::string line = "Moved " + plural(c.count, "card", "cards") + " from " +
                                    std::to_string(c.from + 1) + " to " + std::to_string(c.to + 1) +
-                                   ". " + pile_text(engine_, c.from, 180) + " | " +
-                                   pile_text(engine_, c.to, 180) + score;
+                                   ". " + pile_line(engine_, c.from, kHalfLine) + " | " +
+                                   pile_line(engine_, c.to, kHalfLine) + score;
                 out.push_back(to_table(line));
                 break;
             }
@@ -343,7 +346,8 @@ class SpiderGame final : public Game {
                 } else {
                     line = "Took back move " + std::to_string(c.from + 1) + " " +
                            std::to_string(c.to + 1) + " " + std::to_string(c.count) + ". " +
-                           pile_text(engine_, c.from, 180) + " | " + pile_text(engine_, c.to, 180);
+                           pile_line(engine_, c.from, kHalfLine) + " | " +
+                           pile_line(engine_, c.to, kHalfLine);
                 }
                 if (c.runs_returned > 0)
                     line += " | " + plural(c.runs_returned, "run", "runs") +
@@ -425,6 +429,22 @@ class SpiderKind final : public GameKind {
 };
 
 }  // namespace
+
+namespace spider {
+
+std::unique_ptr<Game> make_game(const games::spider::Engine& engine) {
+    return std::make_unique<SpiderGame>(engine);
+}
+
+std::string pile_text(const games::spider::Engine& engine, int pile, std::size_t budget) {
+    return pile_line(engine, pile, budget);
+}
+
+std::string greedy_move(const games::spider::View& view) {
+    return greedy(view);
+}
+
+}  // namespace spider
 
 std::unique_ptr<GameKind> make_spider_kind(const config::SpiderConfig& cfg) {
     return std::make_unique<SpiderKind>(cfg);

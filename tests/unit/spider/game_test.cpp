@@ -198,40 +198,42 @@ TEST(SpiderGame, KeepRunsAndVariants) {
     EXPECT_EQ(lines[4], "4: [5] Ks");
 }
 
-// The computer's move is always one the game accepts, and following it ends somewhere.
+// The computer's move (the fair player's once it exists) is one the game accepts.
 TEST(SpiderGame, ComputerMovesAreLegalAndOutputStaysShort) {
+    for (int suits : {1, 2, 4}) {
+        auto g = game(suits, 1);
+        for (int steps = 0; steps < 10 && !g->finished(); ++steps) {
+            const std::string action = g->computer_action(0);
+            if (action.empty()) break;
+            const auto [cmd, args] = split(action);
+            Outcome o = g->act(0, cmd, args);
+            ASSERT_TRUE(o.ok()) << action << ": " << o.error;
+            EXPECT_EQ(o.canonical, action);
+            EXPECT_LE(o.out.size(), 2u);
+            expect_short_lines(o.out);
+        }
+        expect_short_lines(g->show_table());
+    }
+}
+
+// The greedy move: always legal, and following it always ends (no move back and forth).
+TEST(SpiderGame, GreedyMovesAreLegalAndEnd) {
     int won = 0;
     for (int suits : {1, 2, 4}) {
-        for (std::uint64_t deal = 1; deal <= 6; ++deal) {
-            auto g = game(suits, deal);
+        for (std::uint64_t deal = 1; deal <= 10; ++deal) {
+            games::spider::Engine e(suits, deal);
             int steps = 0;
-            Outcome last;
-            for (; steps < 1500 && !g->finished(); ++steps) {
-                const std::string action = g->computer_action(0);
+            for (; steps < 3000 && !e.over(); ++steps) {
+                const std::string action = spider::greedy_move(e.view());
                 if (action.empty()) break;
-                const auto [cmd, args] = split(action);
-                Outcome o = g->act(0, cmd, args);
-                ASSERT_TRUE(o.ok()) << action << ": " << o.error;
-                EXPECT_EQ(o.canonical, action);
-                EXPECT_LE(o.out.size(), 2u);
-                expect_short_lines(o.out);
-                last = o;
+                const auto r = e.apply(action);
+                ASSERT_TRUE(r.ok()) << action << ": " << r.error;
             }
-            EXPECT_LT(steps, 1500) << suits << " suits, deal " << deal;
-            expect_short_lines(g->show_table());
-            EXPECT_LE(g->show_table().size(), 12u);
-            if (g->finished()) {
-                ++won;
-                EXPECT_TRUE(g->results()[0].won);
-                ASSERT_FALSE(last.out.empty());
-                const std::string end = render::to_plain(last.out.back().text);
-                EXPECT_TRUE(contains(end, "A run of s is complete: foundation 8/8. You won deal"))
-                    << end;
-            }
+            EXPECT_LT(steps, 3000) << suits << " suits, deal " << deal;
+            if (e.won()) ++won;
         }
     }
-    // Not a strength test; printed for the record.
-    std::printf("computer won %d of 18 deals\n", won);
+    std::printf("greedy won %d of 30 deals\n", won);  // for the record, not a strength test
 }
 
 namespace {
@@ -304,7 +306,7 @@ TEST(SpiderGame, LongPilesAreShortenedUnderTheBudget) {
     for (int i = 0; i < 9; ++i)
         big.push_back(Card::make(10 - i, i % 2 ? Suit::Hearts : Suit::Clubs));
     l.piles[2] = big;  // 57 cards face up
-    l.piles[3] = {Card::make(2, Suit::Hearts)};
+    l.piles[3] = {Card::make(1, Suit::Hearts)};
     const Engine e = Engine::from_layout(4, l);
     // In full it would not fit one line.
     EXPECT_GT(render::cards(e.face_up(2)).size(), 390u);
