@@ -388,7 +388,7 @@ class Harness:
         self.wait_process_port(self.ngircd, ports)
         return self.ngircd
 
-    def wait_process_port(self, proc, ports, timeout=10.0):
+    def wait_process_port(self, proc, ports, timeout=30.0):
         deadline = time.monotonic() + timeout
         while True:
             if not proc.alive():
