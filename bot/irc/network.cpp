@@ -80,7 +80,7 @@ struct LinkConnection {
     Network::Impl& net;
     std::shared_ptr<bool> alive = std::make_shared<bool>(true);
     std::unique_ptr<Transport> transport;
-    irc::LineSplitter splitter;
+    irc::LineSplitter splitter{irc::kMaxTaggedLine};  // tags stripped, then cut to 510
     bool link_up = false;
     bool had_link = false;
 
@@ -481,7 +481,8 @@ void Network::Impl::on_server_line(const std::string& raw) {
         else
             accounts[fold(from)] = it->second;
     }
-    const std::string line(irc::strip_tags(raw));
+    std::string line(irc::strip_tags(raw));
+    if (line.size() > irc::kMaxLine) line.resize(irc::kMaxLine);
 
     if (cmd == "CAP") {
         handle_cap(m);

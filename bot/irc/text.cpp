@@ -16,7 +16,7 @@ void LineSplitter::feed(std::string_view bytes, std::vector<std::string>& out) {
             continue;
         } else if (overlong_) {
             continue;
-        } else if (partial_.size() == kMaxLine) {
+        } else if (partial_.size() == max_) {
             out.push_back(partial_);
             partial_.clear();
             overlong_ = true;

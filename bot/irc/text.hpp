@@ -12,19 +12,23 @@
 
 namespace croupier::bot::irc {
 
-// An IRC line is at most 512 bytes with its CR LF.
+// An IRC line is at most 512 bytes with its CR LF; IRCv3 tags may add up to 8191 bytes
+// in front (the link strips them before it cuts the line to kMaxLine).
 constexpr std::size_t kMaxLine = 510;
+constexpr std::size_t kMaxTaggedLine = 8191 + kMaxLine;
 
 // Splits a byte stream into lines: CR and/or LF end a line, empty lines are dropped, NUL
-// bytes are dropped, and a line longer than kMaxLine bytes is cut to kMaxLine (the rest,
-// up to the next line end, is discarded).
+// bytes are dropped, and a line longer than `max` bytes is cut to `max` (the rest, up to
+// the next line end, is discarded).
 class LineSplitter {
   public:
+    explicit LineSplitter(std::size_t max = kMaxLine) : max_(max) {}
     // Appends the complete lines found in `bytes` to `out`.
     void feed(std::string_view bytes, std::vector<std::string>& out);
     void reset();
 
   private:
+    std::size_t max_;
     std::string partial_;
     bool overlong_ = false;  // the current line was cut: skip to its end
 };

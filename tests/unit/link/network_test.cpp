@@ -173,7 +173,12 @@ TEST(Link, GuardKeepsBadLinesFromLibircclient) {
             std::string(700, 'x') +
             "\n"
             "S: :alice!a@example.org PRIVMSG #cards :!ping\n"
-            "C: PRIVMSG #cards :pong alice\n");
+            "C: PRIVMSG #cards :pong alice\n"
+            // IRCv3 tags may make a line far longer than 512 bytes: stripped, not cut.
+            "S: @x=" +
+            std::string(3000, 'x') +
+            ";account=bobby :bob!b@example.org PRIVMSG #cards :!ping\n"
+            "C: PRIVMSG #cards :pong bob account=bobby\n");
     EXPECT_EQ(r.code, 0) << r.err;
 }
 

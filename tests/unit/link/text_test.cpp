@@ -35,6 +35,16 @@ TEST(LineSplitter, CutsOverlongLinesAndSkipsTheirRest) {
     EXPECT_EQ(out[1], "NEXT");
 }
 
+TEST(LineSplitter, TaggedLinesMayBeLonger) {
+    LineSplitter s(kMaxTaggedLine);
+    std::vector<std::string> out;
+    const std::string line = "@" + std::string(4000, 't') + " :a!b@c PRIVMSG #c :hi";
+    s.feed(line + "\r\n", out);
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(out[0], line);
+    EXPECT_EQ(strip_tags(out[0]), ":a!b@c PRIVMSG #c :hi");
+}
+
 TEST(Message, ParsesTagsPrefixParams) {
     Message m;
     ASSERT_TRUE(parse_message("@account=al\\sice;x :alice!a@h PRIVMSG #c :hello there", m));
