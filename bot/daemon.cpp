@@ -489,7 +489,12 @@ void Daemon::Impl::cmd_stats(Request& r) {
     for (const auto& s : lines) {
         const GameKind* k = kind_by_name(s.kind);
         std::string title = k ? k->title() : s.kind;
-        if (!s.variant.empty()) title += " " + s.variant;
+        if (s.variant.size() > 4 && s.variant.ends_with("suit")) {
+            const std::string n = s.variant.substr(0, s.variant.size() - 4);
+            title += " " + n + (n == "1" ? " suit" : " suits");  // "Spider 4 suits"
+        } else if (!s.variant.empty()) {
+            title += " " + s.variant;
+        }
         all += fmt::format("{}{}: {} game{}, {} won, {} point{}", all.empty() ? "" : "; ", title,
                            s.games, s.games == 1 ? "" : "s", s.wins, s.points,
                            s.points == 1 ? "" : "s");

@@ -388,7 +388,7 @@ void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
     int suits = cfg.spider.default_suits;
     if (auto pref = db->pref(n.name, r.key, "spider.suits")) suits = std::atoi(pref->c_str());
     std::optional<std::uint64_t> deal;
-    bool winnable = false;
+    bool winnable = false, suits_given = false;
     std::string args = lower(r.args);
     std::size_t pos = 0;
     while (pos < args.size()) {
@@ -397,12 +397,17 @@ void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
         const std::string w = args.substr(pos, end - pos);
         pos = end + 1;
         if (w.empty()) continue;
-        if (w == "1" || w == "2" || w == "4") {
-            suits = w[0] - '0';
+        if ((w == "1" || w == "2" || w == "4") && !suits_given && !deal) {
+            suits = w[0] - '0';  // the first small number is the suits; `new 4 1` is deal 1
+            suits_given = true;
         } else if (w == "winnable") {
             winnable = true;
         } else if (std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
                    w.size() <= 20) {
+            if (deal) {
+                reply_private(r, "Give one deal number at most: new [1|2|4] [DEAL|winnable].");
+                return;
+            }
             try {
                 deal = std::stoull(w);
             } catch (const std::exception&) {
