@@ -45,6 +45,7 @@ constexpr Duration kRegainEvery = 60s;
 constexpr Duration kStableAfter = 10min;
 constexpr Duration kConnectTimeout = 60s;
 constexpr Duration kRegisterTimeout = 60s;
+constexpr std::size_t kMaxQueued = 5000;
 
 std::string upper(std::string s) {
     for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -149,7 +150,8 @@ struct Network::Impl {
     std::map<std::string, std::string> accounts;  // folded nick -> account
     std::vector<std::string> channels;            // wanted
     std::string my_user, my_host;
-    std::string main_nick_shown;                        // nick() before registration
+    std::string main_nick_shown;
+    bool queue_full_logged = false;                     // nick() before registration
     std::vector<std::unique_ptr<Transport>> lingering;  // flushing their QUIT after stop()
 
     irc::FairQueue queue;
@@ -598,6 +600,14 @@ void Network::Impl::send_now(const std::string& line) {
 }
 
 void Network::Impl::enqueue(const std::string& target, std::string line) {
+    if (queue.size() >= kMaxQueued) {
+        if (!queue_full_logged)
+            log::warn("network {}: send queue full ({} lines): dropping lines", net.name,
+                      queue.size());
+        queue_full_logged = true;
+        return;
+    }
+    queue_full_logged = false;
     queue.push(fold(target), std::move(line));
     pump();
 }
@@ -748,6 +758,8 @@ void ev_ctcp(irc_session_t* s, const char*, const char* origin, const char** p, 
     Network::Impl& n = c->net;
     const Source who = parse_origin(origin);
     if (!valid_target(who.nick)) return;
+    // One CTCP answer waiting per nick at most: a CTCP flood cannot fill the queue.
+    if (n.queue.pending(n.fold(who.nick)) > 0) return;
     const std::string req = p[0];
     const std::string verb = upper(req.substr(0, req.find(' ')));
     if (verb == "VERSION") {

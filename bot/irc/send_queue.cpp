@@ -65,6 +65,11 @@ std::optional<std::string> FairQueue::pop() {
     return line;
 }
 
+std::size_t FairQueue::pending(const std::string& target) const {
+    auto it = queues_.find(target);
+    return it == queues_.end() ? 0 : it->second.size();
+}
+
 void FairQueue::clear() {
     queues_.clear();
     order_.clear();

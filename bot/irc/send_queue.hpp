@@ -40,6 +40,8 @@ class FairQueue {
   public:
     void push(const std::string& target, std::string line);
     std::optional<std::string> pop();
+    // Lines waiting for one target.
+    std::size_t pending(const std::string& target) const;
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
     void clear();

@@ -160,6 +160,16 @@ TEST(Link, CtcpVersionPingAnsweredOthersIgnoredNoneReachTheListener) {
     for (const auto& e : r.events) EXPECT_EQ(e.find("message alice"), std::string::npos) << e;
 }
 
+TEST(Link, CtcpFloodGetsOneAnswerWhileOneIsWaiting) {
+    std::string t = "wait 10s\nS: :alice!a@example.org PRIVMSG #cards :!flood 4\n";
+    for (int i = 0; i < 5; ++i)
+        t += "S: :mallory!m@example.org PRIVMSG croupier :\x01VERSION\x01\n";
+    t += "C! NOTICE mallory .*\nwait 1s\nC~ NOTICE mallory :\\x01VERSION .*\nwait 10s\n"
+         "C! NOTICE mallory .*\n";
+    auto r = run(t);
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
 TEST(Link, GuardKeepsBadLinesFromLibircclient) {
     auto r =
         run("S: NICK nobody\n"

@@ -51,6 +51,8 @@ TEST(FairQueue, RoundRobinBetweenTargets) {
     q.push("#quiet", "quiet 0");
     q.push("bob", "bob 0");
     EXPECT_EQ(q.size(), 7u);
+    EXPECT_EQ(q.pending("#busy"), 5u);
+    EXPECT_EQ(q.pending("#nobody"), 0u);
     std::vector<std::string> order;
     while (auto l = q.pop()) order.push_back(*l);
     EXPECT_EQ(order, (std::vector<std::string>{"busy 0", "quiet 0", "bob 0", "busy 1", "busy 2",
