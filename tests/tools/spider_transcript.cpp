@@ -116,6 +116,6 @@ int main(int argc, char** argv) {
     std::printf("db SELECT won FROM results WHERE game_id = 1\n= 1\n");
     std::printf("db SELECT points FROM results WHERE game_id = 1\n= %d\n", e.score());
     std::printf("S: %sstats\nwait 2s\n", who);
-    std::printf("C~ PRIVMSG alice :alice: Spider %dsuit: 1 game, 1 won, %d points\\.\n", suits, e.score());
+    std::printf("C~ PRIVMSG alice :alice: Spider %d suits?: 1 game, 1 won, %d points\\.\n", suits, e.score());
     return 0;
 }
