@@ -448,8 +448,19 @@ void Player::step(const Step& s) {
         case K::Wait:
             mark_ = server_.log.size();
             quiesce();
-            clock_.advance(s.wait);
-            quiesce();
+            {
+                // In steps, with the server's answers (and the loopback) processed between
+                // them, so that what the bot sends during a long wait (a keepalive, a
+                // reconnect, a JOIN) is answered near the virtual time it was sent.
+                const Duration step = std::max(Duration{1000}, s.wait / 2000);
+                Duration left = s.wait;
+                while (left > Duration{0}) {
+                    const Duration d = std::min(step, left);
+                    clock_.advance(d);
+                    left -= d;
+                    quiesce();
+                }
+            }
             break;
         case K::Restart:
             app_.reset();
