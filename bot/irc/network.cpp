@@ -400,8 +400,12 @@ void Network::Impl::try_next_nick() {
     const std::size_t alts = bot.alt_nicks.size();
     if (c.nick_attempt <= alts)
         cand = bot.alt_nicks[c.nick_attempt - 1];
-    else
+    else if (c.nick_attempt - alts <= 5)
         cand = main_nick() + std::string(c.nick_attempt - alts, '_');
+    else {
+        drop("the server refused every nick tried");
+        return;
+    }
     log::info("network {}: nick in use, trying {}", net.name, cand);
     send_now("NICK " + cand);
 }
@@ -575,6 +579,7 @@ void Network::Impl::on_server_line(const std::string& raw) {
             accounts[fold(from)] = m.params[1];
     }
 
+    if (!conn) return;  // dropped while handling the line (no usable nick...)
     if (irc::safe_for_libircclient(line))
         to_lib(line);
     else

@@ -381,6 +381,19 @@ db nick
     EXPECT_EQ(r.code, 0) << r.err;
 }
 
+TEST(Link, GivesUpAfterTooManyRefusedNicks) {
+    std::string t = "raw-registration\nC: NICK croupier\n";
+    std::string nick = "croupier";
+    for (int i = 0; i < 6; ++i) {
+        t += "S: :srv 432 * " + nick + " :Erroneous nickname\n";
+        nick += "_";
+        if (i < 5) t += "C: NICK " + nick + "\n";
+    }
+    t += "C! NICK .*\nwait 2s\nC: CAP LS 302\n";
+    auto r = run(t);
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
 TEST(Link, KeepaliveDropsASilentServerAndReconnectsWithBackoff) {
     auto r = run(R"(raw-registration
 S: :srv 001 croupier :Welcome
