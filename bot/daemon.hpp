@@ -46,6 +46,8 @@ public:
     const config::Config& config() const;
 
     struct Impl;
+    // The insides, for the built-in benchmark only (bot/bench_core.cpp).
+    Impl& impl_for_bench() { return *impl_; }
 
 private:
     std::unique_ptr<Impl> impl_;
