@@ -638,6 +638,10 @@ void Daemon::Impl::housekeeping() {
         for (const auto& k : stale) {
             Table* t = table_at(*n, k);
             log::info("closing {}'s {} game {} as abandoned", t->place, t->kind->title(), t->game_id);
+            deliver(*t, {to_table(fmt::format(
+                            "Your {} game (deal {}) was closed as abandoned after {} days "
+                            "untouched; type new for another.",
+                            t->kind->title(), t->setup.deal_number, limit / 86400))});
             finish(*t, "abandoned");
         }
     }

@@ -557,6 +557,7 @@ void Daemon::Impl::game_command(Request& r, const Command& c) {
         reply_private(r, "One moment: the bot is still working on your last request.");
         return;
     }
+    t->last_activity = clock.unix_now();  // any command touches the game, refused or not
     const std::string err = act(*t, seat, r.command, r.args);
     if (!err.empty()) {
         reply_private(r, err);
@@ -895,6 +896,7 @@ void Daemon::Impl::show_table(Request& r) {
         return;
     }
     if (t->solitaire) {
+        t->last_activity = clock.unix_now();
         deliver(*t, t->game->show_table());
         return;
     }
