@@ -35,7 +35,7 @@ void bench_spider(BenchReport& r, bool quick) {
 
     // The certifier.
     spider::SolverLimits slimits;
-    slimits.max_nodes = quick ? 6'000 : 400'000;
+    slimits.max_nodes = quick ? 6'000 : 1'000'000;
     slimits.seconds = quick ? 10.0 : 30.0;  // safety cap only; the node budget decides
     slimits.max_memory_mb = 100;
     const std::uint64_t cert_deals = quick ? 3 : 200;
