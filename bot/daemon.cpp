@@ -11,22 +11,11 @@
 #include "bot/games/kinds.hpp"
 #include "bot/log.hpp"
 #include "bot/render.hpp"
+#include "bot/strings.hpp"
 
 namespace croupier::bot {
 
 namespace {
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
-
-std::string trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return std::string(s);
-}
 
 // Glob with * and ?, on already folded text.
 bool glob(std::string_view pat, std::string_view text) {
@@ -271,9 +260,9 @@ void Daemon::Impl::on_message(Network& network, const Source& from, const std::s
     }
     const std::string line = trim(body);
     if (line.empty()) return;
-    const auto space = line.find(' ');
-    r.command = lower(line.substr(0, space));
-    r.args = space == std::string::npos ? "" : trim(line.substr(space + 1));
+    auto [command, args] = split_command(line);
+    r.command = lower(std::move(command));
+    r.args = std::move(args);
     if (!allow(*n, from, r.key)) return;
     try {
         dispatch(r);

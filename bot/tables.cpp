@@ -12,23 +12,12 @@
 #include "bot/daemon_impl.hpp"
 #include "bot/log.hpp"
 #include "bot/render.hpp"
+#include "bot/strings.hpp"
 #include "games/spider/solver.hpp"
 
 namespace croupier::bot {
 
 namespace {
-
-std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
-}
-
-std::pair<std::string, std::string> split_action(const std::string& action) {
-    const auto space = action.find(' ');
-    if (space == std::string::npos) return {action, ""};
-    return {action.substr(0, space), action.substr(space + 1)};
-}
 
 std::string seconds_text(Duration d) {
     const auto s = std::chrono::duration_cast<std::chrono::seconds>(d).count();
@@ -595,14 +584,14 @@ void Daemon::Impl::after_act(Table& t) {
         auto turn = t.game->turn();
         if (!turn || *turn < 0 || *turn >= static_cast<int>(t.seats.size())) break;
         if (!t.seats[*turn].computer) break;
-        const auto [cmd, args] = split_action(t.game->computer_action(*turn));
+        const auto [cmd, args] = split_command(t.game->computer_action(*turn));
         auto next = t.game->clone();
         Outcome o = next->act(*turn, cmd, args);
         if (!o.ok()) {
             log::error("computer player at {} made a refused move {} {}: {}", t.place, cmd, args,
                        o.error);
             // Fall back to the safe move so the table does not hang.
-            const auto [c2, a2] = split_action(t.game->timeout_action(*turn));
+            const auto [c2, a2] = split_command(t.game->timeout_action(*turn));
             next = t.game->clone();
             o = next->act(*turn, c2, a2);
             if (!o.ok()) break;
@@ -704,7 +693,7 @@ void Daemon::Impl::turn_timed_out(Table& t, int seat) {
             fmt::format("{} ran out of time twice in a row and is out of the game.", s.nick));
         return;
     }
-    const auto [cmd, args] = split_action(t.game->timeout_action(seat));
+    const auto [cmd, args] = split_command(t.game->timeout_action(seat));
     const std::string err =
         act(t, seat, cmd, args, fmt::format("{} ran out of time: the bot plays {} for them.", s.nick,
                                             t.game->timeout_action(seat)));
@@ -964,7 +953,7 @@ void Daemon::Impl::restore_games() {
         t->game = kind->create(*setup);
         bool ok = true;
         for (const auto& e : db->journal(rec.id)) {
-            const auto [cmd, args] = split_action(e.action);
+            const auto [cmd, args] = split_command(e.action);
             Outcome o = t->game->act(e.seat, cmd, args);
             if (!o.ok()) {
                 log::error("game {}: journal entry {} ({}) does not apply: {}; the game is "

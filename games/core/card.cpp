@@ -37,6 +37,17 @@ std::string rank_text(int rank) {
     }
 }
 
+std::string rank_phrase(int rank) {
+    switch (rank) {
+        case kAce: return "an Ace";
+        case 8: return "an 8";
+        case kJack: return "a Jack";
+        case kQueen: return "a Queen";
+        case kKing: return "a King";
+        default: return "a " + std::to_string(rank);
+    }
+}
+
 std::string to_text(const Card& c) {
     if (c.joker) return "Joker";
     return rank_text(c.rank) + suit_letter(c.suit);

@@ -31,23 +31,6 @@ std::string suit_one(Suit s) {
     return n;
 }
 
-std::string a_rank(int rank) {
-    switch (rank) {
-        case kAce:
-            return "an Ace";
-        case kEight:
-            return "an 8";
-        case kJack:
-            return "a Jack";
-        case kQueen:
-            return "a Queen";
-        case kKing:
-            return "a King";
-        default:
-            return "a " + std::to_string(rank);
-    }
-}
-
 }  // namespace
 
 std::string to_text(const Action& a) {
@@ -186,7 +169,7 @@ std::string Engine::hint() const {
     if (jack_red_)
         what = std::string(*jack_red_ ? "a red card" : "a black card") + " or a Jack";
     else
-        what = "a " + suit_one(t.suit) + " or " + a_rank(t.rank);
+        what = "a " + suit_one(t.suit) + " or " + rank_phrase(t.rank);
     if (t.rank == kEight) return what + " or a Joker" + tail;
     return what + ", an 8 or a Joker" + tail;
 }

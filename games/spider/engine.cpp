@@ -41,23 +41,6 @@ std::string pile_name(int p) {
 
 }  // namespace
 
-std::string rank_phrase(int rank) {
-    switch (rank) {
-        case kAce:
-            return "an Ace";
-        case 8:
-            return "an 8";
-        case kJack:
-            return "a Jack";
-        case kQueen:
-            return "a Queen";
-        case kKing:
-            return "a King";
-        default:
-            return "a " + std::to_string(rank);
-    }
-}
-
 Engine::Engine(int suits, std::uint64_t deal_number, bool keep_runs)
     : suits_(suits), deal_number_(deal_number), keep_runs_(keep_runs) {
     const std::vector<Card> deck = shuffled_deck(suits, deal_number);  // throws on bad suits

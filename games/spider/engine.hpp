@@ -137,7 +137,4 @@ class Engine {
     std::vector<Step> history_;
 };
 
-// "a 7", "an 8", "an Ace", "a King": a rank for messages.
-std::string rank_phrase(int rank);
-
 }  // namespace croupier::games::spider

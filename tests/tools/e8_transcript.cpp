@@ -12,11 +12,13 @@
 #include <string>
 #include <vector>
 
+#include "tests/tools/transcript.hpp"
 #include "games/core/rng.hpp"
 #include "games/exordia8/ai.hpp"
 #include "games/exordia8/engine.hpp"
 
 using namespace croupier::games;
+using croupier::tools::rx_escape;
 using namespace croupier::games::exordia8;
 
 namespace {
@@ -26,15 +28,6 @@ std::vector<std::string> split_commas(const std::string& s) {
     std::stringstream in(s);
     std::string item;
     while (std::getline(in, item, ',')) out.push_back(item);
-    return out;
-}
-
-std::string rx_escape(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        if (std::string("\\^$.|?*+()[]{}").find(c) != std::string::npos) out += '\\';
-        out += c;
-    }
     return out;
 }
 

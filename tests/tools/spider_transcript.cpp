@@ -11,22 +11,15 @@
 #include <string>
 #include <vector>
 
+#include "tests/tools/transcript.hpp"
 #include "games/spider/engine.hpp"
 #include "games/spider/solver.hpp"
 
 using namespace croupier::games;
+using croupier::tools::rx_escape;
 using namespace croupier::games::spider;
 
 namespace {
-
-std::string rx_escape(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        if (std::string("\\^$.|?*+()[]{}").find(c) != std::string::npos) out += '\\';
-        out += c;
-    }
-    return out;
-}
 
 // How the board shows pile p (1..10) in plain text: "[4] 9h 8h", or "(empty)".
 std::string pile_text(const View& v, int p) {

@@ -1,0 +1,32 @@
+// Small text helpers the daemon's command handling shares.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace croupier::bot {
+
+inline std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+inline std::string trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return std::string(s);
+}
+
+// "play 8h s" -> {"play", "8h s"}: a command word and the rest.
+inline std::pair<std::string, std::string> split_command(const std::string& line) {
+    const auto space = line.find(' ');
+    if (space == std::string::npos) return {line, ""};
+    return {line.substr(0, space), trim(line.substr(space + 1))};
+}
+
+}  // namespace croupier::bot
