@@ -73,6 +73,9 @@ struct Table {
     std::vector<Seat> seats;
     std::string opener_key;
     TimerId join_timer = 0, turn_timer = 0, warn_timer = 0;
+    // Joins are announced together when they come in a burst (a big table fills fast).
+    std::vector<std::string> pending_joins;
+    TimerId joins_timer = 0;
     std::optional<Duration> paused_left;  // turn time left while the link was down
     TimePoint turn_deadline{};
     std::unique_ptr<Game> game;
@@ -157,6 +160,7 @@ struct Daemon::Impl final : NetworkListener {
     void show_hand(Request& r);
     void game_command(Request& r, const Command& c);
     void begin_game(Table& t);
+    void announce_joins(Table& t);
     void new_solitaire(Request& r, const GameKind& kind);
     void hint(Request& r);
     // Applies one action for a seat: journal first, then tell. Returns the refusal or "".

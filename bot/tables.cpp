@@ -210,16 +210,37 @@ void Daemon::Impl::join_table(Request& r) {
         return;
     }
     t->seats.push_back(Seat{r.from.nick, r.key});
-    const int count = static_cast<int>(t->seats.size());
-    std::string opener = t->seats.front().nick;
-    for (const auto& s : t->seats)
-        if (s.key == t->opener_key) opener = s.nick;
-    send_to_channel(*r.net, r.channel,
-                    fmt::format("{} joined ({} player{}).{}", render::bold(r.from.nick), count,
-                                count == 1 ? "" : "s",
-                                count >= tc.min_players
-                                    ? fmt::format(" {} can {}start now.", opener, p)
-                                    : ""));
+    t->pending_joins.push_back(r.from.nick);
+    if (!t->joins_timer) {
+        NetCtx* n = r.net;
+        const std::string key = t->place_key;
+        t->joins_timer = clock.call_after(std::chrono::seconds(2), [this, n, key] {
+            if (Table* tt = table_at(*n, key)) {
+                tt->joins_timer = 0;
+                announce_joins(*tt);
+            }
+        });
+    }
+}
+
+void Daemon::Impl::announce_joins(Table& t) {
+    clock.cancel(t.joins_timer);
+    t.joins_timer = 0;
+    if (t.pending_joins.empty()) return;
+    std::string names;
+    for (const auto& nick : t.pending_joins) names += (names.empty() ? "" : ", ") + render::bold(nick);
+    t.pending_joins.clear();
+    const int count = static_cast<int>(t.seats.size());
+    std::string opener = t.seats.front().nick;
+    for (const auto& s : t.seats)
+        if (s.key == t.opener_key) opener = s.nick;
+    const bool can_start =
+        t.phase == Table::Phase::Joining && count >= table_config(*t.kind).min_players;
+    send_to_channel(*t.net, t.place,
+                    fmt::format("{} joined ({} player{}).{}", names, count, count == 1 ? "" : "s",
+                                can_start ? fmt::format(" {} can {}start now.", opener,
+                                                        cfg.bot.prefix)
+                                          : ""));
 }
 
 void Daemon::Impl::add_computer(Request& r) {
@@ -259,6 +280,7 @@ void Daemon::Impl::leave_table(Request& r) {
     }
     if (t->phase == Table::Phase::Joining) {
         t->seats.erase(t->seats.begin() + seat);
+        std::erase(t->pending_joins, r.from.nick);
         int humans = 0;
         for (const auto& s : t->seats) humans += !s.computer;
         if (humans == 0) {
@@ -313,6 +335,7 @@ void Daemon::Impl::start_table(Request& r) {
 void Daemon::Impl::begin_game(Table& t) {
     clock.cancel(t.join_timer);
     t.join_timer = 0;
+    announce_joins(t);  // the last joins, before the deal
     // The winner of the last game here deals; else the opener. Playing order stays the order
     // of joining, rotated so the dealer comes first.
     auto dealer_key = db->get_value("dealer:" + t.net->name + ":" + t.place_key);
@@ -634,7 +657,8 @@ void Daemon::Impl::cancel_timers(Table& t) {
     clock.cancel(t.turn_timer);
     clock.cancel(t.warn_timer);
     clock.cancel(t.join_timer);
-    t.turn_timer = t.warn_timer = t.join_timer = 0;
+    clock.cancel(t.joins_timer);
+    t.turn_timer = t.warn_timer = t.join_timer = t.joins_timer = 0;
     for (auto& s : t.seats) {
         clock.cancel(s.grace_timer);
         s.grace_timer = 0;
