@@ -5,8 +5,8 @@
 // times are reported as figures only. Times are this process's CPU time (std::clock), so
 // a busy shared machine does not inflate them; one core is used.
 #include <algorithm>
-#include <ctime>
 #include <cstdint>
+#include <ctime>
 #include <string>
 
 #include "bot/bench.hpp"
