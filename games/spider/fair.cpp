@@ -197,7 +197,8 @@ std::optional<std::string> fair_move(const View& view, const FairLimits& limits)
     if (root.won()) return std::nullopt;
     refresh_all(root, ctx);
 
-    const std::size_t budget = std::max<std::size_t>(1, limits.max_nodes);
+    // At most 50,000 positions are expanded whatever the limit says: about 40 MB.
+    const std::size_t budget = std::clamp<std::size_t>(limits.max_nodes, 1, 50'000);
     const Decision d = decide(root, ctx, budget);
     if (d.kind == Decision::Kind::None) return std::nullopt;
     if (d.kind == Decision::Kind::Deal) return std::string("deal");

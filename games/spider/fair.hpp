@@ -12,7 +12,8 @@
 namespace croupier::games::spider {
 
 struct FairLimits {
-    std::size_t max_nodes = 200'000;  // search budget per decision (deterministic)
+    std::size_t max_nodes =
+        200'000;  // search budget per decision (deterministic; capped at 50,000)
 };
 
 // The move it would make: "move F T N" (piles 1..10) or "deal"; nullopt when it sees no
