@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include <boost/asio/post.hpp>
 #include <fmt/format.h>
 
 #include "bot/daemon_impl.hpp"
@@ -138,11 +139,13 @@ std::string Daemon::Impl::rehash() {
     }
     const std::string file = fresh.file;
     // Game settings apply to tables opened from now on; games in progress keep theirs.
+    std::vector<std::unique_ptr<GameKind>> old_kinds = std::move(kinds);
     kinds.clear();
     kinds.push_back(make_exordia8_kind(fresh.exordia8));
     kinds.push_back(make_spider_kind(fresh.spider));
     for (auto& [name, n] : nets)
         for (auto& [k, t] : n->tables) t->kind = kind_by_name(t->kind->name());
+    old_kinds.clear();  // nothing points at them now
     cfg = std::move(fresh);
     commands.clear();
     build_commands();
@@ -337,9 +340,15 @@ void Daemon::Impl::build_commands() {
         W::Anywhere, false, [this](Request& r) { cmd_set(r); });
     add({"rehash", {}, "", "reloads the configuration file (admins)"}, W::Anywhere, true,
         [this](Request& r) {
-            const std::string err = rehash();
-            if (err.empty()) reply_private(r, "Configuration reloaded.");
-            else reply_private(r, "Reload failed, the old configuration stays: " + err);
+            // A reload rebuilds this very command table: run it once this handler is done.
+            boost::asio::post(io, [this, network = r.net->name, r0 = r]() mutable {
+                const std::string err = rehash();
+                auto it = nets.find(network);
+                if (it == nets.end()) return;  // that network is gone from the config
+                r0.net = it->second.get();
+                if (err.empty()) reply_private(r0, "Configuration reloaded.");
+                else reply_private(r0, "Reload failed, the old configuration stays: " + err);
+            });
         });
     add({"join", {}, "#CHANNEL", "makes the bot join a channel (admins; in private)"}, W::Private,
         true, [this](Request& r) {
