@@ -4,6 +4,7 @@
 // The inputs come from a fixed seed, so a failure can be replayed.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -74,7 +75,10 @@ std::string chaos_transcript(std::uint64_t seed, int events) {
 
 TEST(Chaos, TheBotSurvivesAndStillAnswers) {
     croupier::bot::log::set_level(croupier::bot::log::Level::Error);
-    for (std::uint64_t seed : {1ULL, 2ULL, 3ULL}) {
+    // CROUPIER_CHAOS_SEEDS=N runs seeds 1..N instead of the usual three (for a long soak).
+    std::uint64_t seeds = 3;
+    if (const char* env = std::getenv("CROUPIER_CHAOS_SEEDS")) seeds = std::strtoull(env, nullptr, 10);
+    for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
         const auto path = std::filesystem::temp_directory_path() /
                           ("croupier-chaos-" + std::to_string(seed) + ".replay");
         std::ofstream(path) << chaos_transcript(seed, 1000);
