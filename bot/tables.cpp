@@ -75,7 +75,7 @@ void Daemon::Impl::add_table_commands() {
         const GameKind* k = kp.get();
         const std::string m = k->name();
         if (is_solitaire_kind(*k)) {
-            add({m, k->aliases(), "[1|2|4] [DEAL|winnable]",
+            add({m, k->aliases(), "[1|2|4] [DEAL|winnable] [keep]",
                  "starts a " + k->title() + " game in private messages (in a channel, answers in private)"},
                 W::Anywhere, m, [this, k](Request& r) {
                     r.channel.clear();  // the game is private, whatever the place
@@ -86,9 +86,9 @@ void Daemon::Impl::add_table_commands() {
                         }
                     new_solitaire(r, *k);
                 });
-            add({"new", {}, "[1|2|4] [DEAL|winnable]",
+            add({"new", {}, "[1|2|4] [DEAL|winnable] [keep]",
                  "deals a new game: 1, 2 or 4 suits; a deal number to replay one; winnable for a "
-                 "deal proven winnable"},
+                 "deal proven winnable; keep to leave completed runs on the tableau (win at 96)"},
                 W::Private, m, [this, k](Request& r) { new_solitaire(r, *k); });
         } else {
             add({m, k->aliases(), "[bot]",
@@ -400,7 +400,7 @@ void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
     int suits = cfg.spider.default_suits;
     if (auto pref = db->pref(n.name, r.key, "spider.suits")) suits = std::atoi(pref->c_str());
     std::optional<std::uint64_t> deal;
-    bool winnable = false, suits_given = false;
+    bool winnable = false, suits_given = false, keep_runs = false;
     std::string args = lower(r.args);
     std::size_t pos = 0;
     while (pos < args.size()) {
@@ -414,6 +414,8 @@ void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
             suits_given = true;
         } else if (w == "winnable") {
             winnable = true;
+        } else if (w == "keep") {
+            keep_runs = true;  // Aisleriot's challenge: runs stay on the tableau, win at 96
         } else if (std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
                    w.size() <= 20) {
             if (deal) {
@@ -432,7 +434,8 @@ void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
             }
         } else {
             reply_private(r, fmt::format("I don't understand \"{}\". Usage: new [1|2|4] "
-                                         "[DEAL|winnable], e.g. new 2, new 4 8812, new 4 winnable.",
+                                         "[DEAL|winnable] [keep], e.g. new 2, new 4 8812, new 4 "
+                                         "winnable; keep: completed runs stay on the tableau.",
                                          render::quote_user(w, 30)));
             return;
         }
@@ -441,8 +444,14 @@ void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
         reply_private(r, "Give a deal number or winnable, not both.");
         return;
     }
-    auto create = [this, &kind](NetCtx& net, const std::string& nick, const std::string& key,
-                                int s, std::uint64_t d, const std::string& note) {
+    if (winnable && keep_runs) {
+        reply_private(r, "The solver proves deals for the usual rules only: new 4 winnable, or "
+                         "new 4 keep for a random deal with runs kept.");
+        return;
+    }
+    auto create = [this, &kind, keep_runs](NetCtx& net, const std::string& nick,
+                                           const std::string& key, int s, std::uint64_t d,
+                                           const std::string& note) {
         if (table_of_player(net, key)) return;  // one arrived meanwhile
         auto t = std::make_unique<Table>();
         t->net = &net;
@@ -455,7 +464,7 @@ void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
         t->setup.computer = {false};
         t->setup.deal_number = d;
         t->setup.variant = std::to_string(s) + "suit";
-        t->setup.options["keep_runs"] = "0";
+        t->setup.options["keep_runs"] = keep_runs ? "1" : "0";
         t->game = kind.create(t->setup);
         storage::GameRecord rec;
         rec.kind = kind.name();
