@@ -44,6 +44,18 @@ TEST(SpiderCertifier, TwoSuitDealWonByALineThatReplays) {
     EXPECT_TRUE(replays_to_win(2, 1, r.moves));
 }
 
+TEST(SpiderCertifier, FourSuitDealWonByTheSecondEvaluation) {
+    // Deal 107 (4 suits) is not found by the beams with the shared evaluation alone (not
+    // even with 1,000,000 nodes); the restarts that prize empty piles win it in ~27,000.
+    SolverLimits limits;
+    limits.max_nodes = 60'000;
+    limits.seconds = 60;
+    const CertifyResult r = certify(4, 107, limits);
+    ASSERT_EQ(r.verdict, Verdict::Winnable);
+    EXPECT_TRUE(replays_to_win(4, 107, r.moves));
+    EXPECT_LE(r.nodes, limits.max_nodes);
+}
+
 TEST(SpiderCertifier, TinyBudgetSaysUnknownNeverAFalseWin) {
     SolverLimits limits;
     limits.max_nodes = 50;
