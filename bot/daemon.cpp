@@ -496,7 +496,7 @@ void Daemon::Impl::cmd_stats(Request& r) {
         all += fmt::format("{}{}: {} game{}, {} won, {} point{}", all.empty() ? "" : "; ", title,
                            s.games, s.games == 1 ? "" : "s", s.wins, s.points,
                            s.points == 1 ? "" : "s");
-        if (k && !(k->name() == "spider")) all += fmt::format(", rating {:.0f}", s.rating);
+        if (k && !k->solitaire()) all += fmt::format(", rating {:.0f}", s.rating);
     }
     reply(r, fmt::format("{}: {}.", shown, all));
 }
@@ -534,7 +534,7 @@ void Daemon::Impl::cmd_top(Request& r) {
     for (const auto& t : lines) {
         all += fmt::format("{}{}. {} ({} won of {}, {} points{})", all.empty() ? "" : ", ", ++rank,
                            t.nick, t.wins, t.games, t.points,
-                           k->name() == "spider" ? "" : fmt::format(", rating {:.0f}", t.rating));
+                           k->solitaire() ? "" : fmt::format(", rating {:.0f}", t.rating));
     }
     reply(r, fmt::format("Top {}{}: {}", k->title(), variant.empty() ? "" : " " + variant, all));
 }

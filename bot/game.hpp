@@ -97,6 +97,8 @@ public:
     virtual std::vector<std::string> aliases() const = 0;      // {"e8"}
     virtual const std::vector<CommandSpec>& commands() const = 0;
     virtual std::string summary() const = 0;                   // one line for `help`
+    // A game for one person in private messages (Spider), not a table in a channel.
+    virtual bool solitaire() const { return false; }
     virtual std::unique_ptr<Game> create(const GameSetup& setup) const = 0;
 };
 

@@ -30,7 +30,7 @@ std::string solitaire_key(const std::string& kind, const std::string& player_key
     return "~" + kind + ":" + player_key;
 }
 
-bool is_solitaire_kind(const GameKind& k) { return k.name() == "spider"; }
+bool is_solitaire_kind(const GameKind& k) { return k.solitaire(); }
 
 // "an" before Exordia8, "a" before VCG.
 std::string article(const std::string& word) {

@@ -390,6 +390,7 @@ class SpiderKind final : public GameKind {
 
     std::string name() const override { return "spider"; }
     std::string title() const override { return "Spider"; }
+    bool solitaire() const override { return true; }
     std::vector<std::string> aliases() const override { return {}; }
     const std::vector<CommandSpec>& commands() const override { return commands_; }
     std::string summary() const override {
