@@ -419,7 +419,7 @@ void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
         } else if (std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
                    w.size() <= 20) {
             if (deal) {
-                reply_private(r, "Give one deal number at most: new [1|2|4] [DEAL|winnable].");
+                reply_private(r, "Give one deal number at most: new [1|2|4] [DEAL|winnable] [keep].");
                 return;
             }
             try {
