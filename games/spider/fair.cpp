@@ -176,6 +176,23 @@ Decision decide(const State& root, const Context& ctx, std::size_t budget) {
     return d;
 }
 
+// With the stock left but an empty pile in the way of dealing, and no search finding a way
+// to fill it: split the longest face-up stack onto an empty pile, its top card first.
+std::optional<std::string> fill_to_deal(const State& root) {
+    if (root.deals_left == 0 || root.empties() == 0) return std::nullopt;
+    int to = -1, from = -1, most = 1;
+    for (int p = 0; p < kPiles; ++p) {
+        if (root.len[p] == 0 && to < 0) to = p;
+        const int up = root.len[p] - root.down[p];
+        if (up > most) {
+            most = up;
+            from = p;
+        }
+    }
+    if (from < 0) return std::nullopt;
+    return move_text(Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), 1});
+}
+
 }  // namespace
 
 std::optional<std::string> fair_move(const View& view, const FairLimits& limits) {
@@ -200,7 +217,7 @@ std::optional<std::string> fair_move(const View& view, const FairLimits& limits)
     // At most 50,000 positions are expanded whatever the limit says: about 40 MB.
     const std::size_t budget = std::clamp<std::size_t>(limits.max_nodes, 1, 50'000);
     const Decision d = decide(root, ctx, budget);
-    if (d.kind == Decision::Kind::None) return std::nullopt;
+    if (d.kind == Decision::Kind::None) return fill_to_deal(root);
     if (d.kind == Decision::Kind::Deal) return std::string("deal");
     const std::vector<Move> line = expand_macro(root, d.first);
     if (line.empty()) return std::nullopt;
@@ -224,7 +241,7 @@ std::optional<std::string> fair_move(const View& view, const FairLimits& limits)
                     const std::vector<Move> r = expand_macro(root, *d.reveal);
                     if (!r.empty() && !(r.front() == line.front())) return move_text(r.front());
                 }
-                return std::nullopt;
+                return fill_to_deal(root);
             }
         }
     }
