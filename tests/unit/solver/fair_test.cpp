@@ -53,6 +53,33 @@ TEST(SpiderFair, SeesNothingToDoInAWonOrEmptyGame) {
     EXPECT_FALSE(fair_move(v, small()).has_value());
 }
 
+TEST(SpiderFair, FillsEmptyPilesToDealRatherThanGiveUp) {
+    // Few cards left on the table, seven piles empty, two deals in the stock: the deal
+    // needs every pile filled first, and it must get there rather than give up.
+    Context ctx;
+    State s;
+    auto put = [&](int p, std::initializer_list<int> ranks) {
+        for (int r : ranks) s.cards[p][s.len[p]++] = to_byte(Card::make(r, Suit::Spades));
+    };
+    put(0, {13, 12, 11, 10, 9, 8, 7});
+    put(1, {13, 12, 11});
+    put(2, {5, 4});
+    s.deals_left = 2;
+    s.done = 5;
+    for (int i = 0; i < 50; ++i) ctx.stock[i] = to_byte(Card::make(1 + i % 13, Suit::Spades));
+    refresh_all(s, ctx);
+    bool dealt = false;
+    for (int k = 0; k < 30 && !dealt; ++k) {
+        const auto text = fair_move(view_of(s, 1), small());
+        ASSERT_TRUE(text.has_value()) << "gave up after " << k << " moves";
+        const auto m = parse_move(*text);
+        ASSERT_TRUE(m.has_value() && legal(s, *m)) << *text;
+        dealt = m->is_deal();
+        apply(s, *m, ctx);
+    }
+    EXPECT_TRUE(dealt);
+}
+
 TEST(SpiderFair, WinsAOneSuitDealAndTheLineReplays) {
     FairLimits limits;
     limits.max_nodes = 300;
