@@ -1,9 +1,26 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "games/spider/search_play.hpp"
 
+#include <unordered_set>
+
 namespace croupier::games::spider {
 
 using namespace search;
+
+namespace {
+
+// The whole position, piles in order (state_hash() ignores their order once the stock is
+// gone, which is right for a search but not for what the player sees).
+std::uint64_t position_key(const State& s) {
+    std::uint64_t h = 0x9e3779b97f4a7c15ULL * (1 + s.deals_left * 16 + s.done);
+    for (int p = 0; p < kPiles; ++p) {
+        h ^= s.phash[p] + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+        h *= 0xbf58476d1ce4e5b9ULL;
+    }
+    return h;
+}
+
+}  // namespace
 
 View view_of(const State& s, int suits) {
     View v;
@@ -23,6 +40,9 @@ FairGame play_fair_game(int suits, std::uint64_t deal_number, const FairLimits& 
     FairGame game;
     Context ctx;
     State s = initial_state(suits, deal_number, ctx);
+    // The player is deterministic and sees a function of the position: once a position
+    // comes back, the game goes round that cycle for ever, and is lost.
+    std::unordered_set<std::uint64_t> seen{position_key(s)};
     while (!s.won() && static_cast<int>(game.moves.size()) < max_moves) {
         const auto text = fair_move(view_of(s, suits), limits);
         if (!text) break;
@@ -33,6 +53,7 @@ FairGame play_fair_game(int suits, std::uint64_t deal_number, const FairLimits& 
         }
         game.moves.push_back(*text);
         apply(s, *m, ctx);
+        if (!seen.insert(position_key(s)).second) break;
     }
     game.won = s.won();
     return game;
