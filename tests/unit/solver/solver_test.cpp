@@ -46,7 +46,7 @@ TEST(SpiderCertifier, TwoSuitDealWonByALineThatReplays) {
 
 TEST(SpiderCertifier, FourSuitDealWonByTheSecondEvaluation) {
     // Deal 107 (4 suits) is not found by the beams with the shared evaluation alone (not
-    // even with 1,000,000 nodes); the restarts that prize empty piles win it in ~27,000.
+    // even with 1,000,000 nodes); the restarts that prize empty piles win it in ~33,000.
     SolverLimits limits;
     limits.max_nodes = 60'000;
     limits.seconds = 60;
