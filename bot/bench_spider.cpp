@@ -61,7 +61,7 @@ void bench_spider(BenchReport& r, bool quick) {
         }
         const double n = static_cast<double>(cert_deals);
         const std::string tag = suit_tag(suits);
-        r.figure("spider.certifier.win_rate." + tag, 100.0 * won / n, "%");
+        r.figure("spider.certifier.win_rate." + tag, static_cast<double>(won) / n, "ratio");
         r.figure("spider.certifier.mean_s." + tag, total / n, "s");
         r.figure("spider.certifier.max_s." + tag, worst, "s");
         r.figure("spider.certifier.mean_nodes." + tag, static_cast<double>(nodes) / n, "nodes");
@@ -92,7 +92,7 @@ void bench_spider(BenchReport& r, bool quick) {
         }
         const double n = static_cast<double>(fair_deals);
         const std::string tag = suit_tag(suits);
-        r.figure("spider.fair.win_rate." + tag, 100.0 * won / n, "%");
+        r.figure("spider.fair.win_rate." + tag, static_cast<double>(won) / n, "ratio");
         r.figure("spider.fair.mean_s." + tag, total / n, "s");
         r.figure("spider.fair.max_s." + tag, worst, "s");
     }
