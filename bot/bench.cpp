@@ -27,7 +27,9 @@ void BenchReport::outcome(std::string_view text) {
     hash_ *= 0x100000001b3ULL;
 }
 
-void BenchReport::finish() { std::printf("signature %016llx\n", static_cast<unsigned long long>(hash_)); }
+void BenchReport::finish() {
+    std::printf("signature %016llx\n", static_cast<unsigned long long>(hash_));
+}
 
 double peak_rss_mb() {
     struct rusage ru {};

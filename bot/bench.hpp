@@ -9,7 +9,7 @@
 namespace croupier::bot {
 
 class BenchReport {
-public:
+  public:
     // Prints `figure NAME VALUE UNIT`.
     void figure(std::string_view name, double value, std::string_view unit);
     // Any other line for people (starts with "# ").
@@ -19,7 +19,7 @@ public:
     // Prints `signature HEX`.
     void finish();
 
-private:
+  private:
     std::uint64_t hash_ = 0xcbf29ce484222325ULL;
 };
 

@@ -47,7 +47,7 @@ double seconds_since(Clock_::time_point t0) {
 // A far side that never connects: the games are restored and commands go to the router
 // directly, so what is measured is the daemon's own work.
 class QuietTransport final : public Transport {
-public:
+  public:
     void open(Handlers) override {}
     void write(const std::string&) override {}
     void close() override {}
@@ -69,7 +69,8 @@ std::vector<std::string> spider_moves(std::uint64_t deal, int moves) {
 }
 
 // Exordia8: `moves` moves of the computer player at a table of `players`.
-std::vector<std::pair<int, std::string>> exordia8_moves(std::uint64_t deal, int players, int moves) {
+std::vector<std::pair<int, std::string>> exordia8_moves(std::uint64_t deal, int players,
+                                                        int moves) {
     games::exordia8::Engine e(players, 0, deal, 6);
     std::vector<std::pair<int, std::string>> out;
     for (int i = 0; i < moves && !e.finished(); ++i) {
@@ -244,9 +245,10 @@ void bench_core(BenchReport& r, bool quick) {
             r.note("core.moves_per_s: the replay failed: " + err.str());
         } else {
             r.figure("core.moves_per_s", 2.0 * pairs / s, "moves/s");
-            r.note(fmt::format("core: {} commands in {:.3f} s, each committed to the journal "
-                               "(synchronous=FULL) before its reply",
-                               2 * pairs, s));
+            r.note(
+                fmt::format("core: {} commands in {:.3f} s, each committed to the journal "
+                            "(synchronous=FULL) before its reply",
+                            2 * pairs, s));
         }
         r.outcome(fmt::format("moves {} {}", pairs, rc));
     }
@@ -259,21 +261,24 @@ void bench_core(BenchReport& r, bool quick) {
         const std::string db = (dir / "resume.db").string();
         const auto t0 = Clock_::now();
         fill_database(db, games, tables);
-        r.note(fmt::format("core: wrote {} open games ({} Exordia8 tables, {} Spider games, ~20 "
-                           "moves each) in {:.1f} s",
-                           games, tables, games - tables, seconds_since(t0)));
+        r.note(
+            fmt::format("core: wrote {} open games ({} Exordia8 tables, {} Spider games, ~20 "
+                        "moves each) in {:.1f} s",
+                        games, tables, games - tables, seconds_since(t0)));
         const ResumeFigures f = resume_in_child(db, tables, commands);
         if (f.restored == 0) {
             r.note("core: the resume child failed");
         } else {
             const std::string suffix = quick ? "_quick" : "";
-            r.figure(quick ? "core.resume_games_s.quick" : "core.resume_10k_games_s", f.resume_s, "s");
+            r.figure(quick ? "core.resume_games_s.quick" : "core.resume_10k_games_s", f.resume_s,
+                     "s");
             r.figure(quick ? "core.rss_games_mb.quick" : "core.rss_10k_games_mb", f.rss_mb, "MB");
             r.figure("core.latency_p50_us" + suffix, f.p50_us, "us");
             r.figure("core.latency_p99_us" + suffix, f.p99_us, "us");
-            r.note(fmt::format("core: {} games restored; latency over {} commands at {} tables "
-                               "(router -> game -> journal commit -> reply queued)",
-                               f.restored, commands, tables));
+            r.note(
+                fmt::format("core: {} games restored; latency over {} commands at {} tables "
+                            "(router -> game -> journal commit -> reply queued)",
+                            f.restored, commands, tables));
         }
         r.outcome(fmt::format("resume {} {}", games, f.restored));
     }

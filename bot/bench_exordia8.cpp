@@ -13,10 +13,10 @@
 #include <sstream>
 
 #include "bot/bench.hpp"
-#include "bot/replay.hpp"
-#include "games/core/rng.hpp"
 #include "bot/games/kinds.hpp"
 #include "bot/render.hpp"
+#include "bot/replay.hpp"
+#include "games/core/rng.hpp"
 #include "games/exordia8/ai.hpp"
 #include "games/exordia8/engine.hpp"
 
@@ -66,7 +66,9 @@ void replay_lines_per_turn(BenchReport& r) {
     std::ostringstream t;
     t << "seed " << seed << "\nset exordia8.turn_timeout = 1h\nset exordia8.join_window = 10m\n"
       << "set network replay.flood_burst = 100\nset network replay.flood_rate = 100\n";
-    auto who = [](int seat) { return ":p" + std::to_string(seat + 1) + "!p@example.org PRIVMSG #cards :"; };
+    auto who = [](int seat) {
+        return ":p" + std::to_string(seat + 1) + "!p@example.org PRIVMSG #cards :";
+    };
     t << "S: " << who(0) << "!e8\n";
     for (int i = 1; i < players; ++i) t << "S: " << who(i) << "!join\n";
     t << "S: " << who(0) << "!start\nwait 1m\n# moves\n";
@@ -109,9 +111,11 @@ void replay_lines_per_turn(BenchReport& r) {
     max_lines = std::max(max_lines, current);
     r.figure("exordia8.channel_lines_per_turn.50p",
              counted_moves ? static_cast<double>(total) / counted_moves : 0.0, "lines");
-    r.note("exordia8 channel lines per turn in a replay of a whole 50-player game through the "
-           "daemon: max " + std::to_string(max_lines) + " over " + std::to_string(counted_moves) +
-           " moves (the last includes the end of game)");
+    r.note(
+        "exordia8 channel lines per turn in a replay of a whole 50-player game through the "
+        "daemon: max " +
+        std::to_string(max_lines) + " over " + std::to_string(counted_moves) +
+        " moves (the last includes the end of game)");
     r.outcome("exordia8 replay 50p moves " + std::to_string(counted_moves) + " lines " +
               std::to_string(total));
 }

@@ -37,7 +37,8 @@ void AsioClock::cancel(TimerId id) {
 }
 
 std::int64_t VirtualClock::unix_now() const {
-    return kEpoch + std::chrono::duration_cast<std::chrono::seconds>(now_.time_since_epoch()).count();
+    return kEpoch +
+           std::chrono::duration_cast<std::chrono::seconds>(now_.time_since_epoch()).count();
 }
 
 TimerId VirtualClock::call_at(TimePoint when, std::function<void()> fn) {

@@ -19,28 +19,30 @@ using TimePoint = std::chrono::time_point<std::chrono::steady_clock, Duration>;
 using TimerId = std::uint64_t;
 
 class Clock {
-public:
+  public:
     virtual ~Clock() = default;
     virtual TimePoint now() const = 0;
     // Seconds since the Unix epoch, for the database (virtual in replays: a fixed epoch
     // plus the virtual time elapsed).
     virtual std::int64_t unix_now() const = 0;
     virtual TimerId call_at(TimePoint when, std::function<void()> fn) = 0;
-    TimerId call_after(Duration d, std::function<void()> fn) { return call_at(now() + d, std::move(fn)); }
+    TimerId call_after(Duration d, std::function<void()> fn) {
+        return call_at(now() + d, std::move(fn));
+    }
     // Cancelling an unknown or already fired timer is a no-op.
     virtual void cancel(TimerId id) = 0;
 };
 
 // Wall-clock timers on an io_context.
 class AsioClock final : public Clock {
-public:
+  public:
     explicit AsioClock(boost::asio::io_context& io) : io_(io) {}
     TimePoint now() const override;
     std::int64_t unix_now() const override;
     TimerId call_at(TimePoint when, std::function<void()> fn) override;
     void cancel(TimerId id) override;
 
-private:
+  private:
     boost::asio::io_context& io_;
     TimerId next_id_ = 1;
     std::map<TimerId, std::shared_ptr<boost::asio::steady_timer>> timers_;
@@ -48,7 +50,7 @@ private:
 
 // Virtual time: nothing fires until advance() is called (replay's `wait`).
 class VirtualClock final : public Clock {
-public:
+  public:
     static constexpr std::int64_t kEpoch = 1767225600;  // 2026-01-01T00:00:00Z
     TimePoint now() const override { return now_; }
     std::int64_t unix_now() const override;
@@ -61,7 +63,7 @@ public:
     int run_due() { return advance(Duration{0}); }
     bool has_timers() const { return !queue_.empty(); }
 
-private:
+  private:
     TimePoint now_{};
     TimerId next_id_ = 1;
     std::multimap<std::pair<TimePoint, TimerId>, std::function<void()>> queue_;

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cctype>
 
-#include <boost/asio/post.hpp>
 #include <fmt/format.h>
+#include <boost/asio/post.hpp>
 
 #include "bot/daemon_impl.hpp"
 #include "bot/games/kinds.hpp"
@@ -46,15 +46,29 @@ bool glob(std::string_view pat, std::string_view text) {
 Daemon::Daemon(boost::asio::io_context& io, Clock& clock, config::Config cfg, DaemonOptions opts)
     : impl_(std::make_unique<Impl>(io, clock, std::move(cfg), std::move(opts))) {}
 Daemon::~Daemon() = default;
-void Daemon::start() { impl_->start(); }
-void Daemon::stop() { impl_->stop(); }
-std::string Daemon::rehash() { return impl_->rehash(); }
-storage::Database& Daemon::db() { return *impl_->db; }
-const config::Config& Daemon::config() const { return impl_->cfg; }
+void Daemon::start() {
+    impl_->start();
+}
+void Daemon::stop() {
+    impl_->stop();
+}
+std::string Daemon::rehash() {
+    return impl_->rehash();
+}
+storage::Database& Daemon::db() {
+    return *impl_->db;
+}
+const config::Config& Daemon::config() const {
+    return impl_->cfg;
+}
 
 Daemon::Impl::Impl(boost::asio::io_context& io_, Clock& clock_, config::Config cfg_,
                    DaemonOptions opts_)
-    : io(io_), clock(clock_), cfg(std::move(cfg_)), opts(std::move(opts_)), deals(opts.master_seed) {
+    : io(io_),
+      clock(clock_),
+      cfg(std::move(cfg_)),
+      opts(std::move(opts_)),
+      deals(opts.master_seed) {
     kinds.push_back(make_exordia8_kind(cfg.exordia8));
     kinds.push_back(make_spider_kind(cfg.spider));
     worker = std::make_unique<Worker>(io, opts.replay, 1);
@@ -94,9 +108,12 @@ void Daemon::Impl::stop() {
 std::string Daemon::Impl::rehash() {
     config::Config fresh;
     try {
-        if (opts.reload) fresh = opts.reload();
-        else if (!cfg.file.empty()) fresh = config::load(cfg.file);
-        else return "";  // nothing to read again (a replay without a file)
+        if (opts.reload)
+            fresh = opts.reload();
+        else if (!cfg.file.empty())
+            fresh = config::load(cfg.file);
+        else
+            return "";  // nothing to read again (a replay without a file)
     } catch (const std::exception& e) {
         log::error("rehash failed, keeping the old configuration: {}", e.what());
         return e.what();
@@ -125,9 +142,10 @@ std::string Daemon::Impl::rehash() {
     for (auto it = nets.begin(); it != nets.end();) {
         if (seen.count(it->first) || !it->second->tables.empty()) {
             if (!seen.count(it->first))
-                log::warn("rehash: network {} is no longer configured but has games; it stays "
-                          "until they end or a restart",
-                          it->first);
+                log::warn(
+                    "rehash: network {} is no longer configured but has games; it stays "
+                    "until they end or a restart",
+                    it->first);
             ++it;
             continue;
         }
@@ -171,7 +189,8 @@ const GameKind* Daemon::Impl::kind_by_name(const std::string& name) const {
 bool Daemon::Impl::is_admin(const NetCtx& n, const Source& s) const {
     for (const auto& a : n.net->config().admins) {
         if (a.rfind("account:", 0) == 0) {
-            if (!s.account.empty() && n.net->fold(a.substr(8)) == n.net->fold(s.account)) return true;
+            if (!s.account.empty() && n.net->fold(a.substr(8)) == n.net->fold(s.account))
+                return true;
         } else if (glob(n.net->fold(a), n.net->fold(s.mask()))) {
             return true;
         }
@@ -198,8 +217,9 @@ bool Daemon::Impl::allow(NetCtx& n, const Source& s, const std::string& key) {
     if (!b.warned_ever || now - b.warned >= std::chrono::minutes(1)) {
         b.warned_ever = true;
         b.warned = now;
-        n.net->notice(s.nick, "Slow down: you are sending commands too fast, so some were "
-                              "ignored. Wait a few seconds and try again.");
+        n.net->notice(s.nick,
+                      "Slow down: you are sending commands too fast, so some were "
+                      "ignored. Wait a few seconds and try again.");
     }
     log::debug("rate limit: dropped a command from {}", s.mask());
     return false;
@@ -220,8 +240,10 @@ void Daemon::Impl::send_to_nick(NetCtx& n, const std::string& nick, const std::s
     const bool notice = prefer_notice && !(delivery && *delivery == "privmsg");
     const std::string body = plain ? render::to_plain(text) : text;
     for (const auto& piece : render::split(body)) {
-        if (notice) n.net->notice(nick, piece);
-        else n.net->privmsg(nick, piece);
+        if (notice)
+            n.net->notice(nick, piece);
+        else
+            n.net->privmsg(nick, piece);
     }
 }
 
@@ -231,8 +253,10 @@ void Daemon::Impl::send_to_channel(NetCtx& n, const std::string& channel, const 
 }
 
 void Daemon::Impl::reply(Request& r, const std::string& text) {
-    if (r.in_channel()) send_to_channel(*r.net, r.channel, r.from.nick + ": " + text);
-    else send_to_nick(*r.net, r.from.nick, r.key, text, false);
+    if (r.in_channel())
+        send_to_channel(*r.net, r.channel, r.from.nick + ": " + text);
+    else
+        send_to_nick(*r.net, r.from.nick, r.key, text, false);
 }
 
 void Daemon::Impl::reply_private(Request& r, const std::string& text) {
@@ -295,12 +319,13 @@ void Daemon::Impl::dispatch(Request& r) {
     }
     if (!found && wrong_place) {
         if (wrong_place->where == Command::Where::Channel)
-            reply_private(r, fmt::format("{} works in a channel: type {}{} there.",
-                                         wrong_place->spec.name, cfg.bot.prefix, wrong_place->spec.name));
+            reply_private(
+                r, fmt::format("{} works in a channel: type {}{} there.", wrong_place->spec.name,
+                               cfg.bot.prefix, wrong_place->spec.name));
         else
-            reply_private(r, fmt::format("{} works in private messages: /msg {} {}",
-                                         wrong_place->spec.name, r.net->net->nick(),
-                                         wrong_place->spec.name));
+            reply_private(
+                r, fmt::format("{} works in private messages: /msg {} {}", wrong_place->spec.name,
+                               r.net->net->nick(), wrong_place->spec.name));
         return;
     }
     if (!found) {
@@ -325,7 +350,8 @@ void Daemon::Impl::build_commands() {
     using W = Command::Where;
     auto add = [this](CommandSpec spec, W where, bool admin, std::function<void(Request&)> run,
                       std::string module = "") {
-        commands.push_back(Command{std::move(spec), where, admin, std::move(module), std::move(run)});
+        commands.push_back(
+            Command{std::move(spec), where, admin, std::move(module), std::move(run)});
     };
     add({"help", {}, "[GAME|COMMAND]", "lists commands, or explains a game or a command"},
         W::Anywhere, false, [this](Request& r) { cmd_help(r); });
@@ -335,7 +361,9 @@ void Daemon::Impl::build_commands() {
         false, [this](Request& r) { cmd_stats(r); });
     add({"top", {}, "GAME [1|2|4]", "shows the best players of a game"}, W::Anywhere, false,
         [this](Request& r) { cmd_top(r); });
-    add({"set", {}, "plain on|off | delivery notice|privmsg | suits 1|2|4",
+    add({"set",
+         {},
+         "plain on|off | delivery notice|privmsg | suits 1|2|4",
          "sets your preferences: plain text, how hands reach you, Spider's default suits"},
         W::Anywhere, false, [this](Request& r) { cmd_set(r); });
     add({"rehash", {}, "", "reloads the configuration file (admins)"}, W::Anywhere, true,
@@ -346,13 +374,16 @@ void Daemon::Impl::build_commands() {
                 auto it = nets.find(network);
                 if (it == nets.end()) return;  // that network is gone from the config
                 r0.net = it->second.get();
-                if (err.empty()) reply_private(r0, "Configuration reloaded.");
-                else reply_private(r0, "Reload failed, the old configuration stays: " + err);
+                if (err.empty())
+                    reply_private(r0, "Configuration reloaded.");
+                else
+                    reply_private(r0, "Reload failed, the old configuration stays: " + err);
             });
         });
     add({"join", {}, "#CHANNEL", "makes the bot join a channel (admins; in private)"}, W::Private,
         true, [this](Request& r) {
-            if (r.args.empty() || !r.net->net->is_channel(r.args) || r.args.find(' ') != std::string::npos) {
+            if (r.args.empty() || !r.net->net->is_channel(r.args) ||
+                r.args.find(' ') != std::string::npos) {
                 reply_private(r, "Usage: join #channel");
                 return;
             }
@@ -369,7 +400,10 @@ void Daemon::Impl::build_commands() {
             r.net->net->part(ch, "requested by " + r.from.nick);
             reply_private(r, "Leaving " + ch + ".");
         });
-    add({"stop", {}, "#CHANNEL|NICK", "stops the game at a channel, or a player's solitaire game (admins)"},
+    add({"stop",
+         {},
+         "#CHANNEL|NICK",
+         "stops the game at a channel, or a player's solitaire game (admins)"},
         W::Anywhere, true, [this](Request& r) {
             std::string where = r.args.empty() ? r.channel : r.args;
             if (where.empty()) {
@@ -423,10 +457,12 @@ void Daemon::Impl::cmd_help(Request& r) {
         for (const auto& a : c.spec.aliases) match = match || a == topic;
         if (!match) continue;
         std::string aliases;
-        for (const auto& a : c.spec.aliases) aliases += (aliases.empty() ? " (also " : ", ") + p + a;
+        for (const auto& a : c.spec.aliases)
+            aliases += (aliases.empty() ? " (also " : ", ") + p + a;
         if (!aliases.empty()) aliases += ")";
-        reply_private(r, fmt::format("{}{}{}{}{}: {}", p, c.spec.name, c.spec.args.empty() ? "" : " ",
-                                     c.spec.args, aliases, c.spec.help));
+        reply_private(r,
+                      fmt::format("{}{}{}{}{}: {}", p, c.spec.name, c.spec.args.empty() ? "" : " ",
+                                  c.spec.args, aliases, c.spec.help));
         return;
     }
     reply_private(r, fmt::format("No help for \"{}\": try {}help for the commands and games.",
@@ -447,7 +483,8 @@ void Daemon::Impl::cmd_games(Request& r) {
             int humans = 0;
             for (const auto& s : t->seats) humans += !s.out;
             if (t->phase == Table::Phase::Joining) {
-                what += fmt::format(" (open for players: {} seated, {}join)", humans, cfg.bot.prefix);
+                what +=
+                    fmt::format(" (open for players: {} seated, {}join)", humans, cfg.bot.prefix);
             } else {
                 const int turn = t->game ? t->game->turn().value_or(-1) : -1;
                 what += fmt::format(" ({} players", humans);
@@ -459,7 +496,8 @@ void Daemon::Impl::cmd_games(Request& r) {
         }
     }
     for (const auto& [title, count] : solitaire)
-        parts.push_back(fmt::format("{} {} game{} in private", count, title, count == 1 ? "" : "s"));
+        parts.push_back(
+            fmt::format("{} {} game{} in private", count, title, count == 1 ? "" : "s"));
     if (parts.empty()) {
         reply(r, fmt::format("No games right now. Start one: {}e8 in a channel, or /msg {} new for "
                              "Spider.",
@@ -548,12 +586,12 @@ void Daemon::Impl::cmd_set(Request& r) {
         auto plain = db->pref(r.net->name, r.key, "plain");
         auto delivery = db->pref(r.net->name, r.key, "delivery");
         auto suits = db->pref(r.net->name, r.key, "spider.suits");
-        reply_private(r, fmt::format("Your settings: plain {}, delivery {}, suits {}. Change one "
-                                     "with: set plain on|off, set delivery notice|privmsg, set "
-                                     "suits 1|2|4",
-                                     plain && *plain == "1" ? "on" : "off",
-                                     delivery ? *delivery : "notice",
-                                     suits ? *suits : std::to_string(cfg.spider.default_suits)));
+        reply_private(
+            r, fmt::format("Your settings: plain {}, delivery {}, suits {}. Change one "
+                           "with: set plain on|off, set delivery notice|privmsg, set "
+                           "suits 1|2|4",
+                           plain && *plain == "1" ? "on" : "off", delivery ? *delivery : "notice",
+                           suits ? *suits : std::to_string(cfg.spider.default_suits)));
     };
     if (name.empty()) return show();
     if (name == "plain" && (value == "on" || value == "off")) {
@@ -563,7 +601,8 @@ void Daemon::Impl::cmd_set(Request& r) {
     } else if (name == "suits" && (value == "1" || value == "2" || value == "4")) {
         db->set_pref(r.net->name, r.key, "spider.suits", value);
     } else {
-        reply_private(r, "Usage: set plain on|off, set delivery notice|privmsg, or set suits 1|2|4");
+        reply_private(r,
+                      "Usage: set plain on|off, set delivery notice|privmsg, or set suits 1|2|4");
         return;
     }
     show();
@@ -635,7 +674,8 @@ void Daemon::Impl::housekeeping() {
                 stale.push_back(k);
         for (const auto& k : stale) {
             Table* t = table_at(*n, k);
-            log::info("closing {}'s {} game {} as abandoned", t->place, t->kind->title(), t->game_id);
+            log::info("closing {}'s {} game {} as abandoned", t->place, t->kind->title(),
+                      t->game_id);
             deliver(*t, {to_table(fmt::format(
                             "Your {} game (deal {}) was closed as abandoned after {} days "
                             "untouched; type new for another.",

@@ -28,7 +28,7 @@ struct DaemonOptions {
 };
 
 class Daemon {
-public:
+  public:
     Daemon(boost::asio::io_context& io, Clock& clock, config::Config cfg, DaemonOptions opts);
     ~Daemon();
     Daemon(const Daemon&) = delete;
@@ -49,7 +49,7 @@ public:
     // The insides, for the built-in benchmark only (bot/bench_core.cpp).
     Impl& impl_for_bench() { return *impl_; }
 
-private:
+  private:
     std::unique_ptr<Impl> impl_;
 };
 

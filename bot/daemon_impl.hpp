@@ -56,10 +56,10 @@ struct Seat {
     std::string nick;
     std::string key;  // folded nick
     bool computer = false;
-    bool away = false;          // parted/quit/kicked: the seat is kept for the grace period
+    bool away = false;  // parted/quit/kicked: the seat is kept for the grace period
     TimerId grace_timer = 0;
-    int timeouts = 0;           // in a row
-    bool out = false;           // left the game (forfeit)
+    int timeouts = 0;  // in a row
+    bool out = false;  // left the game (forfeit)
 };
 
 // One running game in one place: a channel table, or a private solitaire game.
@@ -90,7 +90,7 @@ struct Table {
 struct NetCtx {
     std::unique_ptr<Network> net;
     std::string name;
-    std::map<std::string, UserBudget> budgets;           // by folded nick
+    std::map<std::string, UserBudget> budgets;             // by folded nick
     std::map<std::string, std::unique_ptr<Table>> tables;  // by folded place
 };
 

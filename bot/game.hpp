@@ -27,8 +27,12 @@ struct Out {
     std::string text;
 };
 
-inline Out to_table(std::string text) { return Out{Out::To::Table, -1, std::move(text)}; }
-inline Out to_seat(int seat, std::string text) { return Out{Out::To::Seat, seat, std::move(text)}; }
+inline Out to_table(std::string text) {
+    return Out{Out::To::Table, -1, std::move(text)};
+}
+inline Out to_seat(int seat, std::string text) {
+    return Out{Out::To::Seat, seat, std::move(text)};
+}
 
 struct Outcome {
     std::string error;      // non-empty: refused, nothing changed; a reply for the player
@@ -53,7 +57,7 @@ struct SeatResult {
 };
 
 class Game {
-public:
+  public:
     virtual ~Game() = default;
     virtual std::unique_ptr<Game> clone() const = 0;
 
@@ -70,10 +74,10 @@ public:
     virtual std::string timeout_action(int seat) const = 0;   // the safe move, canonical
     virtual std::string computer_action(int seat) const = 0;  // a sound move, canonical
 
-    virtual std::vector<Out> start() const = 0;                // at the deal
-    virtual std::vector<Out> show_table() const = 0;           // `table` / `board`
-    virtual std::vector<Out> show_hand(int seat) const = 0;    // `hand`
-    virtual std::vector<SeatResult> results() const = 0;       // once finished
+    virtual std::vector<Out> start() const = 0;              // at the deal
+    virtual std::vector<Out> show_table() const = 0;         // `table` / `board`
+    virtual std::vector<Out> show_hand(int seat) const = 0;  // `hand`
+    virtual std::vector<SeatResult> results() const = 0;     // once finished
     virtual void rename(int seat, const std::string& nick) = 0;
 };
 
@@ -81,7 +85,7 @@ struct GameSetup {
     std::vector<std::string> players;  // seat order; seat 0 deals and plays first
     std::vector<bool> computer;        // per seat
     std::uint64_t deal_number = 0;
-    std::string variant;               // "4suit" for Spider; "" when the game has none
+    std::string variant;                         // "4suit" for Spider; "" when the game has none
     std::map<std::string, std::string> options;  // from the config section and the command
 
     // A line of text that create() can read back (the games table's setup column).
@@ -90,13 +94,13 @@ struct GameSetup {
 };
 
 class GameKind {
-public:
+  public:
     virtual ~GameKind() = default;
-    virtual std::string name() const = 0;                      // "exordia8"
-    virtual std::string title() const = 0;                     // "Exordia8"
-    virtual std::vector<std::string> aliases() const = 0;      // {"e8"}
+    virtual std::string name() const = 0;                  // "exordia8"
+    virtual std::string title() const = 0;                 // "Exordia8"
+    virtual std::vector<std::string> aliases() const = 0;  // {"e8"}
     virtual const std::vector<CommandSpec>& commands() const = 0;
-    virtual std::string summary() const = 0;                   // one line for `help`
+    virtual std::string summary() const = 0;  // one line for `help`
     // A game for one person in private messages (Spider), not a table in a channel.
     virtual bool solitaire() const { return false; }
     virtual std::unique_ptr<Game> create(const GameSetup& setup) const = 0;

@@ -10,15 +10,24 @@ namespace {
 Level g_level = Level::Info;
 }
 
-void set_level(Level l) { g_level = l; }
-Level level() { return g_level; }
+void set_level(Level l) {
+    g_level = l;
+}
+Level level() {
+    return g_level;
+}
 
 bool parse_level(std::string_view text, Level& out) {
-    if (text == "debug") out = Level::Debug;
-    else if (text == "info") out = Level::Info;
-    else if (text == "warn" || text == "warning") out = Level::Warn;
-    else if (text == "error") out = Level::Error;
-    else return false;
+    if (text == "debug")
+        out = Level::Debug;
+    else if (text == "info")
+        out = Level::Info;
+    else if (text == "warn" || text == "warning")
+        out = Level::Warn;
+    else if (text == "error")
+        out = Level::Error;
+    else
+        return false;
     return true;
 }
 

@@ -47,7 +47,8 @@ int run_daemon(const std::string& path) {
     boost::asio::io_context io;
     bot::AsioClock clock(io);
     bot::DaemonOptions opts;
-    opts.master_seed = std::random_device{}() ^ (static_cast<std::uint64_t>(std::random_device{}()) << 32);
+    opts.master_seed =
+        std::random_device{}() ^ (static_cast<std::uint64_t>(std::random_device{}()) << 32);
     std::unique_ptr<bot::Daemon> daemon;
     try {
         daemon = std::make_unique<bot::Daemon>(io, clock, cfg, opts);

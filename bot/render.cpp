@@ -6,7 +6,9 @@
 namespace croupier::bot::render {
 
 namespace {
-bool is_continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
+bool is_continuation(unsigned char c) {
+    return (c & 0xC0) == 0x80;
+}
 
 // Back up from pos to the start of a UTF-8 sequence.
 std::size_t utf8_floor(std::string_view s, std::size_t pos) {
@@ -18,7 +20,10 @@ std::size_t utf8_floor(std::string_view s, std::size_t pos) {
 std::string card(const games::Card& c) {
     if (c.joker) return std::string(kBold) + "Joker" + std::string(kBold);
     std::string body = games::rank_text(c.rank) + std::string(games::suit_symbol(c.suit));
-    if (c.is_red()) return "\x03" "04" + body + "\x03";
+    if (c.is_red())
+        return "\x03"
+               "04" +
+               body + "\x03";
     return body;
 }
 
@@ -47,7 +52,8 @@ std::string to_plain(std::string_view t) {
         const unsigned char c = static_cast<unsigned char>(t[i]);
         if (c == 0x03) {  // colour: up to two digits, optionally ",NN"
             std::size_t j = i + 1, digits = 0;
-            while (j < t.size() && digits < 2 && std::isdigit(static_cast<unsigned char>(t[j]))) ++j, ++digits;
+            while (j < t.size() && digits < 2 && std::isdigit(static_cast<unsigned char>(t[j])))
+                ++j, ++digits;
             if (digits && j + 1 < t.size() && t[j] == ',' &&
                 std::isdigit(static_cast<unsigned char>(t[j + 1]))) {
                 j += 2;
@@ -58,7 +64,9 @@ std::string to_plain(std::string_view t) {
         }
         if (c == 0x04) {  // hex colour: six hex digits (and ,six)
             std::size_t j = i + 1;
-            for (int k = 0; k < 6 && j < t.size() && std::isxdigit(static_cast<unsigned char>(t[j])); ++k) ++j;
+            for (int k = 0;
+                 k < 6 && j < t.size() && std::isxdigit(static_cast<unsigned char>(t[j])); ++k)
+                ++j;
             i = j - 1;
             continue;
         }
@@ -116,7 +124,9 @@ std::vector<std::string> split(std::string_view text, std::size_t max_bytes) {
             if (head[i] == '\x0f') open.clear();
             if (head[i] == '\x03') {
                 std::size_t j = i + 1;
-                while (j < head.size() && j < i + 3 && std::isdigit(static_cast<unsigned char>(head[j]))) ++j;
+                while (j < head.size() && j < i + 3 &&
+                       std::isdigit(static_cast<unsigned char>(head[j])))
+                    ++j;
                 open = j > i + 1 ? std::string(head.substr(i, j - i)) : std::string();
             }
         }

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cctype>
 
-#include <boost/asio/post.hpp>
 #include <fmt/format.h>
+#include <boost/asio/post.hpp>
 
 #include "bot/daemon_impl.hpp"
 #include "bot/log.hpp"
@@ -30,11 +30,14 @@ std::string solitaire_key(const std::string& kind, const std::string& player_key
     return "~" + kind + ":" + player_key;
 }
 
-bool is_solitaire_kind(const GameKind& k) { return k.solitaire(); }
+bool is_solitaire_kind(const GameKind& k) {
+    return k.solitaire();
+}
 
 // "an" before Exordia8, "a" before VCG.
 std::string article(const std::string& word) {
-    const char c = word.empty() ? 'x' : static_cast<char>(std::tolower(static_cast<unsigned char>(word[0])));
+    const char c =
+        word.empty() ? 'x' : static_cast<char>(std::tolower(static_cast<unsigned char>(word[0])));
     return std::string("aeiou").find(c) != std::string::npos ? "an" : "a";
 }
 
@@ -69,14 +72,16 @@ void Daemon::Impl::add_table_commands() {
     using W = Command::Where;
     auto add = [this](CommandSpec spec, W where, std::string module,
                       std::function<void(Request&)> run) {
-        commands.push_back(Command{std::move(spec), where, false, std::move(module), std::move(run)});
+        commands.push_back(
+            Command{std::move(spec), where, false, std::move(module), std::move(run)});
     };
     for (const auto& kp : kinds) {
         const GameKind* k = kp.get();
         const std::string m = k->name();
         if (is_solitaire_kind(*k)) {
             add({m, k->aliases(), "[1|2|4] [DEAL|winnable] [keep]",
-                 "starts a " + k->title() + " game in private messages (in a channel, answers in private)"},
+                 "starts a " + k->title() +
+                     " game in private messages (in a channel, answers in private)"},
                 W::Anywhere, m, [this, k](Request& r) {
                     r.channel.clear();  // the game is private, whatever the place
                     if (r.args.empty())
@@ -86,13 +91,16 @@ void Daemon::Impl::add_table_commands() {
                         }
                     new_solitaire(r, *k);
                 });
-            add({"new", {}, "[1|2|4] [DEAL|winnable] [keep]",
+            add({"new",
+                 {},
+                 "[1|2|4] [DEAL|winnable] [keep]",
                  "deals a new game: 1, 2 or 4 suits; a deal number to replay one; winnable for a "
                  "deal proven winnable; keep to leave completed runs on the tableau (win at 96)"},
                 W::Private, m, [this, k](Request& r) { new_solitaire(r, *k); });
         } else {
             add({m, k->aliases(), "[bot]",
-                 "opens " + article(k->title()) + " " + k->title() + " table here (with bot: and a computer player)"},
+                 "opens " + article(k->title()) + " " + k->title() +
+                     " table here (with bot: and a computer player)"},
                 W::Channel, m, [this, k](Request& r) { open_table(r, *k); });
             add({"join", {}, "", "sits you down at the table opening here"}, W::Channel, m,
                 [this](Request& r) { join_table(r); });
@@ -107,7 +115,8 @@ void Daemon::Impl::add_table_commands() {
         }
         for (const auto& spec : k->commands()) {
             const bool solitaire = is_solitaire_kind(*k);
-            const W where = solitaire ? W::Private : (spec.name == "hand" ? W::Anywhere : W::Channel);
+            const W where =
+                solitaire ? W::Private : (spec.name == "hand" ? W::Anywhere : W::Channel);
             if (spec.name == "hand") {
                 add(spec, where, m, [this](Request& r) { show_hand(r); });
                 continue;
@@ -134,8 +143,9 @@ void Daemon::Impl::open_table(Request& r, const GameKind& kind) {
     const std::string p = cfg.bot.prefix;
     if (Table* t = table_at(*r.net, place_key)) {
         if (t->phase == Table::Phase::Joining)
-            reply(r, fmt::format("{} {} table is already open here: type {}join to sit down.",
-                                 article(t->kind->title()) == "an" ? "An" : "A", t->kind->title(), p));
+            reply(r,
+                  fmt::format("{} {} table is already open here: type {}join to sit down.",
+                              article(t->kind->title()) == "an" ? "An" : "A", t->kind->title(), p));
         else
             reply(r, fmt::format("A {} game is under way here; wait for it to end (see {}table).",
                                  t->kind->title(), p));
@@ -170,11 +180,11 @@ void Daemon::Impl::open_table(Request& r, const GameKind& kind) {
         if (static_cast<int>(tt->seats.size()) >= c.min_players) {
             begin_game(*tt);
         } else {
-            send_to_channel(*n, tt->place,
-                            fmt::format("Not enough players for {} (it needs {}): the table is "
-                                        "closed. Type {}{} to open another.",
-                                        tt->kind->title(), c.min_players, cfg.bot.prefix,
-                                        tt->kind->name()));
+            send_to_channel(
+                *n, tt->place,
+                fmt::format("Not enough players for {} (it needs {}): the table is "
+                            "closed. Type {}{} to open another.",
+                            tt->kind->title(), c.min_players, cfg.bot.prefix, tt->kind->name()));
             close_table(*tt);
         }
     });
@@ -182,9 +192,8 @@ void Daemon::Impl::open_table(Request& r, const GameKind& kind) {
                     fmt::format("{} opens {} {} table: type {}join to play ({} to join, {} to {} "
                                 "players). {} can {}start once {} sit.",
                                 render::bold(r.from.nick), article(kind.title()),
-                                render::bold(kind.title()), p,
-                                seconds_text(tc.join_window), tc.min_players, tc.max_players,
-                                r.from.nick, p, tc.min_players));
+                                render::bold(kind.title()), p, seconds_text(tc.join_window),
+                                tc.min_players, tc.max_players, r.from.nick, p, tc.min_players));
     if (arg == "bot") add_computer(r);
 }
 
@@ -196,8 +205,10 @@ void Daemon::Impl::join_table(Request& r) {
         return;
     }
     if (t->phase != Table::Phase::Joining) {
-        if (seat_of(*t, r.key) >= 0) reply_private(r, "You are already playing here.");
-        else reply_private(r, "A game is under way here; you can join the next one.");
+        if (seat_of(*t, r.key) >= 0)
+            reply_private(r, "You are already playing here.");
+        else
+            reply_private(r, "A game is under way here; you can join the next one.");
         return;
     }
     if (seat_of(*t, r.key) >= 0) {
@@ -228,7 +239,8 @@ void Daemon::Impl::announce_joins(Table& t) {
     t.joins_timer = 0;
     if (t.pending_joins.empty()) return;
     std::string names;
-    for (const auto& nick : t.pending_joins) names += (names.empty() ? "" : ", ") + render::bold(nick);
+    for (const auto& nick : t.pending_joins)
+        names += (names.empty() ? "" : ", ") + render::bold(nick);
     t.pending_joins.clear();
     const int count = static_cast<int>(t.seats.size());
     std::string opener = t.seats.front().nick;
@@ -236,18 +248,17 @@ void Daemon::Impl::announce_joins(Table& t) {
         if (s.key == t.opener_key) opener = s.nick;
     const bool can_start =
         t.phase == Table::Phase::Joining && count >= table_config(*t.kind).min_players;
-    send_to_channel(*t.net, t.place,
-                    fmt::format("{} joined ({} player{}).{}", names, count, count == 1 ? "" : "s",
-                                can_start ? fmt::format(" {} can {}start now.", opener,
-                                                        cfg.bot.prefix)
-                                          : ""));
+    send_to_channel(
+        *t.net, t.place,
+        fmt::format("{} joined ({} player{}).{}", names, count, count == 1 ? "" : "s",
+                    can_start ? fmt::format(" {} can {}start now.", opener, cfg.bot.prefix) : ""));
 }
 
 void Daemon::Impl::add_computer(Request& r) {
     Table* t = table_at(*r.net, r.net->net->fold(r.channel));
     if (!t || t->phase != Table::Phase::Joining) {
-        reply_private(r, fmt::format("No table is opening here. Open one with {}e8 bot.",
-                                     cfg.bot.prefix));
+        reply_private(
+            r, fmt::format("No table is opening here. Open one with {}e8 bot.", cfg.bot.prefix));
         return;
     }
     const auto& tc = table_config(*t->kind);
@@ -267,8 +278,9 @@ void Daemon::Impl::add_computer(Request& r) {
     s.computer = true;
     t->seats.push_back(s);
     const int count = static_cast<int>(t->seats.size());
-    send_to_channel(*r.net, t->place,
-                    fmt::format("Computer player {} joined ({} players).", render::bold(s.nick), count));
+    send_to_channel(
+        *r.net, t->place,
+        fmt::format("Computer player {} joined ({} players).", render::bold(s.nick), count));
 }
 
 void Daemon::Impl::leave_table(Request& r) {
@@ -284,9 +296,9 @@ void Daemon::Impl::leave_table(Request& r) {
         int humans = 0;
         for (const auto& s : t->seats) humans += !s.computer;
         if (humans == 0) {
-            send_to_channel(*r.net, t->place,
-                            fmt::format("{} left; nobody is left at the table, so it is closed.",
-                                        r.from.nick));
+            send_to_channel(
+                *r.net, t->place,
+                fmt::format("{} left; nobody is left at the table, so it is closed.", r.from.nick));
             close_table(*t);
             return;
         }
@@ -297,8 +309,8 @@ void Daemon::Impl::leave_table(Request& r) {
                     break;
                 }
         send_to_channel(*r.net, t->place,
-                        fmt::format("{} left the table ({} player{}).", r.from.nick, t->seats.size(),
-                                    t->seats.size() == 1 ? "" : "s"));
+                        fmt::format("{} left the table ({} player{}).", r.from.nick,
+                                    t->seats.size(), t->seats.size() == 1 ? "" : "s"));
         return;
     }
     const std::string err = act(*t, seat, "leave", "");
@@ -317,16 +329,18 @@ void Daemon::Impl::start_table(Request& r) {
         return;
     }
     if (r.key != t->opener_key) {
-        reply_private(r, "Only the player who opened the table can start it early; otherwise it "
-                         "starts when the join window ends.");
+        reply_private(r,
+                      "Only the player who opened the table can start it early; otherwise it "
+                      "starts when the join window ends.");
         return;
     }
     const auto& tc = table_config(*t->kind);
     if (static_cast<int>(t->seats.size()) < tc.min_players) {
-        reply_private(r, fmt::format("{} needs at least {} players; {} sit{}. Others can {}join, or "
-                                     "add a computer player with {}bot.",
-                                     t->kind->title(), tc.min_players, t->seats.size(),
-                                     t->seats.size() == 1 ? "s" : "", p, p));
+        reply_private(r,
+                      fmt::format("{} needs at least {} players; {} sit{}. Others can {}join, or "
+                                  "add a computer player with {}bot.",
+                                  t->kind->title(), tc.min_players, t->seats.size(),
+                                  t->seats.size() == 1 ? "s" : "", p, p));
         return;
     }
     begin_game(*t);
@@ -366,8 +380,8 @@ void Daemon::Impl::begin_game(Table& t) {
     t.started_unix = rec.started;
     t.last_activity = rec.started;
     t.phase = Table::Phase::Playing;
-    log::info("{} game {} starts at {}/{} with {} players", t.kind->title(), t.game_id,
-              t.net->name, t.place, t.seats.size());
+    log::info("{} game {} starts at {}/{} with {} players", t.kind->title(), t.game_id, t.net->name,
+              t.place, t.seats.size());
     auto out = t.game->start();
     out.insert(out.begin(), to_table(fmt::format("{} game #{}:", t.kind->title(), t.game_id)));
     // One line: the game id leads the game's own first table line.
@@ -419,7 +433,8 @@ void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
         } else if (std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
                    w.size() <= 20) {
             if (deal) {
-                reply_private(r, "Give one deal number at most: new [1|2|4] [DEAL|winnable] [keep].");
+                reply_private(r,
+                              "Give one deal number at most: new [1|2|4] [DEAL|winnable] [keep].");
                 return;
             }
             try {
@@ -428,8 +443,9 @@ void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
                 deal.reset();
             }
             if (!deal) {
-                reply_private(r, "That deal number is too large: deal numbers go up to "
-                                 "18446744073709551615.");
+                reply_private(r,
+                              "That deal number is too large: deal numbers go up to "
+                              "18446744073709551615.");
                 return;
             }
         } else {
@@ -445,8 +461,9 @@ void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
         return;
     }
     if (winnable && keep_runs) {
-        reply_private(r, "The solver proves deals for the usual rules only: new 4 winnable, or "
-                         "new 4 keep for a random deal with runs kept.");
+        reply_private(r,
+                      "The solver proves deals for the usual rules only: new 4 winnable, or "
+                      "new 4 keep for a random deal with runs kept.");
         return;
     }
     auto create = [this, &kind, keep_runs](NetCtx& net, const std::string& nick,
@@ -503,9 +520,10 @@ void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
             auto res = games::spider::certify(suits, d, limits);
             if (res.verdict == games::spider::CertifyResult::Verdict::Winnable)
                 return [this, np, nick, key, suits, d, create, moves = res.moves.size()] {
-                    create(*np, nick, key, suits, d,
-                           fmt::format("Deal {} is proven winnable (the solver won it in {} moves).",
-                                       d, moves));
+                    create(
+                        *np, nick, key, suits, d,
+                        fmt::format("Deal {} is proven winnable (the solver won it in {} moves).",
+                                    d, moves));
                 };
         }
         return [this, np, nick, key] {
@@ -566,7 +584,8 @@ void Daemon::Impl::game_command(Request& r, const Command& c) {
         return;
     }
     if (t->phase != Table::Phase::Playing) {
-        reply_private(r, fmt::format("The game has not started yet; {}start when everyone sits.", p));
+        reply_private(r,
+                      fmt::format("The game has not started yet; {}start when everyone sits.", p));
         return;
     }
     const int seat = seat_of(*t, r.key);
@@ -727,12 +746,13 @@ void Daemon::Impl::turn_timed_out(Table& t, int seat) {
         return;
     }
     const auto [cmd, args] = split_command(t.game->timeout_action(seat));
-    const std::string err =
-        act(t, seat, cmd, args, fmt::format("{} ran out of time: the bot plays {} for them.", s.nick,
-                                            t.game->timeout_action(seat)));
+    const std::string err = act(t, seat, cmd, args,
+                                fmt::format("{} ran out of time: the bot plays {} for them.",
+                                            s.nick, t.game->timeout_action(seat)));
     if (!err.empty()) {
         log::error("time-out move refused at {}: {}", t.place, err);
-        act(t, seat, "leave", "", fmt::format("{} ran out of time and is out of the game.", s.nick));
+        act(t, seat, "leave", "",
+            fmt::format("{} ran out of time and is out of the game.", s.nick));
     }
 }
 
@@ -854,9 +874,10 @@ void Daemon::Impl::player_gone(NetCtx& n, const std::string& key, const std::str
                 fmt::format("{} did not come back in time: their seat is given up.",
                             tt->seats[st].nick));
         });
-        send_to_channel(n, t->place,
-                        fmt::format("{} has left; their seat is kept for {} in case they come back.",
-                                    s.nick, seconds_text(std::chrono::duration_cast<Duration>(grace))));
+        send_to_channel(
+            n, t->place,
+            fmt::format("{} has left; their seat is kept for {} in case they come back.", s.nick,
+                        seconds_text(std::chrono::duration_cast<Duration>(grace))));
     }
 }
 
@@ -870,7 +891,8 @@ void Daemon::Impl::player_back(NetCtx& n, const std::string& key, const std::str
     s.away = false;
     clock.cancel(s.grace_timer);
     s.grace_timer = 0;
-    send_to_channel(n, t->place, fmt::format("Welcome back, {}: your seat is still yours.", s.nick));
+    send_to_channel(n, t->place,
+                    fmt::format("Welcome back, {}: your seat is still yours.", s.nick));
     deliver(*t, t->game->show_hand(seat));
 }
 
@@ -945,7 +967,8 @@ void Daemon::Impl::show_hand(Request& r) {
         reply_private(r, "You are not playing at a table here.");
         return;
     }
-    for (const auto& o : t->game->show_hand(seat)) send_to_nick(*r.net, r.from.nick, r.key, o.text, true);
+    for (const auto& o : t->game->show_hand(seat))
+        send_to_nick(*r.net, r.from.nick, r.key, o.text, true);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -958,9 +981,10 @@ void Daemon::Impl::restore_games() {
         const GameKind* kind = kind_by_name(rec.kind);
         auto setup = GameSetup::deserialise(rec.setup);
         if (nit == nets.end() || !kind || !setup) {
-            log::warn("game {} ({} at {}/{}) cannot be restored here (network or game unknown); "
-                      "it stays in the database",
-                      rec.id, rec.kind, rec.network, rec.place);
+            log::warn(
+                "game {} ({} at {}/{}) cannot be restored here (network or game unknown); "
+                "it stays in the database",
+                rec.id, rec.kind, rec.network, rec.place);
             continue;
         }
         NetCtx& n = *nit->second;
@@ -989,9 +1013,10 @@ void Daemon::Impl::restore_games() {
             const auto [cmd, args] = split_command(e.action);
             Outcome o = t->game->act(e.seat, cmd, args);
             if (!o.ok()) {
-                log::error("game {}: journal entry {} ({}) does not apply: {}; the game is "
-                           "closed as stopped",
-                           rec.id, e.seq, e.action, o.error);
+                log::error(
+                    "game {}: journal entry {} ({}) does not apply: {}; the game is "
+                    "closed as stopped",
+                    rec.id, e.seq, e.action, o.error);
                 ok = false;
                 break;
             }
@@ -1013,7 +1038,8 @@ void Daemon::Impl::restore_games() {
         n.tables[t->place_key] = std::move(t);
         ++restored;
     }
-    if (restored) log::info("restored {} game{} from the database", restored, restored == 1 ? "" : "s");
+    if (restored)
+        log::info("restored {} game{} from the database", restored, restored == 1 ? "" : "s");
 }
 
 }  // namespace croupier::bot

@@ -18,7 +18,7 @@
 namespace croupier::bot {
 
 class Worker {
-public:
+  public:
     using Continuation = std::function<void()>;
     using Job = std::function<Continuation()>;
 
@@ -31,7 +31,7 @@ public:
     void run(Job job);
     std::size_t pending() const;
 
-private:
+  private:
     void loop();
     boost::asio::io_context& io_;
     bool inline_;

@@ -50,13 +50,13 @@ struct NetworkConfig {
     // (nick!user@host with * and ?).
     std::vector<std::string> admins;
     int flood_burst = 4;
-    double flood_rate = 1.0;  // lines per second after the burst
+    double flood_rate = 1.0;          // lines per second after the burst
     std::optional<std::string> nick;  // overrides [bot] nick on this network
 };
 
 struct LimitsConfig {
-    int user_burst = 5;           // commands a user may send at once
-    double user_rate = 1.0;       // then this many per second
+    int user_burst = 5;      // commands a user may send at once
+    double user_rate = 1.0;  // then this many per second
     int tables_per_channel = 1;
     int solitaire_per_user = 1;
 };

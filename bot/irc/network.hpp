@@ -25,7 +25,7 @@ struct Source {
 class Network;
 
 class NetworkListener {
-public:
+  public:
     virtual ~NetworkListener() = default;
     // Registration finished (001 seen, CAP ended): channels are being joined.
     virtual void on_registered(Network& net) = 0;
@@ -46,11 +46,11 @@ public:
 // The far side of the link: a real server (TCP or TLS) or, in replays, the transcript.
 // Defined in bot/irc/transport.hpp.
 class Transport;
-using TransportFactory =
-    std::function<std::unique_ptr<Transport>(boost::asio::io_context&, const config::NetworkConfig&)>;
+using TransportFactory = std::function<std::unique_ptr<Transport>(boost::asio::io_context&,
+                                                                  const config::NetworkConfig&)>;
 
 class Network {
-public:
+  public:
     // factory == nullptr: real TCP/TLS connections.
     Network(boost::asio::io_context& io, Clock& clock, const config::BotConfig& bot,
             const config::NetworkConfig& net, NetworkListener& listener,
@@ -89,7 +89,7 @@ public:
 
     struct Impl;
 
-private:
+  private:
     std::unique_ptr<Impl> impl_;
 };
 

@@ -15,7 +15,9 @@ std::string lower(std::string_view s) {
 }
 }  // namespace
 
-char suit_letter(Suit s) { return "cdhs"[static_cast<int>(s)]; }
+char suit_letter(Suit s) {
+    return "cdhs"[static_cast<int>(s)];
+}
 
 std::string_view suit_name(Suit s) {
     static constexpr std::string_view names[] = {"clubs", "diamonds", "hearts", "spades"};
@@ -29,22 +31,33 @@ std::string_view suit_symbol(Suit s) {
 
 std::string rank_text(int rank) {
     switch (rank) {
-        case kAce: return "A";
-        case kJack: return "J";
-        case kQueen: return "Q";
-        case kKing: return "K";
-        default: return std::to_string(rank);
+        case kAce:
+            return "A";
+        case kJack:
+            return "J";
+        case kQueen:
+            return "Q";
+        case kKing:
+            return "K";
+        default:
+            return std::to_string(rank);
     }
 }
 
 std::string rank_phrase(int rank) {
     switch (rank) {
-        case kAce: return "an Ace";
-        case 8: return "an 8";
-        case kJack: return "a Jack";
-        case kQueen: return "a Queen";
-        case kKing: return "a King";
-        default: return "a " + std::to_string(rank);
+        case kAce:
+            return "an Ace";
+        case 8:
+            return "an 8";
+        case kJack:
+            return "a Jack";
+        case kQueen:
+            return "a Queen";
+        case kKing:
+            return "a King";
+        default:
+            return "a " + std::to_string(rank);
     }
 }
 
@@ -80,11 +93,21 @@ std::optional<Card> parse_card(std::string_view text) {
         used = 2;
     } else {
         switch (s[0]) {
-            case 'a': rank = kAce; break;
-            case 't': rank = 10; break;
-            case 'j': rank = kJack; break;
-            case 'q': rank = kQueen; break;
-            case 'k': rank = kKing; break;
+            case 'a':
+                rank = kAce;
+                break;
+            case 't':
+                rank = 10;
+                break;
+            case 'j':
+                rank = kJack;
+                break;
+            case 'q':
+                rank = kQueen;
+                break;
+            case 'k':
+                rank = kKing;
+                break;
             default:
                 if (s[0] >= '2' && s[0] <= '9') rank = s[0] - '0';
         }

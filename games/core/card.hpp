@@ -29,11 +29,11 @@ struct Card {
     friend bool operator==(const Card&, const Card&) = default;
 };
 
-char suit_letter(Suit s);               // 'c' 'd' 'h' 's'
-std::string_view suit_name(Suit s);     // "clubs" ...
-std::string_view suit_symbol(Suit s);   // UTF-8 "♣" "♦" "♥" "♠"
-std::string rank_text(int rank);        // "A" "2" .. "10" "J" "Q" "K"
-std::string rank_phrase(int rank);      // with its article: "an Ace", "an 8", "a Jack", "a 7"
+char suit_letter(Suit s);              // 'c' 'd' 'h' 's'
+std::string_view suit_name(Suit s);    // "clubs" ...
+std::string_view suit_symbol(Suit s);  // UTF-8 "♣" "♦" "♥" "♠"
+std::string rank_text(int rank);       // "A" "2" .. "10" "J" "Q" "K"
+std::string rank_phrase(int rank);     // with its article: "an Ace", "an 8", "a Jack", "a 7"
 
 // Canonical text: rank then suit letter: "Ah", "10h", "Qs", "Joker".
 std::string to_text(const Card& c);

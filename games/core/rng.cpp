@@ -4,7 +4,9 @@
 namespace croupier::games {
 
 namespace {
-constexpr std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+constexpr std::uint64_t rotl(std::uint64_t x, int k) {
+    return (x << k) | (x >> (64 - k));
+}
 }  // namespace
 
 std::uint64_t splitmix64(std::uint64_t& state) {
@@ -35,7 +37,7 @@ std::uint64_t DealRng::next() {
 std::uint64_t DealRng::below(std::uint64_t n) {
     // limit = 2^64 - (2^64 mod n); 2^64 mod n == (0 - n) mod n in 64-bit arithmetic.
     const std::uint64_t rem = (0 - n) % n;
-    if (rem == 0) return next() % n;  // n divides 2^64: every output is acceptable
+    if (rem == 0) return next() % n;      // n divides 2^64: every output is acceptable
     const std::uint64_t limit = 0 - rem;  // 2^64 - rem, fits because rem > 0
     std::uint64_t x;
     do {

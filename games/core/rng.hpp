@@ -13,7 +13,7 @@ std::uint64_t splitmix64(std::uint64_t& state);
 
 // xoshiro256** seeded from a deal number through splitmix64 (DEALS.md).
 class DealRng {
-public:
+  public:
     explicit DealRng(std::uint64_t deal_number);
     std::uint64_t next();
     // Uniform integer in [0, n), n >= 1, by rejection (no modulo bias).
@@ -27,18 +27,18 @@ public:
         }
     }
 
-private:
+  private:
     std::uint64_t s_[4];
 };
 
 // The daemon's source of deal numbers: the k-th number drawn is the k-th output of
 // splitmix64 started from the master seed.
 class DealNumberSource {
-public:
+  public:
     explicit DealNumberSource(std::uint64_t master_seed) : state_(master_seed) {}
     std::uint64_t next() { return splitmix64(state_); }
 
-private:
+  private:
     std::uint64_t state_;
 };
 

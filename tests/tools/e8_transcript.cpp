@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "tests/tools/transcript.hpp"
 #include "games/core/rng.hpp"
 #include "games/exordia8/ai.hpp"
 #include "games/exordia8/engine.hpp"
+#include "tests/tools/transcript.hpp"
 
 using namespace croupier::games;
 using croupier::tools::rx_escape;
@@ -55,14 +55,19 @@ int main(int argc, char** argv) {
     int restart_after = -1;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string a = argv[i], v = argv[i + 1];
-        if (a == "--seed") seed = std::strtoull(v.c_str(), nullptr, 10);
-        else if (a == "--players") players = split_commas(v);
-        else if (a == "--channel") channel = v;
-        else if (a == "--restart-after") restart_after = std::atoi(v.c_str());
+        if (a == "--seed")
+            seed = std::strtoull(v.c_str(), nullptr, 10);
+        else if (a == "--players")
+            players = split_commas(v);
+        else if (a == "--channel")
+            channel = v;
+        else if (a == "--restart-after")
+            restart_after = std::atoi(v.c_str());
     }
     if (players.size() < 2) {
-        std::fprintf(stderr, "usage: e8_transcript --seed N --players a,b[,c...] [--channel C] "
-                             "[--restart-after MOVES]\n");
+        std::fprintf(stderr,
+                     "usage: e8_transcript --seed N --players a,b[,c...] [--channel C] "
+                     "[--restart-after MOVES]\n");
         return 2;
     }
     const int n = static_cast<int>(players.size());
@@ -74,7 +79,8 @@ int main(int argc, char** argv) {
                 channel.c_str(), static_cast<unsigned long long>(deal),
                 static_cast<unsigned long long>(seed));
     std::printf("# Written by tests/tools/e8_transcript; every move is checked as it is made.\n");
-    std::printf("seed %llu\nset exordia8.turn_timeout = 1h\n\n", static_cast<unsigned long long>(seed));
+    std::printf("seed %llu\nset exordia8.turn_timeout = 1h\n\n",
+                static_cast<unsigned long long>(seed));
     for (int s = 0; s < n; ++s) {
         std::printf("S: %s PRIVMSG croupier :set plain on\nwait 2s\n", who(s).c_str());
         std::printf("C~ PRIVMSG %s :Your settings: plain on.*\n", players[s].c_str());
@@ -98,10 +104,10 @@ int main(int argc, char** argv) {
         std::string cmd = "!" + exordia8::to_text(a);
         if (a.type == Action::Type::Play && a.suit) {
             // Players name suits as words too; vary the form the bot must accept.
-            cmd = "!p " + croupier::games::to_text(a.card) + " " +
-                  std::string(suit_name(*a.suit));
+            cmd = "!p " + croupier::games::to_text(a.card) + " " + std::string(suit_name(*a.suit));
         }
-        std::printf("S: %s PRIVMSG %s :%s\nwait 5s\n", who(seat).c_str(), channel.c_str(), cmd.c_str());
+        std::printf("S: %s PRIVMSG %s :%s\nwait 5s\n", who(seat).c_str(), channel.c_str(),
+                    cmd.c_str());
         const auto r = e.apply(seat, a);
         if (!r.ok()) {
             std::fprintf(stderr, "engine refused its own move: %s\n", r.error.c_str());
@@ -115,7 +121,8 @@ int main(int argc, char** argv) {
         if (!e.finished()) {
             // The next player's hand arrives by NOTICE, exactly as the engine holds it.
             const int next = e.turn();
-            std::printf("C~ NOTICE %s :%s\n", players[next].c_str(), hand_regex(e.hand(next)).c_str());
+            std::printf("C~ NOTICE %s :%s\n", players[next].c_str(),
+                        hand_regex(e.hand(next)).c_str());
         }
         ++moves;
         if (moves == restart_after && !e.finished()) {
@@ -123,7 +130,8 @@ int main(int argc, char** argv) {
             for (int s = 0; s < n; ++s) {
                 if (!e.in(s)) continue;
                 std::printf("S: %s PRIVMSG %s :!hand\nwait 3s\n", who(s).c_str(), channel.c_str());
-                std::printf("C~ NOTICE %s :%s\n", players[s].c_str(), hand_regex(e.hand(s)).c_str());
+                std::printf("C~ NOTICE %s :%s\n", players[s].c_str(),
+                            hand_regex(e.hand(s)).c_str());
             }
             std::printf("S: %s PRIVMSG %s :!table\nwait 5s\n", who(0).c_str(), channel.c_str());
             std::printf("C~ NOTICE %s :.*%s.*\n", players[0].c_str(), card_regex(*e.top()).c_str());
@@ -135,14 +143,17 @@ int main(int argc, char** argv) {
         return 1;
     }
     const int w = e.winner().value_or(-1);
-    std::printf("\n# %s wins with %d points after %d moves.\n", w >= 0 ? players[w].c_str() : "nobody",
-                e.points(), moves);
+    std::printf("\n# %s wins with %d points after %d moves.\n",
+                w >= 0 ? players[w].c_str() : "nobody", e.points(), moves);
     std::printf("wait 10s\n");
     std::printf("db SELECT status FROM games WHERE id = 1\n= finished\n");
     if (w >= 0) {
-        std::printf("db SELECT nick FROM results WHERE game_id = 1 AND won = 1\n= %s\n", players[w].c_str());
-        std::printf("db SELECT points FROM results WHERE game_id = 1 AND won = 1\n= %d\n", e.points());
-        std::printf("S: %s PRIVMSG %s :!stats %s\nwait 2s\n", who(0).c_str(), channel.c_str(), players[w].c_str());
+        std::printf("db SELECT nick FROM results WHERE game_id = 1 AND won = 1\n= %s\n",
+                    players[w].c_str());
+        std::printf("db SELECT points FROM results WHERE game_id = 1 AND won = 1\n= %d\n",
+                    e.points());
+        std::printf("S: %s PRIVMSG %s :!stats %s\nwait 2s\n", who(0).c_str(), channel.c_str(),
+                    players[w].c_str());
         std::printf("C~ PRIVMSG %s :.*%s: Exordia8: 1 game, 1 won, %d points?.*\n", channel.c_str(),
                     players[w].c_str(), e.points());
     }

@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "tests/tools/transcript.hpp"
 #include "games/spider/engine.hpp"
 #include "games/spider/solver.hpp"
+#include "tests/tools/transcript.hpp"
 
 using namespace croupier::games;
 using croupier::tools::rx_escape;
@@ -36,10 +36,14 @@ int main(int argc, char** argv) {
     std::uint64_t deal = 1;
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string a = argv[i], v = argv[i + 1];
-        if (a == "--suits") suits = std::atoi(v.c_str());
-        else if (a == "--deal") deal = std::strtoull(v.c_str(), nullptr, 10);
-        else if (a == "--restart-after") restart_after = std::atoi(v.c_str());
-        else if (a == "--undo") undos = std::atoi(v.c_str());
+        if (a == "--suits")
+            suits = std::atoi(v.c_str());
+        else if (a == "--deal")
+            deal = std::strtoull(v.c_str(), nullptr, 10);
+        else if (a == "--restart-after")
+            restart_after = std::atoi(v.c_str());
+        else if (a == "--undo")
+            undos = std::atoi(v.c_str());
     }
     SolverLimits limits;
     limits.seconds = 60;
@@ -51,9 +55,10 @@ int main(int argc, char** argv) {
         return 1;
     }
     const char* who = ":alice!a@example.org PRIVMSG croupier :";
-    std::printf("# A whole Spider game (%d suit%s, deal %llu) won move by move: the moves are the\n"
-                "# certifier's proof. Written by tests/tools/spider_transcript.\n",
-                suits, suits == 1 ? "" : "s", static_cast<unsigned long long>(deal));
+    std::printf(
+        "# A whole Spider game (%d suit%s, deal %llu) won move by move: the moves are the\n"
+        "# certifier's proof. Written by tests/tools/spider_transcript.\n",
+        suits, suits == 1 ? "" : "s", static_cast<unsigned long long>(deal));
     std::printf("S: %sset plain on\nwait 2s\n", who);
     std::printf("S: %snew %d %llu\nwait 15s\n", who, suits, static_cast<unsigned long long>(deal));
     std::printf("C~ PRIVMSG alice :Spider %d suits?, deal %llu .*\n", suits,
@@ -85,7 +90,8 @@ int main(int argc, char** argv) {
             std::printf("S: %sboard\nwait 15s\n", who);
             std::printf("C~ PRIVMSG alice :Spider .*moves %zu .*\n", i + 1);
             for (int p = 1; p <= 10; ++p)
-                std::printf("C~ PRIVMSG alice :%d: %s$\n", p, rx_escape(pile_text(e.view(), p)).c_str());
+                std::printf("C~ PRIVMSG alice :%d: %s$\n", p,
+                            rx_escape(pile_text(e.view(), p)).c_str());
             std::printf("# Undo goes back across the restart...\n");
             for (int u = 0; u < undos; ++u) {
                 std::printf("S: %sundo\nwait 3s\nC~ PRIVMSG alice :Took back .*\n", who);
@@ -93,7 +99,8 @@ int main(int argc, char** argv) {
             }
             std::printf("S: %sboard\nwait 15s\n", who);
             for (int p = 1; p <= 10; ++p)
-                std::printf("C~ PRIVMSG alice :%d: %s$\n", p, rx_escape(pile_text(e.view(), p)).c_str());
+                std::printf("C~ PRIVMSG alice :%d: %s$\n", p,
+                            rx_escape(pile_text(e.view(), p)).c_str());
             std::printf("# ...and the same moves again lead on to the win.\n\n");
             const std::vector<std::string> redo(history.end() - undos, history.end());
             for (const auto& m : redo) play(m);
@@ -109,6 +116,7 @@ int main(int argc, char** argv) {
     std::printf("db SELECT won FROM results WHERE game_id = 1\n= 1\n");
     std::printf("db SELECT points FROM results WHERE game_id = 1\n= %d\n", e.score());
     std::printf("S: %sstats\nwait 2s\n", who);
-    std::printf("C~ PRIVMSG alice :alice: Spider %d suits?: 1 game, 1 won, %d points\\.\n", suits, e.score());
+    std::printf("C~ PRIVMSG alice :alice: Spider %d suits?: 1 game, 1 won, %d points\\.\n", suits,
+                e.score());
     return 0;
 }

@@ -23,19 +23,84 @@ std::string chaos_transcript(std::uint64_t seed, int events) {
         return v[rng.below(v.size())];
     };
     const std::vector<std::string> people = {"alice", "bob", "carol", "dave", "root"};
-    const std::vector<std::string> channel_cmds = {
-        "!e8", "!e8 bot", "!exordia8", "!join", "!join", "!leave", "!start", "!start", "!bot",
-        "!table", "!hand", "!h", "!draw", "!draw", "!d", "!pass", "!play", "!play 1", "!p 2",
-        "!play 3 s", "!play 8h spades", "!play 10h", "!play Joker", "!play 99", "!play 8d x",
-        "!help", "!help e8", "!help spider", "!games", "!stats", "!stats bob", "!top e8",
-        "!top spider 2", "!top", "!set plain on", "!set plain off", "!stop #cards", "!rehash",
-        "!spider", "!", "!!", "!\x01VERSION\x01", "!play \x03" "04,99x", "!join #x", "!part",
-        "!\xff\xfe", "!play \xe2\x99", "! play 5"};
-    const std::vector<std::string> private_cmds = {
-        "new", "new 1", "new 2 7", "new 4 winnable", "new 9 9 9", "board", "b", "move 1 2",
-        "m 3 4 2", "m 11 1", "move", "deal", "d", "undo", "u", "hint", "resign", "stats",
-        "help", "help spider", "set suits 1", "set delivery privmsg", "join #other",
-        "stop alice", "part #cards", "hand", "play 10h", "\x01PING 1\x01", "\x01FINGER\x01"};
+    const std::vector<std::string> channel_cmds = {"!e8",
+                                                   "!e8 bot",
+                                                   "!exordia8",
+                                                   "!join",
+                                                   "!join",
+                                                   "!leave",
+                                                   "!start",
+                                                   "!start",
+                                                   "!bot",
+                                                   "!table",
+                                                   "!hand",
+                                                   "!h",
+                                                   "!draw",
+                                                   "!draw",
+                                                   "!d",
+                                                   "!pass",
+                                                   "!play",
+                                                   "!play 1",
+                                                   "!p 2",
+                                                   "!play 3 s",
+                                                   "!play 8h spades",
+                                                   "!play 10h",
+                                                   "!play Joker",
+                                                   "!play 99",
+                                                   "!play 8d x",
+                                                   "!help",
+                                                   "!help e8",
+                                                   "!help spider",
+                                                   "!games",
+                                                   "!stats",
+                                                   "!stats bob",
+                                                   "!top e8",
+                                                   "!top spider 2",
+                                                   "!top",
+                                                   "!set plain on",
+                                                   "!set plain off",
+                                                   "!stop #cards",
+                                                   "!rehash",
+                                                   "!spider",
+                                                   "!",
+                                                   "!!",
+                                                   "!\x01VERSION\x01",
+                                                   "!play \x03"
+                                                   "04,99x",
+                                                   "!join #x",
+                                                   "!part",
+                                                   "!\xff\xfe",
+                                                   "!play \xe2\x99",
+                                                   "! play 5"};
+    const std::vector<std::string> private_cmds = {"new",
+                                                   "new 1",
+                                                   "new 2 7",
+                                                   "new 4 winnable",
+                                                   "new 9 9 9",
+                                                   "board",
+                                                   "b",
+                                                   "move 1 2",
+                                                   "m 3 4 2",
+                                                   "m 11 1",
+                                                   "move",
+                                                   "deal",
+                                                   "d",
+                                                   "undo",
+                                                   "u",
+                                                   "hint",
+                                                   "resign",
+                                                   "stats",
+                                                   "help",
+                                                   "help spider",
+                                                   "set suits 1",
+                                                   "set delivery privmsg",
+                                                   "join #other",
+                                                   "stop alice",
+                                                   "part #cards",
+                                                   "hand",
+                                                   "play 10h",
+                                                   "\x01PING 1\x01",
+                                                   "\x01FINGER\x01"};
     std::ostringstream t;
     t << "seed " << seed << "\nset exordia8.join_window = 20s\nset exordia8.turn_timeout = 30s\n"
       << "set exordia8.turn_warning = 10s\nset exordia8.grace = 40s\n"
@@ -77,15 +142,16 @@ TEST(Chaos, TheBotSurvivesAndStillAnswers) {
     croupier::bot::log::set_level(croupier::bot::log::Level::Error);
     // CROUPIER_CHAOS_SEEDS=N runs seeds 1..N instead of the usual three (for a long soak).
     std::uint64_t seeds = 3;
-    if (const char* env = std::getenv("CROUPIER_CHAOS_SEEDS")) seeds = std::strtoull(env, nullptr, 10);
+    if (const char* env = std::getenv("CROUPIER_CHAOS_SEEDS"))
+        seeds = std::strtoull(env, nullptr, 10);
     for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
         const auto path = std::filesystem::temp_directory_path() /
                           ("croupier-chaos-" + std::to_string(seed) + ".replay");
         std::ofstream(path) << chaos_transcript(seed, 1000);
         std::ostringstream out, err;
         const int rc = croupier::bot::run_replay(path.string(), "", false, out, err);
-        EXPECT_EQ(rc, 0) << "seed " << seed << ": " << err.str() << "\n(transcript kept at "
-                         << path << ")";
+        EXPECT_EQ(rc, 0) << "seed " << seed << ": " << err.str() << "\n(transcript kept at " << path
+                         << ")";
         if (rc == 0) std::filesystem::remove(path);
     }
 }

@@ -12,12 +12,19 @@ TEST(Render, CardPlainRoundTrip) {
 }
 
 TEST(Render, PlainStripsColoursWithBackground) {
-    EXPECT_EQ(render::to_plain("\x03" "04,01red\x03 \x02" "b\x02 \x1fu\x0f"), "red b u");
-    EXPECT_EQ(render::to_plain("\x03" "4x"), "x");
+    EXPECT_EQ(render::to_plain("\x03"
+                               "04,01red\x03 \x02"
+                               "b\x02 \x1fu\x0f"),
+              "red b u");
+    EXPECT_EQ(render::to_plain("\x03"
+                               "4x"),
+              "x");
 }
 
 TEST(Render, QuoteUserRemovesControls) {
-    EXPECT_EQ(render::quote_user("a\r\nb\x01" "c"), "a  b c");
+    EXPECT_EQ(render::quote_user("a\r\nb\x01"
+                                 "c"),
+              "a  b c");
     auto q = render::quote_user(std::string(100, 'x'), 10);
     EXPECT_EQ(q, std::string(10, 'x') + "\u2026");
 }
