@@ -499,9 +499,9 @@ void Daemon::Impl::cmd_games(Request& r) {
         parts.push_back(
             fmt::format("{} {} game{} in private", count, title, count == 1 ? "" : "s"));
     if (parts.empty()) {
-        reply(r, fmt::format("No games right now. Start one: {}e8 in a channel, or /msg {} new for "
+        reply(r, fmt::format("No games right now. Start one: {} in a channel, or /msg {} new for "
                              "Spider.",
-                             cfg.bot.prefix, r.net->net->nick()));
+                             open_table_command(), r.net->net->nick()));
         return;
     }
     std::string all;

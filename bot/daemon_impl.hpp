@@ -148,6 +148,7 @@ struct Daemon::Impl final : NetworkListener {
 
     // tables.cpp
     const config::TableConfig& table_config(const GameKind& k) const;
+    std::string open_table_command(const std::string& arg = "") const;
     Table* table_at(NetCtx& n, const std::string& place_key);
     Table* table_of_player(NetCtx& n, const std::string& key);  // a solitaire game
     int seat_of(const Table& t, const std::string& key) const;

@@ -43,6 +43,18 @@ std::string article(const std::string& word) {
 
 }  // namespace
 
+// "!e8" (or "!e8 or !vcg" once there are several table games): how to open a table here.
+std::string Daemon::Impl::open_table_command(const std::string& arg) const {
+    std::string out;
+    for (const auto& k : kinds) {
+        if (k->solitaire()) continue;
+        const auto names = k->aliases();
+        if (!out.empty()) out += " or ";
+        out += cfg.bot.prefix + (names.empty() ? k->name() : names.front()) + arg;
+    }
+    return out;
+}
+
 const config::TableConfig& Daemon::Impl::table_config(const GameKind&) const {
     return cfg.exordia8;  // the only table game so far; VCG and Adventurer get their own
 }
@@ -201,7 +213,7 @@ void Daemon::Impl::join_table(Request& r) {
     const std::string p = cfg.bot.prefix;
     Table* t = table_at(*r.net, r.net->net->fold(r.channel));
     if (!t) {
-        reply_private(r, fmt::format("No table is open here. Open one with {}e8.", p));
+        reply_private(r, "No table is open here. Open one with " + open_table_command() + ".");
         return;
     }
     if (t->phase != Table::Phase::Joining) {
@@ -258,7 +270,7 @@ void Daemon::Impl::add_computer(Request& r) {
     Table* t = table_at(*r.net, r.net->net->fold(r.channel));
     if (!t || t->phase != Table::Phase::Joining) {
         reply_private(
-            r, fmt::format("No table is opening here. Open one with {}e8 bot.", cfg.bot.prefix));
+            r, "No table is opening here. Open one with " + open_table_command(" bot") + ".");
         return;
     }
     const auto& tc = table_config(*t->kind);
@@ -321,7 +333,7 @@ void Daemon::Impl::start_table(Request& r) {
     const std::string p = cfg.bot.prefix;
     Table* t = table_at(*r.net, r.net->net->fold(r.channel));
     if (!t) {
-        reply_private(r, fmt::format("No table is open here. Open one with {}e8.", p));
+        reply_private(r, "No table is open here. Open one with " + open_table_command() + ".");
         return;
     }
     if (t->phase != Table::Phase::Joining) {
@@ -577,7 +589,8 @@ void Daemon::Impl::game_command(Request& r, const Command& c) {
     const std::string p = r.in_channel() ? cfg.bot.prefix : "";
     if (!t) {
         if (r.in_channel())
-            reply_private(r, fmt::format("No game is running here. Open a table with {}e8.", p));
+            reply_private(
+                r, "No game is running here. Open a table with " + open_table_command() + ".");
         else
             reply_private(r, fmt::format("You have no {} game open: type new to start one.",
                                          c.module.empty() ? "" : kind_by_name(c.module)->title()));
@@ -927,7 +940,7 @@ void Daemon::Impl::show_table(Request& r) {
                               : table_of_player(*r.net, r.key);
     if (!t) {
         if (r.in_channel())
-            reply_private(r, fmt::format("No table here. Open one with {}e8.", cfg.bot.prefix));
+            reply_private(r, "No table here. Open one with " + open_table_command() + ".");
         else
             reply_private(r, "You have no game open: type new to start one.");
         return;
