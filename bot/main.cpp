@@ -16,6 +16,7 @@
 #include "bot/log.hpp"
 #include "bot/replay.hpp"
 #include "config/config.hpp"
+#include "storage/lock.hpp"
 
 namespace {
 
@@ -49,8 +50,10 @@ int run_daemon(const std::string& path) {
     bot::DaemonOptions opts;
     opts.master_seed =
         std::random_device{}() ^ (static_cast<std::uint64_t>(std::random_device{}()) << 32);
+    std::unique_ptr<storage::ProcessLock> lock;
     std::unique_ptr<bot::Daemon> daemon;
     try {
+        lock = std::make_unique<storage::ProcessLock>(cfg.bot.database);
         daemon = std::make_unique<bot::Daemon>(io, clock, cfg, opts);
         daemon->start();
     } catch (const std::exception& e) {
