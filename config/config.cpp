@@ -329,6 +329,10 @@ const KeyTable& network_keys() {
         {"flood_rate",
          [](Target& t, const std::string& v) { t.network->flood_rate = parse_real(v, 0.1, 100); }},
         {"nick", [](Target& t, const std::string& v) { t.network->nick = check_nick(v); }},
+        {"rejoin_after",
+         [](Target& t, const std::string& v) {
+             t.network->rejoin_after = parse_dur(v, Seconds{0}, std::chrono::hours{1});
+         }},
     };
     return t;
 }

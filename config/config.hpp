@@ -52,6 +52,9 @@ struct NetworkConfig {
     int flood_burst = 4;
     double flood_rate = 1.0;          // lines per second after the burst
     std::optional<std::string> nick;  // overrides [bot] nick on this network
+    // After a KICK (or a refused JOIN: banned, invite only, full, key) join again after this
+    // long, doubling after each refusal up to 10 minutes; 0: stay out.
+    Seconds rejoin_after{30};
 };
 
 struct LimitsConfig {

@@ -159,6 +159,10 @@ struct Network::Impl {
     irc::Backoff backoff;
     TimerId pump_timer = 0, reconnect_timer = 0, keepalive_timer = 0, regain_timer = 0,
             stable_timer = 0, connect_timer = 0, register_timer = 0;
+    // Rejoining a wanted channel after a KICK or a refused JOIN (folded channel -> timer,
+    // and the wait before the next try, doubled after each refusal).
+    std::map<std::string, TimerId> rejoin_timers;
+    std::map<std::string, Duration> rejoin_waits;
 
     std::unique_ptr<LinkConnection> conn;
     std::vector<std::unique_ptr<LinkConnection>> graveyard;
@@ -175,6 +179,17 @@ struct Network::Impl {
         if (id) clock.cancel(id);
         id = 0;
     }
+    void cancel_rejoins() {
+        for (auto& [ch, id] : rejoin_timers) cancel(id);
+        rejoin_timers.clear();
+    }
+    bool wanted(std::string_view channel) const {
+        return std::any_of(channels.begin(), channels.end(),
+                           [&](const std::string& c) { return same(c, channel); });
+    }
+    // After a KICK (refused == false) or a refused JOIN: JOIN again later, if the channel is
+    // still wanted and rejoin_after is not 0.
+    void schedule_rejoin(const std::string& channel, bool refused, const std::string& why);
 
     // --- connection lifecycle ---
     void connect();
@@ -238,6 +253,7 @@ Network::Impl::~Impl() {
     cancel(stable_timer);
     cancel(connect_timer);
     cancel(register_timer);
+    cancel_rejoins();
     conn.reset();
     graveyard.clear();
     lingering.clear();
@@ -310,8 +326,35 @@ void Network::Impl::drop(const std::string& reason, bool reconnect) {
     cancel(stable_timer);
     cancel(connect_timer);
     cancel(register_timer);
+    cancel_rejoins();  // a reconnect joins every wanted channel anyway
     if (reconnect && !stopped) schedule_reconnect(backoff.next());
     if (had_link) listener.on_disconnected(self);
+}
+
+void Network::Impl::schedule_rejoin(const std::string& channel, bool refused,
+                                    const std::string& why) {
+    const std::string key = fold(channel);
+    if (!wanted(channel) || net.rejoin_after.count() == 0) {
+        log::warn("network {}: {} ({}); not rejoining", net.name,
+                  refused ? "cannot join " + channel : "kicked from " + channel, why);
+        return;
+    }
+    constexpr Duration kMaxRejoinWait = std::chrono::minutes(10);
+    const Duration first = std::chrono::duration_cast<Duration>(net.rejoin_after);
+    auto w = rejoin_waits.find(key);
+    Duration wait = first;
+    if (refused && w != rejoin_waits.end()) wait = std::min(w->second * 2, kMaxRejoinWait);
+    wait = std::max(wait, first);
+    rejoin_waits[key] = wait;
+    log::warn("network {}: {} ({}); joining again in {} s", net.name,
+              refused ? "cannot join " + channel : "kicked from " + channel, why,
+              std::chrono::duration_cast<std::chrono::seconds>(wait).count());
+    auto& id = rejoin_timers[key];
+    cancel(id);
+    id = clock.call_after(wait, [this, key, channel] {
+        rejoin_timers.erase(key);
+        if (registered && wanted(channel)) enqueue(channel, "JOIN " + channel);
+    });
 }
 
 void Network::Impl::schedule_reconnect(Duration delay) {
@@ -540,6 +583,11 @@ void Network::Impl::on_server_line(const std::string& raw) {
                 chantypes = tok.substr(10);
             }
         }
+    } else if ((cmd == "471" || cmd == "473" || cmd == "474" || cmd == "475" || cmd == "477") &&
+               m.params.size() >= 2 && registered) {
+        // Channel full, invite only, banned, wrong key, needs a registered nick.
+        schedule_rejoin(m.params[1], true,
+                        cmd + (m.params.size() >= 3 ? " " + irc::sanitise(m.params.back()) : ""));
     } else if (cmd == "900") {
         log::info("network {}: logged in to services{}", net.name,
                   m.params.size() >= 3 ? " as " + m.params[2] : std::string());
@@ -715,7 +763,8 @@ void ev_join(irc_session_t* s, const char*, const char* origin, const char** p, 
     if (n.same(who.nick, n.nick_)) {
         if (!who.user.empty()) n.my_user = who.user;
         if (!who.host.empty()) n.my_host = who.host;
-        n.send_now("MODE " + chan);  // link housekeeping (for +c): outside the flood queue
+        n.rejoin_waits.erase(n.fold(chan));  // in again: the next refusal starts afresh
+        n.send_now("MODE " + chan);          // link housekeeping (for +c): outside the flood queue
     }
     n.listener.on_join(n.self, who, chan);
 }
@@ -733,8 +782,14 @@ void ev_kick(irc_session_t* s, const char*, const char* origin, const char** p, 
     LinkConnection* c = conn_of(s);
     if (!c || count < 2 || !p[0] || !p[1]) return;
     Network::Impl& n = c->net;
-    if (n.same(p[1], n.nick_)) n.strip_colours.erase(n.fold(p[0]));
-    n.listener.on_kick(n.self, n.source(origin), p[0], p[1]);
+    const Source by = n.source(origin);
+    if (n.same(p[1], n.nick_)) {
+        n.strip_colours.erase(n.fold(p[0]));
+        n.schedule_rejoin(
+            p[0], false,
+            "by " + by.nick + (count >= 3 && p[2] && *p[2] ? ": " + irc::sanitise(p[2]) : ""));
+    }
+    n.listener.on_kick(n.self, by, p[0], p[1]);
 }
 
 void message(irc_session_t* s, const char* origin, const char** p, unsigned count, bool notice) {
@@ -1000,6 +1055,7 @@ void Network::stop(const std::string& reason) {
         n.cancel(n.stable_timer);
         n.cancel(n.connect_timer);
         n.cancel(n.register_timer);
+        n.cancel_rejoins();
         if (n.conn->transport) {
             n.conn->transport->close();
             n.lingering.push_back(std::move(n.conn->transport));
