@@ -230,7 +230,8 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
                    } else if (terminal) {
                        reveals.emplace_back(e + kTune.reveal_bonus, g);
                    } else {
-                       if (g != 0 && (st.empties() > root_empties || st.done > root.done) &&
+                       if (g != 0 && !stock &&
+                           (st.empties() > root_empties || st.done > root.done) &&
                            e + kTune.progress_bonus > best_prog) {
                            best_prog = e + kTune.progress_bonus;
                            prog = g;
