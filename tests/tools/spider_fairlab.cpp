@@ -35,6 +35,7 @@ void show(int suits, std::uint64_t deal, const FairLimits& limits) {
             std::printf("\n");
         }
     };
+    if (std::getenv("LAB_TRACE")) print();
     for (const auto& m : g.moves) {
         if (std::getenv("LAB_TRACE")) {
             if (m == "deal") print();
@@ -68,7 +69,19 @@ int main(int argc, char** argv) {
             limits.max_nodes = std::strtoull(v, nullptr, 10);
         else if (a == "--threads")
             threads = std::atoi(v);
-        else if (a == "--show")
+        else if (a == "--leaves")
+            limits.reveal_leaves = std::strtoull(v, nullptr, 10);
+        else if (a == "--inner")
+            limits.inner_nodes = std::strtoull(v, nullptr, 10);
+        else if (a == "--set") {
+            const std::string kv = v;
+            const auto eq = kv.find('=');
+            if (eq == std::string::npos ||
+                !fair_tune_set(kv.substr(0, eq), std::atoi(kv.c_str() + eq + 1))) {
+                std::fprintf(stderr, "bad --set %s\n", v);
+                return 2;
+            }
+        } else if (a == "--show")
             show_deal = std::strtoull(v, nullptr, 10);
         else {
             std::fprintf(stderr, "unknown option %s\n", a.c_str());
