@@ -30,6 +30,7 @@ struct Tune {
     int progress_bonus = 0;
     int deal_cost = 80;  // a deal covers every pile with an unknown card
     int fill_empty = 60;
+    int lateral = 1;   // also off-suit to off-suit moves of a run
     int multi = 0;     // each further pile where the card turned up lets a card be turned
     int seek_sum = 0;  // search order: per face-up card over face-down ones
     int seek_min = 0;  // search order: per face-up card on the least covered such pile  // the
@@ -422,6 +423,7 @@ bool fair_tune_set(const std::string& name, int v) {
     if (name == "fill_empty") t = &kTune.fill_empty;
     if (name == "seek_sum") t = &kTune.seek_sum;
     if (name == "multi") t = &kTune.multi;
+    if (name == "lateral") t = &kTune.lateral;
     if (name == "seek_min") t = &kTune.seek_min;
     if (name == "same") t = &g_w.same;
     if (name == "seq") t = &g_w.seq;
@@ -434,6 +436,7 @@ bool fair_tune_set(const std::string& name, int v) {
     if (name == "king_base") t = &g_w.king_base;
     if (name == "down_last") t = &g_w.down_last;
     if (name == "cover") t = &g_w.cover;
+    if (name == "bury") t = &g_w.bury;
     if (!t) return false;
     *t = v;
     return true;
@@ -442,6 +445,7 @@ bool fair_tune_set(const std::string& name, int v) {
 std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
     Context ctx;
     ctx.macros = true;
+    ctx.prune_lateral = kTune.lateral == 0;
     ctx.w = fair_weights();
     State root;
     for (int p = 0; p < kPiles; ++p) {
