@@ -24,23 +24,20 @@ namespace {
 
 using namespace search;
 
-// The fair player's own tunables (the certifier keeps its Weights).
-struct Tune {
-    int reveal_bonus = 80;  // a card turned over, on top of its expected value
-    int progress_bonus = 0;
-    int deal_cost = 80;  // a deal covers every pile with an unknown card
-    int fill_empty = 60;
-    int lateral = 1;   // also off-suit to off-suit moves of a run
-    int multi = 0;     // each further pile where the card turned up lets a card be turned
-    int seek_sum = 0;  // search order: per face-up card over face-down ones
-    int seek_min = 0;  // search order: per face-up card on the least covered such pile  // the
-                       // search for a deal prizes filled piles
-};
-Tune kTune{};  // TUNING HOOK (temporary)
+// The fair player's own tunables (the certifier keeps its Weights and its pruning).
+// A card turned over counts this much on top of its expected value.
+constexpr int kRevealBonus = 80;
+// A card turned over is worth taking unless it leaves the position this much worse than the
+// best position to deal from (a deal covers every pile with an unknown card).
+constexpr int kDealCost = 80;
+// The search for a position to deal from, with empty piles in the way: each empty pile
+// counts this much against.
+constexpr int kFillEmpty = 60;
 
 // Tuned on deals 1..100 (2 and 4 suits): empty piles and turned cards weigh more than in
-// the certifier's evaluation, an off-suit sequence counts against more than a plain break.
-Weights tuned_weights() {
+// the certifier's evaluation, an off-suit sequence counts against more than a plain break
+// (it still has to be taken apart to build in suit).
+Weights fair_weights() {
     Weights w;
     w.seq = -25;
     w.brk = -15;
@@ -49,10 +46,6 @@ Weights tuned_weights() {
     w.unknown = 0;
     w.king_base = 30;
     return w;
-}
-Weights g_w = tuned_weights();  // TUNING HOOK (temporary)
-Weights fair_weights() {
-    return g_w;
 }
 
 class HashSet {
@@ -188,20 +181,14 @@ struct Scratch {
 std::int64_t best_reachable(const State& s, const Context& ctx, std::size_t budget,
                             Scratch& scratch) {
     std::int64_t best = INT64_MIN;
-    unsigned piles = 0;  // piles where a card can be turned over next
     best_first(s, ctx, budget, scratch.gens, scratch.expanded,
                [&](const State& st, std::uint32_t, bool terminal) {
                    const std::int64_t e = evaluate(st, ctx);
                    const std::int64_t v =
-                       st.won() ? INT64_MAX / 4 : e + (terminal ? kTune.reveal_bonus : 0);
+                       st.won() ? INT64_MAX / 4 : e + (terminal ? kRevealBonus : 0);
                    best = std::max(best, v);
-                   if (terminal && kTune.multi != 0)
-                       for (int p = 0; p < kPiles; ++p)
-                           if (st.len[p] > st.down[p] && st.top(p) == kUnknown) piles |= 1u << p;
                    return e;
                });
-    const int n = __builtin_popcount(piles);
-    if (n > 1 && best < INT64_MAX / 8) best += static_cast<std::int64_t>(kTune.multi) * (n - 1);
     return best;
 }
 
@@ -243,20 +230,6 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
     std::uint32_t prog = UINT32_MAX, deal = UINT32_MAX, plain = UINT32_MAX;
     bool won = false;
     std::uint32_t won_gen = 0;
-    // The search's order leans towards lines that uncover a face-down card.
-    auto seek = [](const State& st) -> std::int64_t {
-        if (kTune.seek_sum == 0 && kTune.seek_min == 0) return 0;
-        int sum = 0, least = 99;
-        for (int p = 0; p < kPiles; ++p)
-            if (st.down[p] > 0) {
-                const int up = st.len[p] - st.down[p];
-                sum += up;
-                least = std::min(least, up);
-            }
-        if (least == 99) least = 0;
-        return static_cast<std::int64_t>(kTune.seek_sum) * sum +
-               static_cast<std::int64_t>(kTune.seek_min) * least;
-    };
     Scratch outer;
     best_first(root, ctx, budget, outer.gens, outer.expanded,
                [&](const State& st, std::uint32_t g, bool terminal) {
@@ -265,12 +238,11 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
                        if (!won) won_gen = g;
                        won = true;
                    } else if (terminal) {
-                       reveals.emplace_back(e + kTune.reveal_bonus, g);
+                       reveals.emplace_back(e + kRevealBonus, g);
                    } else {
                        if (g != 0 && !stock &&
-                           (st.empties() > root_empties || st.done > root.done) &&
-                           e + kTune.progress_bonus > best_prog) {
-                           best_prog = e + kTune.progress_bonus;
+                           (st.empties() > root_empties || st.done > root.done) && e > best_prog) {
+                           best_prog = e;
                            prog = g;
                        }
                        if (stock && st.empties() == 0 && e > best_deal) {
@@ -282,14 +254,14 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
                            plain = g;
                        }
                    }
-                   return e + seek(st);
+                   return e;
                });
     // With an empty pile in the way of dealing and no deal found: a search that fills piles.
     Scratch fill;
     bool filled = false;
     if (stock && deal == UINT32_MAX && root_empties > 0) {
         Context fctx = ctx;
-        fctx.w.empty = -kTune.fill_empty;
+        fctx.w.empty = -kFillEmpty;
         State froot = root;
         refresh_all(froot, fctx);
         best_first(froot, fctx, budget / 2, fill.gens, fill.expanded,
@@ -358,7 +330,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
             }
             const std::int64_t ev =
                 limits.inner_nodes > 0
-                    ? expected_value(s, ctx, unseen, limits.inner_nodes, inner) + kTune.reveal_bonus
+                    ? expected_value(s, ctx, unseen, limits.inner_nodes, inner) + kRevealBonus
                     : v;
             picked.emplace_back(ev, g);
         }
@@ -371,7 +343,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
     std::uint32_t chosen = UINT32_MAX;
     if (stock) {
         const bool can_deal = deal != UINT32_MAX;
-        if (prog != UINT32_MAX && (!can_deal || best_prog >= best_deal - kTune.deal_cost)) {
+        if (prog != UINT32_MAX && (!can_deal || best_prog >= best_deal - kDealCost)) {
             chosen = prog;
         } else if (can_deal) {
             plan.moves = filled ? fill_line(deal) : line_to(deal);
@@ -416,36 +388,12 @@ std::optional<Move> fill_to_deal(const State& root) {
 
 }  // namespace
 
-bool fair_tune_set(const std::string& name, int v) {
-    int* t = nullptr;
-    if (name == "reveal_bonus") t = &kTune.reveal_bonus;
-    if (name == "deal_cost") t = &kTune.deal_cost;
-    if (name == "fill_empty") t = &kTune.fill_empty;
-    if (name == "seek_sum") t = &kTune.seek_sum;
-    if (name == "multi") t = &kTune.multi;
-    if (name == "lateral") t = &kTune.lateral;
-    if (name == "seek_min") t = &kTune.seek_min;
-    if (name == "same") t = &g_w.same;
-    if (name == "seq") t = &g_w.seq;
-    if (name == "brk") t = &g_w.brk;
-    if (name == "down") t = &g_w.down;
-    if (name == "empty") t = &g_w.empty;
-    if (name == "done") t = &g_w.done;
-    if (name == "deal") t = &g_w.deal;
-    if (name == "unknown") t = &g_w.unknown;
-    if (name == "king_base") t = &g_w.king_base;
-    if (name == "down_last") t = &g_w.down_last;
-    if (name == "cover") t = &g_w.cover;
-    if (name == "bury") t = &g_w.bury;
-    if (!t) return false;
-    *t = v;
-    return true;
-}
-
 std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
     Context ctx;
     ctx.macros = true;
-    ctx.prune_lateral = kTune.lateral == 0;
+    // Unlike the certifier, it also moves a run from an off-suit card to another off-suit
+    // card: lines that turn a card over often need it (4 suits: 9% -> 25% on deals 1..100).
+    ctx.prune_lateral = false;
     ctx.w = fair_weights();
     State root;
     for (int p = 0; p < kPiles; ++p) {

@@ -30,7 +30,4 @@ std::optional<std::string> fair_move(const View& view, const FairLimits& limits 
 // Empty when it sees nothing worth doing. Its first move is fair_move()'s.
 std::vector<std::string> fair_plan(const View& view, const FairLimits& limits = {});
 
-// TUNING HOOK (temporary): sets one of the fair player's weights by name.
-bool fair_tune_set(const std::string& name, int value);
-
 }  // namespace croupier::games::spider

@@ -43,8 +43,9 @@ FairGame play_fair_game(int suits, std::uint64_t deal_number, const FairLimits& 
     // The player is deterministic and sees a function of the position: once a position
     // comes back, the game goes round that cycle for ever, and is lost.
     std::unordered_set<std::uint64_t> seen;
-    // It follows each plan it makes up to the card it turns over (or the deal): what it
-    // would decide afresh along the way sees nothing new.
+    // It follows each plan it makes to its end: the card it turns over (a macro move may
+    // still stack back runs parked on empty piles after it), or the deal. Deciding afresh
+    // along the way would see nothing new.
     bool over = false;
     while (!over && !s.won() && static_cast<int>(game.moves.size()) < max_moves) {
         // Positions where it decides: once one comes back, it goes round for ever.
@@ -59,8 +60,8 @@ FairGame play_fair_game(int suits, std::uint64_t deal_number, const FairLimits& 
                 break;
             }
             game.moves.push_back(text);
-            const bool turned = apply(s, *m, ctx);
-            if (turned || s.won() || static_cast<int>(game.moves.size()) >= max_moves) break;
+            apply(s, *m, ctx);
+            if (s.won() || static_cast<int>(game.moves.size()) >= max_moves) break;
         }
     }
     game.won = s.won();

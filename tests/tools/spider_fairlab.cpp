@@ -47,6 +47,9 @@ void show(int suits, std::uint64_t deal, const FairLimits& limits) {
                 static_cast<unsigned long long>(deal), g.won ? "won" : "lost", g.moves.size(),
                 s.done, s.deals_left);
     print();
+    const auto plan = fair_plan(view_of(s, suits), limits);
+    std::printf("its plan from here: %zu moves%s\n", plan.size(),
+                plan.empty() ? "" : (" " + plan.front()).c_str());
 }
 
 }  // namespace
@@ -73,15 +76,7 @@ int main(int argc, char** argv) {
             limits.reveal_leaves = std::strtoull(v, nullptr, 10);
         else if (a == "--inner")
             limits.inner_nodes = std::strtoull(v, nullptr, 10);
-        else if (a == "--set") {
-            const std::string kv = v;
-            const auto eq = kv.find('=');
-            if (eq == std::string::npos ||
-                !fair_tune_set(kv.substr(0, eq), std::atoi(kv.c_str() + eq + 1))) {
-                std::fprintf(stderr, "bad --set %s\n", v);
-                return 2;
-            }
-        } else if (a == "--show")
+        else if (a == "--show")
             show_deal = std::strtoull(v, nullptr, 10);
         else {
             std::fprintf(stderr, "unknown option %s\n", a.c_str());
