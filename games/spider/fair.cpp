@@ -3,15 +3,18 @@
 // The fair player plans in the world it can see. Face-down cards are unknown (kUnknown),
 // the stock is unknown. From the position in view it searches best-first over the moves
 // whose outcome it knows; a move that turns a face-down card over ends a line there (what
-// comes next is unknown). Its options are then:
-//   - turn a card over (the position reached, valued by the evaluation plus a bonus), or
-//   - deal from any position reached that has no empty pile (while the stock lasts), or
-//   - with the stock gone, simply reach the best position it can.
-// It goes for the best option and returns the first move of the line to it. Because the
-// options are the same from every position along that line, the next call continues it.
+// comes next is unknown). Of the positions reached it then picks, like a careful human:
+//   - progress: a card turned over, or a pile emptied, or a run completed. A line that turns
+//     a card over is valued by its expectation over the card that may turn up: the unseen
+//     cards are known as a multiset (the pack minus what is in view), and for each possible
+//     card a small search finds the best it can reach next.
+//   - else a deal, from the position best prepared for it (no empty pile, as the rules say);
+//   - with the stock gone, the best position it can reach.
+// Progress is taken whenever its value is not much below what a deal would give.
 #include "games/spider/fair.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "games/spider/search_state.hpp"
 
@@ -21,10 +24,29 @@ namespace {
 
 using namespace search;
 
-// A card turned over is worth this on top of the evaluation.
-constexpr int kRevealBonus = 12;
-// Dealing covers every pile with an unknown card: the price of dealing from a position.
+// The fair player's own tunables (the certifier keeps its Weights and its pruning).
+// A card turned over counts this much on top of its expected value.
+constexpr int kRevealBonus = 80;
+// A card turned over is worth taking unless it leaves the position this much worse than the
+// best position to deal from (a deal covers every pile with an unknown card).
 constexpr int kDealCost = 80;
+// The search for a position to deal from, with empty piles in the way: each empty pile
+// counts this much against.
+constexpr int kFillEmpty = 60;
+
+// Tuned on deals 1..100 (2 and 4 suits): empty piles and turned cards weigh more than in
+// the certifier's evaluation, an off-suit sequence counts against more than a plain break
+// (it still has to be taken apart to build in suit).
+Weights fair_weights() {
+    Weights w;
+    w.seq = -25;
+    w.brk = -15;
+    w.down = -30;
+    w.empty = 200;
+    w.unknown = 0;
+    w.king_base = 30;
+    return w;
+}
 
 class HashSet {
   public:
@@ -67,61 +89,19 @@ struct Expanded {
     std::uint32_t gen;
 };
 
-struct Decision {
-    enum class Kind { None, Deal, Move } kind = Kind::None;
-    Move first;                      // the first (possibly macro) move of the chosen line
-    std::optional<Move> reveal;      // the first move towards the best card to turn over
-    bool can_deal = false;           // some position reached can deal: deal_first leads there
-    std::optional<Move> deal_first;  // empty when that position is the root itself
-};
-
-Decision decide(const State& root, const Context& ctx, std::size_t budget) {
-    const bool stock = root.deals_left > 0;
-    std::vector<Gen> gens{Gen{UINT32_MAX, Move{}}};
-    std::vector<Expanded> expanded;
-    HashSet seen(1 << 12);
+// Best-first search over the moves whose outcome is known. visit(state, gen, terminal) is
+// called once per position reached (the root first, gen 0) and returns its evaluation.
+template <class Visit>
+void best_first(const State& root, const Context& ctx, std::size_t budget, std::vector<Gen>& gens,
+                std::vector<Expanded>& expanded, Visit&& visit) {
+    gens.assign(1, Gen{UINT32_MAX, Move{}});
+    expanded.clear();
+    HashSet seen(budget > 500 ? (1 << 12) : (1 << 9));
     seen.insert(state_hash(root));
-    std::vector<std::pair<std::int64_t, std::uint32_t>> open{{evaluate(root, ctx), 0}};
+    std::vector<std::pair<std::int64_t, std::uint32_t>> open{{visit(root, 0u, false), 0}};
     auto cmp = [](const auto& a, const auto& b) {
         return a.first != b.first ? a.first < b.first : a.second > b.second;
     };
-    // The best option: value, position, and whether it is a deal from that position.
-    std::int64_t best_value = INT64_MIN;
-    std::uint32_t best = 0;
-    bool best_is_deal = false;
-    std::int64_t best_reveal_value = INT64_MIN;
-    std::uint32_t best_reveal = UINT32_MAX;
-    std::int64_t best_deal_value = INT64_MIN;
-    std::uint32_t best_deal = UINT32_MAX;
-    auto offer = [&](std::int64_t v, std::uint32_t g, bool deal) {
-        if (deal && v > best_deal_value) {
-            best_deal_value = v;
-            best_deal = g;
-        }
-        if (v > best_value) {
-            best_value = v;
-            best = g;
-            best_is_deal = deal;
-        }
-    };
-    auto consider = [&](const State& st, std::uint32_t g, bool terminal) {
-        const std::int64_t e = evaluate(st, ctx);
-        if (st.won()) {
-            offer(INT64_MAX / 2, g, false);
-        } else if (terminal) {
-            offer(e + kRevealBonus, g, false);
-            if (e + kRevealBonus > best_reveal_value) {
-                best_reveal_value = e + kRevealBonus;
-                best_reveal = g;
-            }
-        } else if (!stock) {
-            offer(e, g, false);
-        } else if (st.empties() == 0) {
-            offer(e - kDealCost, g, true);
-        }
-        return e;
-    };
-    consider(root, 0, false);
     std::vector<Move> moves;
     while (!open.empty() && expanded.size() < budget) {
         std::pop_heap(open.begin(), open.end(), cmp);
@@ -144,41 +124,254 @@ Decision decide(const State& root, const Context& ctx, std::size_t budget) {
             const bool terminal = turned || child.won();
             gens.push_back(Gen{i, m});
             const auto k = static_cast<std::uint32_t>(gens.size() - 1);
-            const std::int64_t e = consider(child, k, terminal);
+            const std::int64_t e = visit(child, k, terminal);
             if (!terminal) {
                 open.emplace_back(e, k);
                 std::push_heap(open.begin(), open.end(), cmp);
             }
         }
     }
-    Decision d;
-    auto first_of = [&](std::uint32_t g) {
-        while (gens[g].parent != 0) g = expanded[gens[g].parent].gen;
-        return gens[g].move;
-    };
-    if (best_reveal != UINT32_MAX) d.reveal = first_of(best_reveal);
-    if (best_deal != UINT32_MAX) {
-        d.can_deal = true;
-        if (best_deal != 0) d.deal_first = first_of(best_deal);
-    }
-    if (best_value == INT64_MIN) return d;  // stock left, yet no way to deal
-    if (best == 0) {
-        if (best_is_deal) {
-            d.kind = Decision::Kind::Deal;
-            return d;
+}
+
+// The unseen cards as a multiset: count per card byte.
+using Unseen = std::array<int, 64>;
+
+Unseen unseen_of(const View& view) {
+    Unseen u{};
+    std::vector<Suit> suits;
+    if (view.suits == 1)
+        suits = {Suit::Spades};
+    else if (view.suits == 2)
+        suits = {Suit::Hearts, Suit::Spades};
+    else
+        suits = {Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades};
+    const int copies = 8 / static_cast<int>(suits.size());
+    for (Suit s : suits)
+        for (int r = 1; r <= 13; ++r) u[to_byte(Card::make(r, s))] = copies;
+    for (const auto& pile : view.face_up)
+        for (const Card& c : pile) {
+            auto& k = u[to_byte(c) & 63];
+            if (k > 0) --k;
         }
-        // Nothing better to reach with the stock gone: turn a card over if one can be.
-        if (best_reveal == UINT32_MAX) return d;
-        best = best_reveal;
+    // Completed runs: the suit is not in the view; take them from the suit most left.
+    for (int d = 0; d < view.completed_runs; ++d) {
+        int best = -1, most = -1;
+        for (Suit s : suits) {
+            int t = 0;
+            for (int r = 1; r <= 13; ++r) t += u[to_byte(Card::make(r, s))];
+            if (t > most) {
+                most = t;
+                best = static_cast<int>(s);
+            }
+        }
+        for (int r = 1; r <= 13; ++r) {
+            auto& k = u[static_cast<std::size_t>(best * 16 + r)];
+            if (k > 0) --k;
+        }
     }
-    d.kind = Decision::Kind::Move;
-    d.first = first_of(best);
-    return d;
+    return u;
+}
+
+struct Scratch {
+    std::vector<Gen> gens;
+    std::vector<Expanded> expanded;
+};
+
+// The best value reachable from s by a small search (a card turned over counts its bonus).
+std::int64_t best_reachable(const State& s, const Context& ctx, std::size_t budget,
+                            Scratch& scratch) {
+    std::int64_t best = INT64_MIN;
+    best_first(s, ctx, budget, scratch.gens, scratch.expanded,
+               [&](const State& st, std::uint32_t, bool terminal) {
+                   const std::int64_t e = evaluate(st, ctx);
+                   const std::int64_t v =
+                       st.won() ? INT64_MAX / 4 : e + (terminal ? kRevealBonus : 0);
+                   best = std::max(best, v);
+                   return e;
+               });
+    return best;
+}
+
+// The value of a position where a card was just turned over: the mean, over the cards
+// that may have turned up, of the best reachable then.
+std::int64_t expected_value(State leaf, const Context& ctx, const Unseen& unseen, std::size_t inner,
+                            Scratch& scratch) {
+    int pile = -1;
+    for (int p = 0; p < kPiles && pile < 0; ++p)
+        if (leaf.len[p] > leaf.down[p] && leaf.top(p) == kUnknown) pile = p;
+    if (pile < 0) return best_reachable(leaf, ctx, inner, scratch);
+    std::int64_t sum = 0, total = 0;
+    for (std::size_t c = 0; c < unseen.size(); ++c) {
+        if (unseen[c] == 0) continue;
+        leaf.cards[pile][leaf.len[pile] - 1] = static_cast<Byte>(c);
+        refresh_pile(leaf, pile, ctx);
+        sum += unseen[c] * best_reachable(leaf, ctx, inner, scratch);
+        total += unseen[c];
+    }
+    if (total == 0) return evaluate(leaf, ctx);
+    return sum / total;
+}
+
+// The chosen line: moves (possibly macro) from the root, and whether a deal ends it.
+struct Plan {
+    std::vector<Move> moves;
+    bool deal = false;
+    bool none = true;
+};
+
+Plan decide(const State& root, const Context& ctx, const View& view, const FairLimits& limits) {
+    const bool stock = root.deals_left > 0;
+    const std::size_t budget = std::clamp<std::size_t>(limits.max_nodes, 1, 50'000);
+    const int root_empties = root.empties();
+    const std::int64_t root_eval = evaluate(root, ctx);
+
+    std::vector<std::pair<std::int64_t, std::uint32_t>> reveals;  // static value, gen
+    std::int64_t best_prog = INT64_MIN, best_deal = INT64_MIN, best_plain = INT64_MIN;
+    std::uint32_t prog = UINT32_MAX, deal = UINT32_MAX, plain = UINT32_MAX;
+    bool won = false;
+    std::uint32_t won_gen = 0;
+    Scratch outer;
+    best_first(root, ctx, budget, outer.gens, outer.expanded,
+               [&](const State& st, std::uint32_t g, bool terminal) {
+                   const std::int64_t e = evaluate(st, ctx);
+                   if (st.won()) {
+                       if (!won) won_gen = g;
+                       won = true;
+                   } else if (terminal) {
+                       reveals.emplace_back(e + kRevealBonus, g);
+                   } else {
+                       if (g != 0 && !stock &&
+                           (st.empties() > root_empties || st.done > root.done) && e > best_prog) {
+                           best_prog = e;
+                           prog = g;
+                       }
+                       if (stock && st.empties() == 0 && e > best_deal) {
+                           best_deal = e;
+                           deal = g;
+                       }
+                       if (g != 0 && e > best_plain) {
+                           best_plain = e;
+                           plain = g;
+                       }
+                   }
+                   return e;
+               });
+    // With an empty pile in the way of dealing and no deal found: a search that fills piles.
+    Scratch fill;
+    bool filled = false;
+    if (stock && deal == UINT32_MAX && root_empties > 0) {
+        Context fctx = ctx;
+        fctx.w.empty = -kFillEmpty;
+        State froot = root;
+        refresh_all(froot, fctx);
+        best_first(froot, fctx, budget / 2, fill.gens, fill.expanded,
+                   [&](const State& st, std::uint32_t g, bool terminal) {
+                       const std::int64_t e = evaluate(st, fctx);
+                       if (!terminal && st.empties() == 0) {
+                           State n = st;
+                           refresh_all(n, ctx);
+                           const std::int64_t v = evaluate(n, ctx);
+                           if (v > best_deal) {
+                               best_deal = v;
+                               deal = g;
+                               filled = true;
+                           }
+                       }
+                       return e;
+                   });
+    }
+    auto line_to = [&](std::uint32_t g) {
+        std::vector<Move> line;
+        while (g != 0) {
+            line.push_back(outer.gens[g].move);
+            g = outer.expanded[outer.gens[g].parent].gen;
+        }
+        std::reverse(line.begin(), line.end());
+        return line;
+    };
+    auto fill_line = [&](std::uint32_t g) {
+        std::vector<Move> line;
+        while (g != 0) {
+            line.push_back(fill.gens[g].move);
+            g = fill.expanded[fill.gens[g].parent].gen;
+        }
+        std::reverse(line.begin(), line.end());
+        return line;
+    };
+    auto state_at = [&](std::uint32_t g) {
+        State s = outer.expanded[outer.gens[g].parent].state;
+        apply(s, outer.gens[g].move, ctx);
+        return s;
+    };
+    Plan plan;
+    if (won) {
+        plan.moves = line_to(won_gen);
+        plan.none = false;
+        return plan;
+    }
+    // The best few cards to turn over (one line per pile), valued by expectation.
+    std::sort(reveals.begin(), reveals.end(), [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first > b.first : a.second < b.second;
+    });
+    {
+        std::vector<std::pair<std::int64_t, std::uint32_t>> picked;
+        std::array<bool, kPiles> pile_seen{};
+        const Unseen unseen = unseen_of(view);
+        Scratch inner;
+        for (const auto& [v, g] : reveals) {
+            if (picked.size() >= limits.reveal_leaves) break;
+            const State s = state_at(g);
+            int pile = -1;
+            for (int p = 0; p < kPiles && pile < 0; ++p)
+                if (s.len[p] > s.down[p] && s.top(p) == kUnknown) pile = p;
+            if (pile >= 0) {
+                if (pile_seen[static_cast<std::size_t>(pile)]) continue;
+                pile_seen[static_cast<std::size_t>(pile)] = true;
+            }
+            const std::int64_t ev =
+                limits.inner_nodes > 0
+                    ? expected_value(s, ctx, unseen, limits.inner_nodes, inner) + kRevealBonus
+                    : v;
+            picked.emplace_back(ev, g);
+        }
+        for (const auto& [v, g] : picked)
+            if (v > best_prog) {
+                best_prog = v;
+                prog = g;
+            }
+    }
+    std::uint32_t chosen = UINT32_MAX;
+    if (stock) {
+        const bool can_deal = deal != UINT32_MAX;
+        if (prog != UINT32_MAX && (!can_deal || best_prog >= best_deal - kDealCost)) {
+            chosen = prog;
+        } else if (can_deal) {
+            plan.moves = filled ? fill_line(deal) : line_to(deal);
+            plan.deal = true;
+            plan.none = false;
+            return plan;
+        }
+    } else {
+        std::int64_t v = best_prog;
+        chosen = prog;
+        if (plain != UINT32_MAX && best_plain > v) {
+            v = best_plain;
+            chosen = plain;
+        }
+        if (v <= root_eval) {
+            // Nothing better to reach: turn a card over if one can be.
+            chosen = prog != UINT32_MAX && !reveals.empty() ? prog : UINT32_MAX;
+        }
+    }
+    if (chosen == UINT32_MAX) return plan;
+    plan.moves = line_to(chosen);
+    plan.none = false;
+    return plan;
 }
 
 // With the stock left but an empty pile in the way of dealing, and no search finding a way
 // to fill it: split the longest face-up stack onto an empty pile, its top card first.
-std::optional<std::string> fill_to_deal(const State& root) {
+std::optional<Move> fill_to_deal(const State& root) {
     if (root.deals_left == 0 || root.empties() == 0) return std::nullopt;
     int to = -1, from = -1, most = 1;
     for (int p = 0; p < kPiles; ++p) {
@@ -190,19 +383,23 @@ std::optional<std::string> fill_to_deal(const State& root) {
         }
     }
     if (from < 0) return std::nullopt;
-    return move_text(Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), 1});
+    return Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), 1};
 }
 
 }  // namespace
 
-std::optional<std::string> fair_move(const View& view, const FairLimits& limits) {
+std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
     Context ctx;
     ctx.macros = true;
+    // Unlike the certifier, it also moves a run from an off-suit card to another off-suit
+    // card: lines that turn a card over often need it (4 suits: 9% -> 25% on deals 1..100).
+    ctx.prune_lateral = false;
+    ctx.w = fair_weights();
     State root;
     for (int p = 0; p < kPiles; ++p) {
         const int D = std::clamp(view.face_down[static_cast<std::size_t>(p)], 0, kCap);
         const auto& up = view.face_up[static_cast<std::size_t>(p)];
-        if (D + static_cast<int>(up.size()) > kCap) return std::nullopt;
+        if (D + static_cast<int>(up.size()) > kCap) return {};
         int L = 0;
         for (int i = 0; i < D; ++i) root.cards[p][L++] = kUnknown;
         for (const Card& c : up) root.cards[p][L++] = to_byte(c);
@@ -211,41 +408,34 @@ std::optional<std::string> fair_move(const View& view, const FairLimits& limits)
     }
     root.deals_left = static_cast<std::uint8_t>(std::clamp(view.stock_deals_left, 0, kDeals));
     root.done = static_cast<std::uint8_t>(std::clamp(view.completed_runs, 0, 8));
-    if (root.won()) return std::nullopt;
+    if (root.won()) return {};
     refresh_all(root, ctx);
 
-    // At most 50,000 positions are expanded whatever the limit says: about 40 MB.
-    const std::size_t budget = std::clamp<std::size_t>(limits.max_nodes, 1, 50'000);
-    const Decision d = decide(root, ctx, budget);
-    if (d.kind == Decision::Kind::None) return fill_to_deal(root);
-    if (d.kind == Decision::Kind::Deal) return std::string("deal");
-    const std::vector<Move> line = expand_macro(root, d.first);
-    if (line.empty()) return std::nullopt;
-    // Stateless as it is, the player could step back and forth between two positions
-    // when its (bounded) searches from each disagree. Look one step ahead: if the next
-    // call would come straight back, deal or turn a card over instead.
-    State next = root;
-    if (!apply(next, line.front(), ctx) && !next.won()) {
-        const Decision d2 = decide(next, ctx, budget);
-        if (d2.kind == Decision::Kind::Move) {
-            const std::vector<Move> line2 = expand_macro(next, d2.first);
-            State back = next;
-            if (!line2.empty()) apply(back, line2.front(), ctx);
-            if (!line2.empty() && state_hash(back) == state_hash(root)) {
-                if (d.can_deal) {
-                    if (!d.deal_first) return std::string("deal");
-                    const std::vector<Move> r = expand_macro(root, *d.deal_first);
-                    if (!r.empty() && !(r.front() == line.front())) return move_text(r.front());
-                }
-                if (d.reveal) {
-                    const std::vector<Move> r = expand_macro(root, *d.reveal);
-                    if (!r.empty() && !(r.front() == line.front())) return move_text(r.front());
-                }
-                return fill_to_deal(root);
-            }
+    const Plan plan = decide(root, ctx, view, limits);
+    std::vector<std::string> out;
+    if (plan.none) {
+        if (const auto m = fill_to_deal(root)) out.push_back(move_text(*m));
+        return out;
+    }
+    State s = root;
+    bool whole = true;
+    for (const Move& m : plan.moves) {
+        const std::vector<Move> line = expand_macro(s, m);
+        whole = !line.empty();
+        if (!whole) break;  // cannot happen: the search applied the same moves
+        for (const Move& x : line) {
+            out.push_back(move_text(x));
+            apply(s, x, ctx);
         }
     }
-    return move_text(line.front());
+    if (plan.deal && whole) out.push_back("deal");
+    return out;
+}
+
+std::optional<std::string> fair_move(const View& view, const FairLimits& limits) {
+    std::vector<std::string> plan = fair_plan(view, limits);
+    if (plan.empty()) return std::nullopt;
+    return plan.front();
 }
 
 }  // namespace croupier::games::spider

@@ -42,18 +42,27 @@ FairGame play_fair_game(int suits, std::uint64_t deal_number, const FairLimits& 
     State s = initial_state(suits, deal_number, ctx);
     // The player is deterministic and sees a function of the position: once a position
     // comes back, the game goes round that cycle for ever, and is lost.
-    std::unordered_set<std::uint64_t> seen{position_key(s)};
-    while (!s.won() && static_cast<int>(game.moves.size()) < max_moves) {
-        const auto text = fair_move(view_of(s, suits), limits);
-        if (!text) break;
-        const auto m = parse_move(*text);
-        if (!m || !legal(s, *m)) {
-            game.illegal = true;
-            break;
-        }
-        game.moves.push_back(*text);
-        apply(s, *m, ctx);
+    std::unordered_set<std::uint64_t> seen;
+    // It follows each plan it makes to its end: the card it turns over (a macro move may
+    // still stack back runs parked on empty piles after it), or the deal. Deciding afresh
+    // along the way would see nothing new.
+    bool over = false;
+    while (!over && !s.won() && static_cast<int>(game.moves.size()) < max_moves) {
+        // Positions where it decides: once one comes back, it goes round for ever.
         if (!seen.insert(position_key(s)).second) break;
+        const std::vector<std::string> plan = fair_plan(view_of(s, suits), limits);
+        if (plan.empty()) break;
+        for (const std::string& text : plan) {
+            const auto m = parse_move(text);
+            if (!m || !legal(s, *m)) {
+                game.illegal = true;
+                over = true;
+                break;
+            }
+            game.moves.push_back(text);
+            apply(s, *m, ctx);
+            if (s.won() || static_cast<int>(game.moves.size()) >= max_moves) break;
+        }
     }
     game.won = s.won();
     return game;

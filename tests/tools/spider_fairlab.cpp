@@ -35,6 +35,7 @@ void show(int suits, std::uint64_t deal, const FairLimits& limits) {
             std::printf("\n");
         }
     };
+    if (std::getenv("LAB_TRACE")) print();
     for (const auto& m : g.moves) {
         if (std::getenv("LAB_TRACE")) {
             if (m == "deal") print();
@@ -46,6 +47,9 @@ void show(int suits, std::uint64_t deal, const FairLimits& limits) {
                 static_cast<unsigned long long>(deal), g.won ? "won" : "lost", g.moves.size(),
                 s.done, s.deals_left);
     print();
+    const auto plan = fair_plan(view_of(s, suits), limits);
+    std::printf("its plan from here: %zu moves%s\n", plan.size(),
+                plan.empty() ? "" : (" " + plan.front()).c_str());
 }
 
 }  // namespace
@@ -68,6 +72,10 @@ int main(int argc, char** argv) {
             limits.max_nodes = std::strtoull(v, nullptr, 10);
         else if (a == "--threads")
             threads = std::atoi(v);
+        else if (a == "--leaves")
+            limits.reveal_leaves = std::strtoull(v, nullptr, 10);
+        else if (a == "--inner")
+            limits.inner_nodes = std::strtoull(v, nullptr, 10);
         else if (a == "--show")
             show_deal = std::strtoull(v, nullptr, 10);
         else {

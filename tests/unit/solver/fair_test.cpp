@@ -32,6 +32,26 @@ TEST(SpiderFair, MovesAreAlwaysLegalAlongAGame) {
     }
 }
 
+TEST(SpiderFair, PlansAreLegalLinesThatStartWithItsMove) {
+    for (int suits : {2, 4}) {
+        Context ctx;
+        State s = initial_state(suits, 7, ctx);
+        for (int k = 0; k < 20 && !s.won(); ++k) {
+            const std::vector<std::string> plan = fair_plan(view_of(s, suits), small());
+            if (plan.empty()) break;
+            EXPECT_EQ(fair_move(view_of(s, suits), small()), plan.front());
+            for (std::size_t i = 0; i < plan.size(); ++i) {
+                const auto m = parse_move(plan[i]);
+                ASSERT_TRUE(m.has_value() && legal(s, *m)) << plan[i];
+                apply(s, *m, ctx);
+                if (m->is_deal()) {
+                    EXPECT_EQ(i + 1, plan.size());
+                }
+            }
+        }
+    }
+}
+
 TEST(SpiderFair, NeverDependsOnFaceDownCards) {
     // Two positions that look the same but hide different cards: the same move.
     for (std::uint64_t deal : {3u, 4u, 5u}) {
