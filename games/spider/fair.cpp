@@ -4,13 +4,16 @@
 // the stock is unknown. From the position in view it searches best-first over the moves
 // whose outcome it knows; a move that turns a face-down card over ends a line there (what
 // comes next is unknown). Of the positions reached it then picks, like a careful human:
-//   - progress: a card turned over, or a pile emptied, or a run completed. A line that turns
-//     a card over is valued by its expectation over the card that may turn up: the unseen
-//     cards are known as a multiset (the pack minus what is in view), and for each possible
-//     card a small search finds the best it can reach next.
-//   - else a deal, from the position best prepared for it (no empty pile, as the rules say);
-//   - with the stock gone, the best position it can reach.
-// Progress is taken whenever its value is not much below what a deal would give.
+//   - a card turned over, the best few such lines (one per pile) valued by their expectation
+//     over the card that may turn up: the unseen cards are known as a multiset (the pack
+//     minus what is in view and the completed runs), and for each possible card a small
+//     search finds the best it can reach next;
+//   - else a deal, from the position best prepared for it (no empty pile, as the rules say;
+//     a second search that prizes filled piles finds one when empty piles are in the way);
+//   - with the stock gone, the best position it can reach (a pile emptied, a run completed),
+//     or a card turned over.
+// A card turned over is taken whenever its value is not much below what a deal would give
+// (in practice: whenever there is one). fair_plan() returns the whole line.
 #include "games/spider/fair.hpp"
 
 #include <algorithm>

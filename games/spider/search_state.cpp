@@ -77,22 +77,16 @@ void refresh_pile(State& s, int p, const Context& ctx) {
     }
     int sc = w.down * D + (D > 0 ? w.down_last + w.cover * (L - D) : 0);
     if (D == 0 && rank_of(c[0]) == 13) sc += w.king_base;
-    int run = 1;  // cards in the same-suit run ending at c[i - 1]
     for (int i = D; i < L; ++i) {
         if (c[i] == kUnknown) {
             sc += w.unknown;
-            run = 1;
             continue;
         }
         if (i == D || c[i - 1] == kUnknown) continue;
-        if (rank_of(c[i - 1]) == rank_of(c[i]) + 1 && suit_of(c[i - 1]) == suit_of(c[i])) {
-            sc += w.same;
-            ++run;
-            continue;
-        }
-        sc += rank_of(c[i - 1]) == rank_of(c[i]) + 1 ? w.seq : w.brk;
-        if (w.bury != 0 && run > 1) sc += w.bury * (run - 1);
-        run = 1;
+        if (rank_of(c[i - 1]) == rank_of(c[i]) + 1)
+            sc += suit_of(c[i - 1]) == suit_of(c[i]) ? w.same : w.seq;
+        else
+            sc += w.brk;
     }
     s.pscore[p] = sc;
 }

@@ -65,7 +65,6 @@ struct Weights {
     int king_base = 6;    // a King at the bottom of a pile with nothing under it
     int down_last = -10;  // a pile with face-down cards (on top of `down` per card)
     int cover = -3;       // each face-up card over face-down ones
-    int bury = 0;         // per same-suit pair in a run that other cards cover
 };
 
 struct State {
