@@ -13,8 +13,9 @@
 namespace croupier::games::spider {
 
 struct FairLimits {
-    std::size_t max_nodes =
-        200'000;  // search budget per decision (deterministic; capped at 50,000)
+    // Search budget per decision (deterministic; capped at 50,000). The default is what
+    // `hint` uses and what the bench measures (figures in docs/PERFORMANCE.md).
+    std::size_t max_nodes = 12'000;
     // The best few lines that turn a card over are valued by their expectation over the
     // card that may turn up: each possible card, a small search of this many positions.
     std::size_t reveal_leaves = 6;
