@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
     int suits = 4, threads = 2;
     std::uint64_t from = 1, to = 50, show_deal = 0;
     FairLimits limits;
-    limits.max_nodes = 3000;
+    // FairLimits{} as hint and the bench use it, unless --nodes says otherwise.
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string a = argv[i];
         const char* v = argv[i + 1];
