@@ -1075,9 +1075,7 @@ void Network::notice(const std::string& target, const std::string& text) {
 void Network::join(const std::string& channel) {
     Impl& n = *impl_;
     if (!valid_target(channel)) return;
-    const bool known = std::any_of(n.channels.begin(), n.channels.end(),
-                                   [&](const std::string& c) { return n.same(c, channel); });
-    if (!known) n.channels.push_back(channel);
+    if (!n.wanted(channel)) n.channels.push_back(channel);
     if (n.registered) n.enqueue(channel, "JOIN " + channel);
 }
 

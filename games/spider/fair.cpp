@@ -178,6 +178,17 @@ Unseen unseen_of(const View& view) {
 struct Scratch {
     std::vector<Gen> gens;
     std::vector<Expanded> expanded;
+
+    // The moves from the search's root to position g.
+    std::vector<Move> line_to(std::uint32_t g) const {
+        std::vector<Move> line;
+        while (g != 0) {
+            line.push_back(gens[g].move);
+            g = expanded[gens[g].parent].gen;
+        }
+        std::reverse(line.begin(), line.end());
+        return line;
+    }
 };
 
 // The best value reachable from s by a small search (a card turned over counts its bonus).
@@ -283,24 +294,6 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
                        return e;
                    });
     }
-    auto line_to = [&](std::uint32_t g) {
-        std::vector<Move> line;
-        while (g != 0) {
-            line.push_back(outer.gens[g].move);
-            g = outer.expanded[outer.gens[g].parent].gen;
-        }
-        std::reverse(line.begin(), line.end());
-        return line;
-    };
-    auto fill_line = [&](std::uint32_t g) {
-        std::vector<Move> line;
-        while (g != 0) {
-            line.push_back(fill.gens[g].move);
-            g = fill.expanded[fill.gens[g].parent].gen;
-        }
-        std::reverse(line.begin(), line.end());
-        return line;
-    };
     auto state_at = [&](std::uint32_t g) {
         State s = outer.expanded[outer.gens[g].parent].state;
         apply(s, outer.gens[g].move, ctx);
@@ -308,7 +301,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
     };
     Plan plan;
     if (won) {
-        plan.moves = line_to(won_gen);
+        plan.moves = outer.line_to(won_gen);
         plan.none = false;
         return plan;
     }
@@ -349,7 +342,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
         if (prog != UINT32_MAX && (!can_deal || best_prog >= best_deal - kDealCost)) {
             chosen = prog;
         } else if (can_deal) {
-            plan.moves = filled ? fill_line(deal) : line_to(deal);
+            plan.moves = filled ? fill.line_to(deal) : outer.line_to(deal);
             plan.deal = true;
             plan.none = false;
             return plan;
@@ -367,7 +360,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
         }
     }
     if (chosen == UINT32_MAX) return plan;
-    plan.moves = line_to(chosen);
+    plan.moves = outer.line_to(chosen);
     plan.none = false;
     return plan;
 }
