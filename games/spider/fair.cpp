@@ -51,6 +51,15 @@ Weights fair_weights() {
     return w;
 }
 
+// A won position is above anything else, a stranded one (stock left, fewer cards out than
+// piles) below. Small enough that a mean over the 104 cards cannot overflow.
+constexpr std::int64_t kWon = std::int64_t{1} << 50;
+constexpr std::int64_t kStranded = -kWon;
+
+std::int64_t value(const State& s, const Context& ctx) {
+    return s.stranded() ? kStranded : evaluate(s, ctx);
+}
+
 class HashSet {
   public:
     explicit HashSet(std::size_t cap) : slots_(cap, 0) {}
@@ -197,9 +206,8 @@ std::int64_t best_reachable(const State& s, const Context& ctx, std::size_t budg
     std::int64_t best = INT64_MIN;
     best_first(s, ctx, budget, scratch.gens, scratch.expanded,
                [&](const State& st, std::uint32_t, bool terminal) {
-                   const std::int64_t e = evaluate(st, ctx);
-                   const std::int64_t v =
-                       st.won() ? INT64_MAX / 4 : e + (terminal ? kRevealBonus : 0);
+                   const std::int64_t e = value(st, ctx);
+                   const std::int64_t v = st.won() ? kWon : e + (terminal ? kRevealBonus : 0);
                    best = std::max(best, v);
                    return e;
                });
@@ -222,7 +230,7 @@ std::int64_t expected_value(State leaf, const Context& ctx, const Unseen& unseen
         sum += unseen[c] * best_reachable(leaf, ctx, inner, scratch);
         total += unseen[c];
     }
-    if (total == 0) return evaluate(leaf, ctx);
+    if (total == 0) return value(leaf, ctx);
     return sum / total;
 }
 
@@ -237,7 +245,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
     const bool stock = root.deals_left > 0;
     const std::size_t budget = std::clamp<std::size_t>(limits.max_nodes, 1, 50'000);
     const int root_empties = root.empties();
-    const std::int64_t root_eval = evaluate(root, ctx);
+    const std::int64_t root_eval = value(root, ctx);
 
     std::vector<std::pair<std::int64_t, std::uint32_t>> reveals;  // static value, gen
     std::int64_t best_prog = INT64_MIN, best_deal = INT64_MIN, best_plain = INT64_MIN;
@@ -247,7 +255,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
     Scratch outer;
     best_first(root, ctx, budget, outer.gens, outer.expanded,
                [&](const State& st, std::uint32_t g, bool terminal) {
-                   const std::int64_t e = evaluate(st, ctx);
+                   const std::int64_t e = value(st, ctx);
                    if (st.won()) {
                        if (!won) won_gen = g;
                        won = true;
@@ -280,11 +288,11 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
         refresh_all(froot, fctx);
         best_first(froot, fctx, budget / 2, fill.gens, fill.expanded,
                    [&](const State& st, std::uint32_t g, bool terminal) {
-                       const std::int64_t e = evaluate(st, fctx);
+                       const std::int64_t e = value(st, fctx);
                        if (!terminal && st.empties() == 0) {
                            State n = st;
                            refresh_all(n, ctx);
-                           const std::int64_t v = evaluate(n, ctx);
+                           const std::int64_t v = value(n, ctx);
                            if (v > best_deal) {
                                best_deal = v;
                                deal = g;

@@ -80,6 +80,16 @@ struct State {
         return e;
     }
     bool won() const { return done == 8; }
+    // Stock left but fewer cards on the tableau than piles: no deal can ever be made (every
+    // pile must be filled first), so the game is lost. A completed run that goes to the
+    // foundation can cause it (Aisleriot: "Undo until there are enough cards to fill all
+    // tableau piles").
+    bool stranded() const {
+        if (deals_left == 0) return false;
+        int cards_out = 0;
+        for (int p = 0; p < kPiles; ++p) cards_out += len[p];
+        return cards_out < kPiles;
+    }
     Byte top(int p) const { return cards[p][len[p] - 1]; }
     // Index of the first card of the movable run on top of pile p (len[p] > down[p]).
     int run_start(int p) const {

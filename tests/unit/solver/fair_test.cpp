@@ -100,6 +100,56 @@ TEST(SpiderFair, FillsEmptyPilesToDealRatherThanGiveUp) {
     EXPECT_TRUE(dealt);
 }
 
+TEST(SpiderFair, DealsRatherThanCompleteARunThatStrandsTheStock) {
+    // One suit, 4 runs done, 3 deals left: 22 cards out. Putting the Ace on the 2 would
+    // complete the King..2 run and leave 9 cards for 10 piles, so no deal could ever be made
+    // again (Aisleriot: "Undo until there are enough cards to fill all tableau piles").
+    View v;
+    v.suits = 1;
+    v.stock_deals_left = 3;
+    v.completed_runs = 4;
+    auto spade = [](int r) { return Card::make(r, Suit::Spades); };
+    for (int r = 13; r >= 2; --r) v.face_up[0].push_back(spade(r));
+    v.face_up[1] = {spade(1)};
+    const int singles[] = {5, 5, 9, 9, 7, 7, 11};
+    for (std::size_t p = 2; p < 9; ++p) v.face_up[p] = {spade(singles[p - 2])};
+    v.face_up[9] = {spade(11), spade(3)};
+    search::State s;
+    for (int p = 0; p < kPiles; ++p) {
+        for (const Card& c : v.face_up[static_cast<std::size_t>(p)])
+            s.cards[p][s.len[p]++] = to_byte(c);
+    }
+    s.done = 4;
+    s.deals_left = 3;
+    State stranded = s;
+    stranded.len[1] = 0;
+    stranded.len[0] = 0;
+    EXPECT_TRUE(stranded.stranded());
+    EXPECT_FALSE(s.stranded());
+    stranded.deals_left = 0;
+    EXPECT_FALSE(stranded.stranded());
+
+    EXPECT_EQ(fair_plan(v, small()), std::vector<std::string>{"deal"});
+    EXPECT_EQ(fair_plan(v), std::vector<std::string>{"deal"});
+}
+
+TEST(SpiderFair, NeverStrandsTheStockAlongAGame) {
+    // One-suit deal 628 at small limits: the player once turned cards over and completed
+    // runs until 9 cards were left for 10 piles with 3 deals in the stock, and lost.
+    FairLimits limits;
+    limits.max_nodes = 1000;
+    limits.reveal_leaves = 3;
+    limits.inner_nodes = 20;
+    const FairGame g = play_fair_game(1, 628, limits);
+    Context ctx;
+    State s = initial_state(1, 628, ctx);
+    for (const std::string& text : g.moves) {
+        apply(s, *parse_move(text), ctx);
+        ASSERT_FALSE(s.stranded()) << "after " << text;
+    }
+    EXPECT_FALSE(g.illegal);
+}
+
 TEST(SpiderFair, WinsAOneSuitDealAndTheLineReplays) {
     FairLimits limits;
     limits.max_nodes = 300;
