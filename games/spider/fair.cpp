@@ -60,47 +60,6 @@ std::int64_t value(const State& s, const Context& ctx) {
     return s.stranded() ? kStranded : evaluate(s, ctx);
 }
 
-class HashSet {
-  public:
-    explicit HashSet(std::size_t cap) : slots_(cap, 0) {}
-    bool insert(std::uint64_t h) {
-        if (h == 0) h = 1;
-        if ((size_ + 1) * 2 > slots_.size()) grow();
-        const std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = h & mask;; i = (i + 1) & mask) {
-            if (slots_[i] == h) return false;
-            if (slots_[i] == 0) {
-                slots_[i] = h;
-                ++size_;
-                return true;
-            }
-        }
-    }
-
-  private:
-    void grow() {
-        std::vector<std::uint64_t> old;
-        old.swap(slots_);
-        slots_.assign(old.size() * 2, 0);
-        size_ = 0;
-        for (std::uint64_t h : old)
-            if (h != 0) insert(h);
-    }
-    std::vector<std::uint64_t> slots_;
-    std::size_t size_ = 0;
-};
-
-// A position reached: the expanded position it came from and the move. Only expanded
-// positions keep their State.
-struct Gen {
-    std::uint32_t parent;  // index in `expanded`; UINT32_MAX for the root
-    Move move;
-};
-struct Expanded {
-    State state;
-    std::uint32_t gen;
-};
-
 // Best-first search over the moves whose outcome is known. visit(state, gen, terminal) is
 // called once per position reached (the root first, gen 0) and returns its evaluation.
 template <class Visit>
@@ -108,7 +67,8 @@ void best_first(const State& root, const Context& ctx, std::size_t budget, std::
                 std::vector<Expanded>& expanded, Visit&& visit) {
     gens.assign(1, Gen{UINT32_MAX, Move{}});
     expanded.clear();
-    HashSet seen(budget > 500 ? (1 << 12) : (1 << 9));
+    HashSet seen;
+    seen.clear(budget > 500 ? (1 << 12) : (1 << 9));
     seen.insert(state_hash(root));
     std::vector<std::pair<std::int64_t, std::uint32_t>> open{{visit(root, 0u, false), 0}};
     auto cmp = [](const auto& a, const auto& b) {

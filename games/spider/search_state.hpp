@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -97,6 +98,61 @@ struct State {
         while (r - 1 >= down[p] && same_suit_seq(cards[p][r - 1], cards[p][r])) --r;
         return r;
     }
+};
+
+// Open-addressing set of 64-bit hashes (0 is reserved for "empty").
+class HashSet {
+  public:
+    void clear(std::size_t capacity_pow2) {
+        slots_.assign(capacity_pow2, 0);
+        size_ = 0;
+    }
+    // True when h was not there (and is now).
+    bool insert(std::uint64_t h) {
+        if (h == 0) h = 1;
+        if ((size_ + 1) * 2 > slots_.size()) grow();
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+            if (slots_[i] == h) return false;
+            if (slots_[i] == 0) {
+                slots_[i] = h;
+                ++size_;
+                return true;
+            }
+        }
+    }
+    bool contains(std::uint64_t h) const {
+        if (h == 0) h = 1;
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = h & mask;; i = (i + 1) & mask) {
+            if (slots_[i] == h) return true;
+            if (slots_[i] == 0) return false;
+        }
+    }
+    std::size_t bytes() const { return slots_.capacity() * sizeof(std::uint64_t); }
+
+  private:
+    void grow() {
+        std::vector<std::uint64_t> old;
+        old.swap(slots_);
+        slots_.assign(std::max<std::size_t>(1024, old.size() * 2), 0);
+        size_ = 0;
+        for (std::uint64_t h : old)
+            if (h != 0) insert(h);
+    }
+    std::vector<std::uint64_t> slots_;
+    std::size_t size_ = 0;
+};
+
+// A generated position: its parent (an expanded position) and the move. Only expanded
+// positions keep a full State.
+struct Gen {
+    std::uint32_t parent;  // index in `expanded`; UINT32_MAX for the search's start
+    Move move;
+};
+struct Expanded {
+    State state;
+    std::uint32_t gen;
 };
 
 // The context a search runs in: weights and (for the certifier) the stock cards.
