@@ -8,7 +8,7 @@
 
 namespace croupier::games::spider {
 
-std::vector<Card> shuffled_deck(int suits, std::uint64_t deal_number) {
+std::vector<Card> spider_pack(int suits) {
     std::vector<Card> cards;
     cards.reserve(104);
     if (suits == 4) {
@@ -24,6 +24,11 @@ std::vector<Card> shuffled_deck(int suits, std::uint64_t deal_number) {
     } else {
         throw std::invalid_argument("spider: suits must be 1, 2 or 4");
     }
+    return cards;
+}
+
+std::vector<Card> shuffled_deck(int suits, std::uint64_t deal_number) {
+    std::vector<Card> cards = spider_pack(suits);
     DealRng rng(deal_number);
     rng.shuffle(cards);
     return cards;

@@ -9,6 +9,10 @@
 
 namespace croupier::games::spider {
 
+// The 104 cards of a game with 1, 2 or 4 suits, unshuffled (std::invalid_argument for any
+// other count): two packs, four of hearts and spades, or eight of spades.
+std::vector<Card> spider_pack(int suits);
+
 // The shuffled 104 cards, index 0 first dealt. Cards 0..53 go to the tableau in rounds
 // (see tableau_pile()), 54..103 are the stock, 10 per deal, piles 1..10 in order.
 std::vector<Card> shuffled_deck(int suits, std::uint64_t deal_number);

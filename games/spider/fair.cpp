@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <array>
 
+#include "games/spider/deal.hpp"
 #include "games/spider/search_state.hpp"
 
 namespace croupier::games::spider {
@@ -110,16 +111,11 @@ using Unseen = std::array<int, 64>;
 
 Unseen unseen_of(const View& view) {
     Unseen u{};
-    std::vector<Suit> suits;
-    if (view.suits == 1)
-        suits = {Suit::Spades};
-    else if (view.suits == 2)
-        suits = {Suit::Hearts, Suit::Spades};
-    else
-        suits = {Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades};
-    const int copies = 8 / static_cast<int>(suits.size());
-    for (Suit s : suits)
-        for (int r = 1; r <= 13; ++r) u[to_byte(Card::make(r, s))] = copies;
+    for (const Card& c : spider_pack(view.suits == 1 || view.suits == 2 ? view.suits : 4))
+        ++u[to_byte(c)];
+    std::vector<int> suits;  // the pack's suits, lowest first
+    for (int s = 0; s < 4; ++s)
+        if (u[static_cast<std::size_t>(s * 16 + 1)] > 0) suits.push_back(s);
     for (const auto& pile : view.face_up)
         for (const Card& c : pile) {
             auto& k = u[to_byte(c) & 63];
@@ -128,12 +124,12 @@ Unseen unseen_of(const View& view) {
     // Completed runs: the suit is not in the view; take them from the suit most left.
     for (int d = 0; d < view.completed_runs; ++d) {
         int best = -1, most = -1;
-        for (Suit s : suits) {
+        for (int s : suits) {
             int t = 0;
-            for (int r = 1; r <= 13; ++r) t += u[to_byte(Card::make(r, s))];
+            for (int r = 1; r <= 13; ++r) t += u[static_cast<std::size_t>(s * 16 + r)];
             if (t > most) {
                 most = t;
-                best = static_cast<int>(s);
+                best = s;
             }
         }
         for (int r = 1; r <= 13; ++r) {
@@ -142,6 +138,13 @@ Unseen unseen_of(const View& view) {
         }
     }
     return u;
+}
+
+// The pile whose top card was just turned over and is still unknown; -1 if none.
+int unknown_top_pile(const State& s) {
+    for (int p = 0; p < kPiles; ++p)
+        if (s.len[p] > s.down[p] && s.top(p) == kUnknown) return p;
+    return -1;
 }
 
 struct Scratch {
@@ -178,9 +181,7 @@ std::int64_t best_reachable(const State& s, const Context& ctx, std::size_t budg
 // that may have turned up, of the best reachable then.
 std::int64_t expected_value(State leaf, const Context& ctx, const Unseen& unseen, std::size_t inner,
                             Scratch& scratch) {
-    int pile = -1;
-    for (int p = 0; p < kPiles && pile < 0; ++p)
-        if (leaf.len[p] > leaf.down[p] && leaf.top(p) == kUnknown) pile = p;
+    const int pile = unknown_top_pile(leaf);
     if (pile < 0) return best_reachable(leaf, ctx, inner, scratch);
     std::int64_t sum = 0, total = 0;
     for (std::size_t c = 0; c < unseen.size(); ++c) {
@@ -285,9 +286,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
         for (const auto& [v, g] : reveals) {
             if (picked.size() >= limits.reveal_leaves) break;
             const State s = state_at(g);
-            int pile = -1;
-            for (int p = 0; p < kPiles && pile < 0; ++p)
-                if (s.len[p] > s.down[p] && s.top(p) == kUnknown) pile = p;
+            const int pile = unknown_top_pile(s);
             if (pile >= 0) {
                 if (pile_seen[static_cast<std::size_t>(pile)]) continue;
                 pile_seen[static_cast<std::size_t>(pile)] = true;
