@@ -98,6 +98,14 @@ void refresh_all(State& s, const Context& ctx) {
 std::int64_t evaluate(const State& s, const Context& ctx) {
     std::int64_t e = 0;
     for (int p = 0; p < kPiles; ++p) e += s.pscore[p];
+    if (ctx.w.min_down != 0) {
+        // The pile with face-down cards nearest to having none: emptying a pile is what
+        // lets the rest be sorted, so the fewer cards stand in the way, the better.
+        int least = 0;
+        for (int p = 0; p < kPiles; ++p)
+            if (s.down[p] > 0 && (least == 0 || s.down[p] < least)) least = s.down[p];
+        e += static_cast<std::int64_t>(ctx.w.min_down) * least;
+    }
     e += static_cast<std::int64_t>(ctx.w.done) * s.done;
     e += static_cast<std::int64_t>(ctx.w.deal) * (kDeals - s.deals_left);
     return e;

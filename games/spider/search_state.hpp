@@ -66,6 +66,7 @@ struct Weights {
     int king_base = 6;    // a King at the bottom of a pile with nothing under it
     int down_last = -10;  // a pile with face-down cards (on top of `down` per card)
     int cover = -3;       // each face-up card over face-down ones
+    int min_down = 0;     // each face-down card of the pile nearest to empty (fewest face-down)
 };
 
 struct State {

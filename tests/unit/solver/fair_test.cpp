@@ -133,6 +133,30 @@ TEST(SpiderFair, DealsRatherThanCompleteARunThatStrandsTheStock) {
     EXPECT_EQ(fair_plan(v), std::vector<std::string>{"deal"});
 }
 
+TEST(SpiderEvaluation, CountsThePileNearestToEmptyAgain) {
+    // Face-down cards 3, 1, 4 and a pile with none: the nearest to empty has 1.
+    Context ctx;
+    State s;
+    const int down[] = {3, 1, 4, 0};
+    for (int p = 0; p < 4; ++p) {
+        for (int i = 0; i <= down[p]; ++i)
+            s.cards[p][s.len[p]++] = to_byte(Card::make(13 - i, Suit::Spades));
+        s.down[p] = static_cast<std::uint8_t>(down[p]);
+    }
+    refresh_all(s, ctx);
+    const std::int64_t flat = evaluate(s, ctx);
+    ctx.w.min_down = -20;
+    EXPECT_EQ(evaluate(s, ctx), flat - 20);
+    s.down[1] = 0;  // now the nearest has 3
+    refresh_all(s, ctx);
+    const std::int64_t flat3 = [&] {
+        Context c0 = ctx;
+        c0.w.min_down = 0;
+        return evaluate(s, c0);
+    }();
+    EXPECT_EQ(evaluate(s, ctx), flat3 - 60);
+}
+
 TEST(SpiderFair, NeverStrandsTheStockAlongAGame) {
     // One-suit deal 628 at small limits: the player once turned cards over and completed
     // runs until 9 cards were left for 10 piles with 3 deals in the stock, and lost.
