@@ -144,17 +144,12 @@ TEST(SpiderEvaluation, CountsThePileNearestToEmptyAgain) {
         s.down[p] = static_cast<std::uint8_t>(down[p]);
     }
     refresh_all(s, ctx);
-    const std::int64_t flat = evaluate(s, ctx);
-    ctx.w.min_down = -20;
-    EXPECT_EQ(evaluate(s, ctx), flat - 20);
+    Context term = ctx;
+    term.w.min_down = -20;
+    EXPECT_EQ(evaluate(s, term), evaluate(s, ctx) - 20);
     s.down[1] = 0;  // now the nearest has 3
     refresh_all(s, ctx);
-    const std::int64_t flat3 = [&] {
-        Context c0 = ctx;
-        c0.w.min_down = 0;
-        return evaluate(s, c0);
-    }();
-    EXPECT_EQ(evaluate(s, ctx), flat3 - 60);
+    EXPECT_EQ(evaluate(s, term), evaluate(s, ctx) - 60);
 }
 
 TEST(SpiderFair, NeverStrandsTheStockAlongAGame) {
