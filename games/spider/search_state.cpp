@@ -64,6 +64,21 @@ std::optional<Move> parse_move(std::string_view text) {
                 static_cast<std::uint8_t>(v[2])};
 }
 
+int runs_without_home(const State& s) {
+    std::array<bool, 16> top_rank{};  // some pile's top card has this rank
+    for (int p = 0; p < kPiles; ++p)
+        if (s.len[p] > s.down[p] && s.top(p) != kUnknown) top_rank[rank_of(s.top(p))] = true;
+    int n = 0;
+    for (int p = 0; p < kPiles; ++p) {
+        if (s.len[p] <= s.down[p] || s.top(p) == kUnknown) continue;
+        const int r = s.run_start(p);
+        if (r == 0) continue;
+        const int rank = rank_of(s.cards[p][r]);
+        if (rank == 13 || !top_rank[rank + 1]) ++n;
+    }
+    return n;
+}
+
 void refresh_pile(State& s, int p, const Context& ctx) {
     const Weights& w = ctx.w;
     const int L = s.len[p], D = s.down[p];
@@ -106,6 +121,7 @@ std::int64_t evaluate(const State& s, const Context& ctx) {
             if (s.down[p] > 0 && (least == 0 || s.down[p] < least)) least = s.down[p];
         e += static_cast<std::int64_t>(ctx.w.min_down) * least;
     }
+    if (ctx.w.no_home != 0) e += static_cast<std::int64_t>(ctx.w.no_home) * runs_without_home(s);
     e += static_cast<std::int64_t>(ctx.w.done) * s.done;
     e += static_cast<std::int64_t>(ctx.w.deal) * (kDeals - s.deals_left);
     return e;

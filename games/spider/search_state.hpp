@@ -67,6 +67,7 @@ struct Weights {
     int down_last = -10;  // a pile with face-down cards (on top of `down` per card)
     int cover = -3;       // each face-up card over face-down ones
     int min_down = 0;     // each face-down card of the pile nearest to empty (fewest face-down)
+    int no_home = 0;      // each top run that no other top card can take (runs_without_home())
 };
 
 struct State {
@@ -166,6 +167,11 @@ struct Context {
     // They are not legal single moves: expand_macro() turns one into legal moves.
     bool macros = false;
 };
+
+// Top runs with nowhere to go but an empty pile: the run's first card is a King, or no
+// pile's top card is one rank above it. A run that is the whole pile (from its bottom) is
+// not counted: it has nothing under it to free.
+int runs_without_home(const State& s);
 
 void refresh_pile(State& s, int p, const Context& ctx);
 void refresh_all(State& s, const Context& ctx);

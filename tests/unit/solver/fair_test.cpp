@@ -152,6 +152,30 @@ TEST(SpiderEvaluation, CountsThePileNearestToEmptyAgain) {
     EXPECT_EQ(evaluate(s, term), evaluate(s, ctx) - 60);
 }
 
+TEST(SpiderEvaluation, CountsTopRunsWithNowhereToGo) {
+    Context ctx;
+    State s;
+    auto pile = [&](int p, int down, std::initializer_list<int> ranks) {
+        for (int r : ranks) s.cards[p][s.len[p]++] = to_byte(Card::make(r, Suit::Spades));
+        s.down[p] = static_cast<std::uint8_t>(down);
+    };
+    pile(0, 1, {2, 7, 6});       // 7 6 over a face-down card: the 8 of pile 3 takes it
+    pile(1, 2, {5, 4, 13, 12});  // K Q: only an empty pile takes a King
+    pile(2, 0, {8});             // the whole pile: nothing under it to free
+    pile(3, 1, {3, 4, 10});      // the 10 over a 4: no Jack on top anywhere
+    refresh_all(s, ctx);
+    EXPECT_EQ(runs_without_home(s), 2);
+    Context term = ctx;
+    term.w.no_home = -20;
+    EXPECT_EQ(evaluate(s, term), evaluate(s, ctx) - 40);
+
+    pile(4, 0, {11});  // a Jack on top: the 10 has somewhere to go
+    EXPECT_EQ(runs_without_home(s), 1);
+    s.cards[2][0] = kUnknown;  // a card being turned over is no one's home yet
+    s.down[2] = 0;
+    EXPECT_EQ(runs_without_home(s), 2);
+}
+
 TEST(SpiderFair, NeverStrandsTheStockAlongAGame) {
     // One-suit deal 628 at small limits: the player once turned cards over and completed
     // runs until 9 cards were left for 10 piles with 3 deals in the stock, and lost.
