@@ -159,7 +159,7 @@ TEST(SpiderEvaluation, CountsTopRunsWithNowhereToGo) {
         for (int r : ranks) s.cards[p][s.len[p]++] = to_byte(Card::make(r, Suit::Spades));
         s.down[p] = static_cast<std::uint8_t>(down);
     };
-    pile(0, 1, {2, 7, 6});       // 7 6 over a face-down card: the 8 of pile 3 takes it
+    pile(0, 1, {2, 7, 6});       // 7 6 over a face-down card: the 8 of pile(2) takes it
     pile(1, 2, {5, 4, 13, 12});  // K Q: only an empty pile takes a King
     pile(2, 0, {8});             // the whole pile: nothing under it to free
     pile(3, 1, {3, 4, 10});      // the 10 over a 4: no Jack on top anywhere
