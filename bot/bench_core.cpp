@@ -100,6 +100,7 @@ void fill_database(const std::string& path, int games, int tables) {
             const int players = 2 + g % 5;
             for (int p = 0; p < players; ++p) {
                 setup.players.push_back(fmt::format("t{}p{}", g, p));
+                setup.persons.push_back(fmt::format("h:t{}p{}!u@bench.example.org", g, p));
                 setup.computer.push_back(false);
             }
             setup.options["players_per_pack"] = "6";
@@ -113,6 +114,7 @@ void fill_database(const std::string& path, int games, int tables) {
                 db.append(id, storage::JournalEntry{++seq, seat, action, rec.started + seq});
         } else {
             setup.players = {fmt::format("s{}", g)};
+            setup.persons = {fmt::format("h:s{}!u@bench.example.org", g)};
             setup.computer = {false};
             setup.variant = "4suit";
             setup.options["keep_runs"] = "0";
@@ -176,7 +178,8 @@ ResumeFigures resume_in_child(const std::string& db_path, int tables, int comman
         games::DealRng rng(7);
         for (int i = 0; i < commands; ++i) {
             const int tnum = static_cast<int>(rng.below(static_cast<std::uint64_t>(tables)));
-            Table* t = impl.table_at(n, n.net->fold(fmt::format("#t{}", tnum)));
+            const auto here = impl.tables_in(n, fmt::format("#t{}", tnum));
+            Table* t = here.empty() ? nullptr : here.front();
             if (!t || !t->game) continue;
             const int seat = t->game->turn().value_or(0);
             Source who;

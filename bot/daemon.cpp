@@ -274,7 +274,7 @@ void Daemon::Impl::on_message(Network& network, const Source& from, const std::s
     Request r;
     r.net = n;
     r.from = from;
-    r.key = network.fold(from.nick);
+    r.nick_key = network.fold(from.nick);
     std::string_view body = text;
     const std::string& prefix = cfg.bot.prefix;
     if (network.is_channel(target)) {
@@ -290,7 +290,13 @@ void Daemon::Impl::on_message(Network& network, const Source& from, const std::s
     auto [command, args] = split_command(line);
     r.command = lower(std::move(command));
     r.args = std::move(args);
+    // Who: the person behind the nick (bot/people.hpp).
+    const Person& person =
+        n->people.resolve(from.nick, r.nick_key, from.user, from.host, from.account,
+                          from.account.empty() ? "" : network.fold(from.account), clock.unix_now());
+    r.key = person.key;
     if (!allow(*n, from, r.key)) return;
+    seen_speaking(*n, r);
     try {
         dispatch(r);
     } catch (const std::exception& e) {
@@ -300,13 +306,67 @@ void Daemon::Impl::on_message(Network& network, const Source& from, const std::s
     }
 }
 
+namespace {
+bool names(const Command& c, const std::string& word) {
+    if (c.spec.name == word) return true;
+    for (const auto& a : c.spec.aliases)
+        if (a == word) return true;
+    return false;
+}
+}  // namespace
+
+void Daemon::Impl::seen_speaking(NetCtx& n, Request& r) {
+    // A person back in private after a quit: their private games speak to them again, under
+    // whatever nick they use now.
+    for (auto& [id, t] : n.tables) {
+        if (!t->solitaire || t->seats.front().key != r.key) continue;
+        Seat& s = t->seats.front();
+        s.away = false;
+        if (s.nick != r.from.nick) player_renamed(n, r.key, r.from.nick);
+    }
+    // Seats saved before seats belonged to persons go by nick: the first person to speak
+    // under that nick from then on holds them.
+    if (n.legacy_seats > 0) {
+        const std::string legacy = "l:" + r.nick_key;
+        for (auto& [id, t] : n.tables)
+            for (auto& s : t->seats)
+                if (s.key == legacy) {
+                    s.key = r.key;
+                    --n.legacy_seats;
+                }
+    }
+}
+
 void Daemon::Impl::dispatch(Request& r) {
+    // A game prefix picks the game: "!e8 play 5c" is "play 5c" at the person's Exordia8 table.
+    if (const GameKind* k = kind_by_name(r.command); k && !r.args.empty()) {
+        auto [word, rest] = split_command(r.args);
+        word = lower(word);
+        bool known = false;
+        for (const auto& c : commands)
+            known = known || (c.module == k->name() && names(c, word) && c.spec.name != k->name());
+        // "!e8 bot" opens a table with a computer player when none is taking players here.
+        if (known && word == "bot" && r.in_channel() && !joining_table(*r.net, r.channel, *k))
+            known = false;
+        if (known) {
+            r.kind = k;
+            r.command = word;
+            r.args = rest;
+        }
+    }
+    // Several games may have a command of that name: the one whose table the person sits at
+    // here (or the one the prefix named) answers.
+    std::string module;
+    if (r.kind) {
+        module = r.kind->name();
+    } else if (Table* t = route(r, nullptr, false)) {
+        module = t->kind->name();
+    }
     const Command* found = nullptr;
     const Command* wrong_place = nullptr;
     for (const auto& c : commands) {
-        bool match = c.spec.name == r.command;
-        for (const auto& a : c.spec.aliases) match = match || a == r.command;
-        if (!match) continue;
+        if (!names(c, r.command)) continue;
+        if (r.kind && !c.module.empty() && c.module != module) continue;
         const bool place_ok = c.where == Command::Where::Anywhere ||
                               (c.where == Command::Where::Channel && r.in_channel()) ||
                               (c.where == Command::Where::Private && !r.in_channel());
@@ -314,8 +374,8 @@ void Daemon::Impl::dispatch(Request& r) {
             if (!wrong_place) wrong_place = &c;
             continue;
         }
-        found = &c;
-        break;
+        if (!found || (!module.empty() && c.module == module && found->module != module))
+            found = &c;
     }
     if (!found && wrong_place) {
         if (wrong_place->where == Command::Where::Channel)
@@ -406,17 +466,34 @@ void Daemon::Impl::build_commands() {
          "stops the game at a channel, or a player's solitaire game (admins)"},
         W::Anywhere, true, [this](Request& r) {
             std::string where = r.args.empty() ? r.channel : r.args;
-            if (where.empty()) {
-                reply_private(r, "Usage: stop #channel (a table) or stop NICK (a solitaire game)");
+            if (where.empty() || where.find(' ') != std::string::npos) {
+                reply_private(r,
+                              "Usage: stop #channel (its tables) or stop NICK (that player's "
+                              "private games)");
                 return;
             }
-            const std::string key = r.net->net->fold(where);
-            if (!table_at(*r.net, key)) {
+            NetCtx& n = *r.net;
+            std::vector<TableId> ids;
+            if (n.net->is_channel(where)) {
+                for (Table* t : tables_in(n, where)) ids.push_back(t->id);
+            } else {
+                // Whoever goes by that nick now, or last did.
+                std::set<std::string> owners;
+                for (const Person* p : n.people.by_nick(n.net->fold(where))) owners.insert(p->key);
+                owners.insert("l:" + n.net->fold(where));
+                for (auto& [id, t] : n.tables)
+                    if (t->solitaire && owners.count(t->seats.front().key)) ids.push_back(id);
+            }
+            if (ids.empty()) {
                 reply_private(r, "No game is running at " + render::quote_user(where, 50) + ".");
                 return;
             }
-            stop_table(*r.net, key, r.from.nick);
-            reply_private(r, "Stopped the game at " + where + ".");
+            for (const TableId id : ids)
+                if (Table* t = table_by_id(n, id)) stop_table(*t, r.from.nick);
+            reply_private(
+                r, fmt::format("Stopped {} at {}.",
+                               ids.size() == 1 ? "the game" : plural(ids.size(), "game", "games"),
+                               where));
         });
     add_table_commands();
 }
@@ -473,7 +550,7 @@ void Daemon::Impl::cmd_games(Request& r) {
     std::vector<std::string> parts;
     std::map<std::string, int> solitaire;
     for (auto& [name, n] : nets) {
-        for (auto& [k, t] : n->tables) {
+        for (auto& [id, t] : n->tables) {
             if (t->solitaire) {
                 ++solitaire[t->kind->title()];
                 continue;
@@ -515,7 +592,12 @@ void Daemon::Impl::cmd_stats(Request& r) {
         reply_private(r, "Usage: stats [NICK]");
         return;
     }
-    const auto lines = db->stats(r.net->name, r.net->net->fold(nick));
+    // The person who goes by that nick (or last did); scores from before persons, by nick.
+    std::string key = "l:" + r.net->net->fold(nick);
+    if (auto people = r.net->people.by_nick(r.net->net->fold(nick)); !people.empty())
+        key = people.front()->key;
+    auto lines = db->stats(r.net->name, key);
+    if (lines.empty()) lines = db->stats(r.net->name, r.net->net->fold(nick));
     const std::string shown = render::quote_user(nick, 40);
     if (lines.empty()) {
         reply(r, fmt::format("{} has no finished games yet.", shown));
@@ -624,43 +706,57 @@ void Daemon::Impl::on_disconnected(Network& net) {
     }
 }
 
+std::string Daemon::Impl::person_of(NetCtx& n, const Source& who) {
+    // A full source (nick!user@host) resolves as a message would; a bare nick (a KICK's
+    // victim) is whoever the bot last saw holding it.
+    if (!who.user.empty() || !who.host.empty())
+        return n.people
+            .resolve(who.nick, n.net->fold(who.nick), who.user, who.host, who.account,
+                     who.account.empty() ? "" : n.net->fold(who.account), clock.unix_now())
+            .key;
+    if (const Person* p = n.people.online(n.net->fold(who.nick))) return p->key;
+    return "";
+}
+
 void Daemon::Impl::on_join(Network& net, const Source& who, const std::string& channel) {
     NetCtx* n = ctx(net);
     if (!n || net.same(who.nick, net.nick())) return;
-    player_back(*n, net.fold(who.nick), channel);
+    player_back(*n, who, channel);
 }
 
 void Daemon::Impl::on_part(Network& net, const Source& who, const std::string& channel) {
     NetCtx* n = ctx(net);
     if (!n || net.same(who.nick, net.nick())) return;
-    player_gone(*n, net.fold(who.nick), channel);
+    const std::string person = person_of(*n, who);
+    if (!person.empty()) player_gone(*n, person, channel);
 }
 
 void Daemon::Impl::on_kick(Network& net, const Source&, const std::string& channel,
                            const std::string& victim) {
     NetCtx* n = ctx(net);
     if (!n || net.same(victim, net.nick())) return;
-    player_gone(*n, net.fold(victim), channel);
+    Source who;
+    who.nick = victim;
+    const std::string person = person_of(*n, who);
+    if (!person.empty()) player_gone(*n, person, channel);
 }
 
 void Daemon::Impl::on_quit(Network& net, const Source& who) {
     NetCtx* n = ctx(net);
     if (!n || net.same(who.nick, net.nick())) return;
-    player_gone(*n, net.fold(who.nick), "");
+    const std::string person = person_of(*n, who);
+    // Whoever takes the nick next is resolved afresh: a stranger unless it is them.
+    n->people.gone(net.fold(who.nick));
+    if (!person.empty()) player_gone(*n, person, "");
 }
 
 void Daemon::Impl::on_nick(Network& net, const Source& who, const std::string& new_nick) {
     NetCtx* n = ctx(net);
     if (!n) return;
-    const std::string old_key = net.fold(who.nick);
-    auto b = n->budgets.find(old_key);
-    if (b != n->budgets.end()) {
-        // The budget follows the person, so a nick change does not reset it.
-        auto budget = b->second;
-        n->budgets.erase(b);
-        n->budgets[net.fold(new_nick)] = budget;
-    }
-    player_renamed(*n, old_key, new_nick);
+    // The person keeps their key (and so their budget, seats and games) under the new nick.
+    const std::string person = person_of(*n, who);
+    n->people.renamed(net.fold(who.nick), new_nick, net.fold(new_nick), clock.unix_now());
+    if (!person.empty()) player_renamed(*n, person, new_nick);
 }
 
 void Daemon::Impl::housekeeping() {
@@ -668,12 +764,13 @@ void Daemon::Impl::housekeeping() {
     const std::int64_t now = clock.unix_now();
     const std::int64_t limit = cfg.spider.abandon_after.count();
     for (auto& [name, n] : nets) {
-        std::vector<std::string> stale;
-        for (auto& [k, t] : n->tables)
+        std::vector<TableId> stale;
+        for (auto& [id, t] : n->tables)
             if (t->solitaire && t->phase == Table::Phase::Playing && now - t->last_activity > limit)
-                stale.push_back(k);
-        for (const auto& k : stale) {
-            Table* t = table_at(*n, k);
+                stale.push_back(id);
+        for (const TableId id : stale) {
+            Table* t = table_by_id(*n, id);
+            if (!t) continue;
             log::info("closing {}'s {} game {} as abandoned", t->place, t->kind->title(),
                       t->game_id);
             deliver(*t, {to_table(fmt::format(

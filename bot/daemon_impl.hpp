@@ -1,5 +1,6 @@
 // The daemon's insides, shared by bot/daemon.cpp (process, networks, router, built-in
-// commands) and bot/tables.cpp (tables and solitaire games). Not a public interface.
+// commands) and bot/tables/ (tables: seating, the commit path, timers, presence, restore).
+// Not a public interface.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
@@ -16,23 +17,24 @@
 #include "bot/daemon.hpp"
 #include "bot/game.hpp"
 #include "bot/irc/network.hpp"
+#include "bot/people.hpp"
+#include "bot/tables/table.hpp"
 #include "bot/worker.hpp"
 #include "games/core/rng.hpp"
 #include "storage/storage.hpp"
 
 namespace croupier::bot {
 
-struct NetCtx;
-struct Table;
-
 // Who asked, where, and how to answer.
 struct Request {
     NetCtx* net = nullptr;
     Source from;
-    std::string key;      // the folded nick: the player's identity on this network
-    std::string channel;  // the channel the command was said in, or "" in private
-    std::string command;  // as typed, lower case, without the prefix
-    std::string args;     // the rest, trimmed
+    std::string key;       // the person (bot/people.hpp): the player's identity on this network
+    std::string nick_key;  // the folded nick they use now
+    std::string channel;   // the channel the command was said in, or "" in private
+    std::string command;   // as typed, lower case, without the prefix
+    std::string args;      // the rest, trimmed
+    const GameKind* kind = nullptr;  // a game prefix picked it (`!e8 play 5c`)
     bool in_channel() const { return !channel.empty(); }
 };
 
@@ -52,46 +54,13 @@ struct UserBudget {
     bool warned_ever = false;
 };
 
-struct Seat {
-    std::string nick;
-    std::string key;  // folded nick
-    bool computer = false;
-    bool away = false;  // parted/quit/kicked: the seat is kept for the grace period
-    TimerId grace_timer = 0;
-    int timeouts = 0;  // in a row
-    bool out = false;  // left the game (forfeit)
-};
-
-// One running game in one place: a channel table, or a private solitaire game.
-struct Table {
-    NetCtx* net = nullptr;
-    const GameKind* kind = nullptr;
-    std::string place;      // channel name, or the player's nick for private games
-    std::string place_key;  // folded
-    bool solitaire = false;
-    enum class Phase { Joining, Playing } phase = Phase::Joining;
-    std::vector<Seat> seats;
-    std::string opener_key;
-    TimerId join_timer = 0, turn_timer = 0, warn_timer = 0;
-    // Joins are announced together when they come in a burst (a big table fills fast).
-    std::vector<std::string> pending_joins;
-    TimerId joins_timer = 0;
-    std::optional<Duration> paused_left;  // turn time left while the link was down
-    TimePoint turn_deadline{};
-    std::unique_ptr<Game> game;
-    GameSetup setup;
-    std::int64_t game_id = 0;
-    std::int64_t seq = 0;
-    std::int64_t started_unix = 0;
-    std::int64_t last_activity = 0;
-    bool busy = false;  // a background job (hint) is running for it
-};
-
 struct NetCtx {
     std::unique_ptr<Network> net;
     std::string name;
-    std::map<std::string, UserBudget> budgets;             // by folded nick
-    std::map<std::string, std::unique_ptr<Table>> tables;  // by folded place
+    People people;
+    std::map<std::string, UserBudget> budgets;         // by person
+    std::map<TableId, std::unique_ptr<Table>> tables;  // every table and private game, by id
+    int legacy_seats = 0;  // restored seats that still go by nick ("l:" keys)
 };
 
 struct Daemon::Impl final : NetworkListener {
@@ -115,12 +84,13 @@ struct Daemon::Impl final : NetworkListener {
     void stop();
     std::string rehash();
     void build_commands();
-    void add_table_commands();
     NetCtx* ctx(Network& n);
     const GameKind* kind_by_name(const std::string& name) const;
     bool is_admin(const NetCtx& n, const Source& s) const;
     bool allow(NetCtx& n, const Source& s, const std::string& key);
     void dispatch(Request& r);
+    void seen_speaking(NetCtx& n, Request& r);  // a person's private games hear them again
+    std::string person_of(NetCtx& n, const Source& who);
     // Replies: to the channel (in channel) or privately.
     void reply(Request& r, const std::string& text);
     void reply_private(Request& r, const std::string& text);  // NOTICE in channel, PM in private
@@ -146,41 +116,74 @@ struct Daemon::Impl final : NetworkListener {
     void on_nick(Network& net, const Source& who, const std::string& new_nick) override;
     void on_disconnected(Network& net) override;
 
-    // tables.cpp
+    // bot/tables/registry.cpp: building, finding and routing to tables
+    TableId next_table_id = 1;
     const config::TableConfig& table_config(const GameKind& k) const;
     std::string open_table_command(const std::string& arg = "") const;
-    Table* table_at(NetCtx& n, const std::string& place_key);
-    Table* table_of_player(NetCtx& n, const std::string& key);  // a solitaire game
-    int seat_of(const Table& t, const std::string& key) const;
+    // The one way to build a table; add_table() registers it under its id.
+    std::unique_ptr<Table> make_table(NetCtx& n, const GameKind& kind, const std::string& place,
+                                      bool solitaire);
+    Table& add_table(std::unique_ptr<Table> t);
+    Table* table_by_id(NetCtx& n, TableId id);
+    // The channel's tables (not private games), oldest first.
+    std::vector<Table*> tables_in(NetCtx& n, const std::string& channel);
+    // The table the asker sits at in this place (of `r.kind` or `kind` when given); else,
+    // if `or_open`, the table of that kind still taking players here. In private: the
+    // person's private game. nullptr with `ambiguous` set when they sit at several.
+    Table* route(Request& r, const GameKind* kind, bool or_open, bool* ambiguous = nullptr);
+    Table* private_game(NetCtx& n, const std::string& person, const GameKind* kind = nullptr);
+    Table* joining_table(NetCtx& n, const std::string& channel, const GameKind& kind);
+    // Someone else's seat shown under the asker's nick (they took a nick that was
+    // someone's): the reason told to them, or "".
+    std::string stranger_reason(Request& r, const std::vector<Table*>& here);
+
+    // bot/tables/seating.cpp
     void open_table(Request& r, const GameKind& kind);
     void join_table(Request& r);
     void leave_table(Request& r);
     void start_table(Request& r);
     void add_computer(Request& r);
-    void show_table(Request& r);
-    void show_hand(Request& r);
-    void game_command(Request& r, const Command& c);
     void begin_game(Table& t);
     void announce_joins(Table& t);
     void new_solitaire(Request& r, const GameKind& kind);
+
+    // bot/tables/play.cpp: the commands at a table
+    void add_table_commands();
+    void show_table(Request& r);
+    void show_hand(Request& r);
+    void game_command(Request& r, const Command& c);
     void hint(Request& r);
-    // Applies one action for a seat: journal first, then tell. Returns the refusal or "".
-    std::string act(Table& t, int seat, const std::string& command, const std::string& args,
-                    const std::string& note = "");
-    void after_act(Table& t);
+
+    // bot/tables/commit.cpp: the one commit path. The game acts on a copy; the move is
+    // journaled; only then is the copy the game and anyone told. If the journal refuses,
+    // the table is as it was and the reason comes back (the caller tells the player).
+    // Players, timers, computer players and restore all come through here.
+    std::string commit(Table& t, int seat, const std::string& command, const std::string& args,
+                       const std::string& note = "");
+    // One move, journaled and told, without the computer players' answer (commit() adds it).
+    std::string apply_move(Table& t, int seat, const std::string& command, const std::string& args,
+                           const std::string& note = "");
+    void play_computers(Table& t);  // then settle()
+    void settle(Table& t);          // after a move: finished, or the next turn's timer
     void deliver(Table& t, const std::vector<Out>& out);
+    void finish(Table& t, const std::string& status);
+    void close_table(Table& t);  // forgets it (the DB row is already closed)
+    void stop_table(Table& t, const std::string& by);
+
+    // bot/tables/timers.cpp
     void arm_turn_timer(Table& t);
     void cancel_timers(Table& t);
     void turn_timed_out(Table& t, int seat);
-    void finish(Table& t, const std::string& status);
-    void close_table(Table& t);  // forgets it (the DB row is already closed)
-    void stop_table(NetCtx& n, const std::string& place_key, const std::string& by);
-    void restore_games();
-    void player_gone(NetCtx& n, const std::string& key, const std::string& channel);
-    void player_back(NetCtx& n, const std::string& key, const std::string& channel);
-    void player_renamed(NetCtx& n, const std::string& old_key, const std::string& nick);
     void pause_timers(NetCtx& n);
     void resume_timers(NetCtx& n);
+
+    // bot/tables/presence.cpp: people coming and going
+    void player_gone(NetCtx& n, const std::string& person, const std::string& channel);
+    void player_back(NetCtx& n, const Source& who, const std::string& channel);
+    void player_renamed(NetCtx& n, const std::string& person, const std::string& nick);
+
+    // bot/tables/restore.cpp
+    void restore_games();
     void housekeeping();
 };
 

@@ -50,30 +50,34 @@ std::vector<std::string> split_tabs(const std::string& s) {
 }
 }  // namespace
 
-// v1 TAB deal TAB variant TAB nseats TAB (nick TAB computer)* TAB (key TAB value)*
+// v2 TAB deal TAB variant TAB nseats TAB (nick TAB computer TAB person)* TAB (key TAB value)*
+// (v1, before seats belonged to persons, had no person field.)
 std::string GameSetup::serialise() const {
     std::ostringstream o;
-    o << "v1\t" << deal_number << '\t' << escape(variant) << '\t' << players.size();
+    o << "v2\t" << deal_number << '\t' << escape(variant) << '\t' << players.size();
     for (std::size_t i = 0; i < players.size(); ++i)
-        o << '\t' << escape(players[i]) << '\t' << (i < computer.size() && computer[i] ? 1 : 0);
+        o << '\t' << escape(players[i]) << '\t' << (i < computer.size() && computer[i] ? 1 : 0)
+          << '\t' << escape(i < persons.size() ? persons[i] : "");
     for (const auto& [k, v] : options) o << '\t' << escape(k) << '\t' << escape(v);
     return o.str();
 }
 
 std::optional<GameSetup> GameSetup::deserialise(const std::string& text) {
     const auto f = split_tabs(text);
-    if (f.size() < 4 || f[0] != "v1") return std::nullopt;
+    if (f.size() < 4 || (f[0] != "v1" && f[0] != "v2")) return std::nullopt;
+    const std::size_t width = f[0] == "v1" ? 2 : 3;  // fields per seat
     GameSetup s;
     try {
         s.deal_number = std::stoull(f[1]);
         s.variant = unescape(f[2]);
         const std::size_t n = std::stoul(f[3]);
-        if (f.size() < 4 + 2 * n) return std::nullopt;
+        if (n > f.size() || f.size() < 4 + width * n) return std::nullopt;
         for (std::size_t i = 0; i < n; ++i) {
-            s.players.push_back(unescape(f[4 + 2 * i]));
-            s.computer.push_back(f[5 + 2 * i] == "1");
+            s.players.push_back(unescape(f[4 + width * i]));
+            s.computer.push_back(f[5 + width * i] == "1");
+            s.persons.push_back(width == 3 ? unescape(f[6 + width * i]) : "");
         }
-        std::size_t i = 4 + 2 * n;
+        std::size_t i = 4 + width * n;
         if ((f.size() - i) % 2 != 0) return std::nullopt;
         for (; i + 1 < f.size(); i += 2) s.options[unescape(f[i])] = unescape(f[i + 1]);
     } catch (const std::exception&) {

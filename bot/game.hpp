@@ -83,6 +83,7 @@ class Game {
 
 struct GameSetup {
     std::vector<std::string> players;  // seat order; seat 0 deals and plays first
+    std::vector<std::string> persons;  // per seat: who holds it (bot/people.hpp); "" if unknown
     std::vector<bool> computer;        // per seat
     std::uint64_t deal_number = 0;
     std::string variant;                         // "4suit" for Spider; "" when the game has none

@@ -29,4 +29,21 @@ inline std::pair<std::string, std::string> split_command(const std::string& line
     return {line.substr(0, space), trim(line.substr(space + 1))};
 }
 
+// "an" before Exordia8, "a" before VCG.
+inline std::string article(std::string_view word) {
+    const char c =
+        word.empty() ? 'x' : static_cast<char>(std::tolower(static_cast<unsigned char>(word[0])));
+    return std::string_view("aeiou").find(c) != std::string_view::npos ? "an" : "a";
+}
+
+inline std::string capitalised(std::string s) {
+    if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
+    return s;
+}
+
+// "1 card", "3 cards".
+inline std::string plural(long long n, std::string_view one, std::string_view many) {
+    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
 }  // namespace croupier::bot

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bot/people.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace croupier::bot {
+
+std::string person_key(const std::string& nick_key, const std::string& user,
+                       const std::string& host, const std::string& account_key) {
+    if (!account_key.empty()) return "a:" + account_key;
+    std::string h = host;
+    std::transform(h.begin(), h.end(), h.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return "h:" + nick_key + "!" + user + "@" + h;
+}
+
+void People::load(const std::vector<Person>& known) {
+    for (const auto& p : known) known_[p.key] = p;
+}
+
+void People::changed(const Person& p) {
+    if (on_change) on_change(p);
+}
+
+const Person* People::online(const std::string& nick_key) const {
+    auto it = online_.find(nick_key);
+    return it == online_.end() ? nullptr : known(it->second);
+}
+
+const Person* People::known(const std::string& key) const {
+    auto it = known_.find(key);
+    return it == known_.end() ? nullptr : &it->second;
+}
+
+std::vector<const Person*> People::by_nick(const std::string& nick_key) const {
+    std::vector<const Person*> out;
+    if (const Person* p = online(nick_key)) out.push_back(p);
+    std::vector<const Person*> rest;
+    for (const auto& [k, p] : known_)
+        if (p.nick_key == nick_key && (out.empty() || out.front() != &p)) rest.push_back(&p);
+    std::sort(rest.begin(), rest.end(),
+              [](const Person* a, const Person* b) { return a->seen > b->seen; });
+    out.insert(out.end(), rest.begin(), rest.end());
+    return out;
+}
+
+const Person& People::resolve(const std::string& nick, const std::string& nick_key,
+                              const std::string& user, const std::string& host,
+                              const std::string& account, const std::string& account_key,
+                              std::int64_t now) {
+    const std::string userhost = person_key("", user, host, "").substr(3);  // "user@host"
+    std::string key;
+    if (!account_key.empty()) {
+        // The server vouches for this very message: the account is the person.
+        key = "a:" + account_key;
+    } else if (const Person* p = online(nick_key);
+               p && p->account.empty() && p->userhost == userhost) {
+        key = p->key;
+    } else {
+        // Someone who last went by this nick from this address, not online under another.
+        for (const Person* q : by_nick(nick_key)) {
+            if (!q->account.empty() || q->userhost != userhost) continue;
+            const Person* holder = online(q->nick_key);
+            if (holder && holder != q) continue;
+            key = q->key;
+            break;
+        }
+        if (key.empty()) {
+            // A new person. The first nick and address name them; if that name is taken by
+            // someone who went on under another nick, this is someone else.
+            const std::string base = person_key(nick_key, user, host, "");
+            key = base;
+            for (int n = 2; known_.count(key); ++n) key = base + "#" + std::to_string(n);
+        }
+    }
+    Person& p = known_[key];
+    const bool fresh = p.key.empty();
+    const bool moved =
+        p.nick != nick || p.nick_key != nick_key || (account_key.empty() && p.userhost != userhost);
+    if (fresh) {
+        p.key = key;
+        p.account = account;
+    }
+    if (!account.empty()) p.account = account;
+    p.nick = nick;
+    p.nick_key = nick_key;
+    if (account_key.empty() || p.userhost.empty()) p.userhost = userhost;
+    // The nick's earlier holder (if any) is no longer behind it.
+    online_[nick_key] = key;
+    // Seen-times are kept coarsely: a write only when something that identifies changed.
+    if (fresh || moved) {
+        p.seen = now;
+        changed(p);
+    }
+    return p;
+}
+
+void People::renamed(const std::string& old_key, const std::string& nick,
+                     const std::string& nick_key, std::int64_t now) {
+    auto it = online_.find(old_key);
+    if (it == online_.end()) return;
+    const std::string key = it->second;
+    online_.erase(it);
+    online_[nick_key] = key;
+    Person& p = known_[key];
+    p.nick = nick;
+    p.nick_key = nick_key;
+    p.seen = now;
+    changed(p);
+}
+
+void People::gone(const std::string& nick_key) {
+    online_.erase(nick_key);
+}
+
+void People::adopt(const std::string& person_key, const std::string& nick,
+                   const std::string& nick_key, std::int64_t now) {
+    auto it = known_.find(person_key);
+    if (it == known_.end()) return;
+    // Forget the provisional person the new nick was resolved to, if it never did anything.
+    online_[nick_key] = person_key;
+    it->second.nick = nick;
+    it->second.nick_key = nick_key;
+    it->second.seen = now;
+    changed(it->second);
+}
+
+}  // namespace croupier::bot

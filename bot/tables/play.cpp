@@ -1,0 +1,229 @@
+// The commands at a table: each game's own (from its command table) and the ones every
+// table shares (join, leave, start, bot, table, hand, hint). A command goes to the table
+// the person sits at in that place; a game prefix (`!e8 play 5c`) picks among several.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <fmt/format.h>
+
+#include "bot/daemon_impl.hpp"
+#include "bot/log.hpp"
+#include "bot/render.hpp"
+#include "bot/strings.hpp"
+
+namespace croupier::bot {
+
+void Daemon::Impl::add_table_commands() {
+    using W = Command::Where;
+    auto add = [this](CommandSpec spec, W where, std::string module,
+                      std::function<void(Request&)> run) {
+        commands.push_back(
+            Command{std::move(spec), where, false, std::move(module), std::move(run)});
+    };
+    for (const auto& kp : kinds) {
+        const GameKind* k = kp.get();
+        const std::string m = k->name();
+        // Tables are found again by kind name: a rehash replaces the kinds.
+        if (k->solitaire()) {
+            add({m, k->aliases(), "[1|2|4] [DEAL|winnable] [keep]",
+                 "starts a " + k->title() +
+                     " game in private messages (in a channel, answers in private)"},
+                W::Anywhere, m, [this, m](Request& r) {
+                    r.channel.clear();  // the game is private, whatever the place
+                    const GameKind* kk = kind_by_name(m);
+                    if (!kk) return;
+                    if (r.args.empty())
+                        if (Table* t = private_game(*r.net, r.key, kk)) {
+                            deliver(*t, t->game->show_table());
+                            return;
+                        }
+                    new_solitaire(r, *kk);
+                });
+            add({"new",
+                 {},
+                 "[1|2|4] [DEAL|winnable] [keep]",
+                 "deals a new game: 1, 2 or 4 suits; a deal number to replay one; winnable for a "
+                 "deal proven winnable; keep to leave completed runs on the tableau (win at 96)"},
+                W::Private, m, [this, m](Request& r) {
+                    if (const GameKind* kk = kind_by_name(m)) new_solitaire(r, *kk);
+                });
+        } else {
+            add({m, k->aliases(), "[bot]",
+                 "opens " + article(k->title()) + " " + k->title() +
+                     " table here (with bot: and a computer player)"},
+                W::Channel, m, [this, m](Request& r) {
+                    if (const GameKind* kk = kind_by_name(m)) open_table(r, *kk);
+                });
+            add({"join", {}, "", "sits you down at the table opening here"}, W::Channel, m,
+                [this](Request& r) { join_table(r); });
+            add({"leave", {}, "", "leaves the table (in a game: your cards are forfeited)"},
+                W::Channel, m, [this](Request& r) { leave_table(r); });
+            add({"start", {}, "", "starts the game before the join window ends (the opener)"},
+                W::Channel, m, [this](Request& r) { start_table(r); });
+            add({"bot", {}, "", "adds a computer player to the table opening here"}, W::Channel, m,
+                [this](Request& r) { add_computer(r); });
+            add({"table", {}, "", "shows who sits where, whose turn it is and the top card"},
+                W::Channel, m, [this](Request& r) { show_table(r); });
+        }
+        for (const auto& spec : k->commands()) {
+            const bool solitaire = k->solitaire();
+            const W where =
+                solitaire ? W::Private : (spec.name == "hand" ? W::Anywhere : W::Channel);
+            if (spec.name == "hand") {
+                add(spec, where, m, [this](Request& r) { show_hand(r); });
+                continue;
+            }
+            if (spec.name == "hint") {
+                add(spec, where, m, [this](Request& r) { hint(r); });
+                continue;
+            }
+            if (spec.name == "board") {
+                add(spec, where, m, [this](Request& r) { show_table(r); });
+                continue;
+            }
+            const std::size_t index = commands.size();
+            add(spec, where, m, [this, index](Request& r) { game_command(r, commands.at(index)); });
+        }
+    }
+}
+
+void Daemon::Impl::show_table(Request& r) {
+    bool ambiguous = false;
+    Table* t = route(r, nullptr, true, &ambiguous);
+    if (!t) {
+        if (ambiguous)
+            reply_private(r,
+                          "You sit at more than one table here: put the game's name first, "
+                          "e.g. " +
+                              open_table_command(" table") + ".");
+        else if (r.in_channel())
+            reply_private(r, "No table here. Open one with " + open_table_command() + ".");
+        else
+            reply_private(r, "You have no game open: type new to start one.");
+        return;
+    }
+    if (t->phase == Table::Phase::Joining) {
+        std::string names;
+        for (const auto& s : t->seats) names += (names.empty() ? "" : ", ") + s.nick;
+        reply(r, fmt::format("{} table opening: {} ({}). Type {}join to play.", t->kind->title(),
+                             names, t->seats.size(), cfg.bot.prefix));
+        return;
+    }
+    if (t->solitaire) {
+        t->last_activity = clock.unix_now();
+        deliver(*t, t->game->show_table());
+        return;
+    }
+    // In a channel the table goes to the asker, so it does not add to the channel's lines.
+    for (const auto& o : t->game->show_table()) reply_private(r, o.text);
+}
+
+void Daemon::Impl::show_hand(Request& r) {
+    Table* t = nullptr;
+    if (r.in_channel()) {
+        bool ambiguous = false;
+        t = route(r, nullptr, false, &ambiguous);
+        if (ambiguous) {
+            reply_private(r,
+                          "You sit at more than one table here: put the game's name first, "
+                          "e.g. " +
+                              open_table_command(" hand") + ".");
+            return;
+        }
+    } else {
+        for (auto& [id, tt] : r.net->tables)
+            if (!tt->solitaire && tt->phase == Table::Phase::Playing && tt->seated(r.key) &&
+                (!r.kind || tt->kind == r.kind)) {
+                if (t) {
+                    reply_private(r, "You play at more than one table: type hand in the channel.");
+                    return;
+                }
+                t = tt.get();
+            }
+    }
+    const int seat = t ? t->seat_of(r.key) : -1;
+    if (!t || seat < 0 || t->phase != Table::Phase::Playing || t->seats[seat].out) {
+        std::vector<Table*> here;
+        if (r.in_channel()) here = tables_in(*r.net, r.channel);
+        const std::string why = stranger_reason(r, here);
+        reply_private(r, why.empty() ? "You are not playing at a table here." : why);
+        return;
+    }
+    for (const auto& o : t->game->show_hand(seat))
+        send_to_nick(*r.net, r.from.nick, r.key, o.text, true);
+}
+
+void Daemon::Impl::hint(Request& r) {
+    Table* t = private_game(*r.net, r.key, r.kind);
+    if (!t) {
+        reply_private(r, "You have no game open: type new to start one.");
+        return;
+    }
+    if (t->busy) {
+        reply_private(r, "Still thinking about your last hint...");
+        return;
+    }
+    t->busy = true;
+    std::shared_ptr<Game> copy(t->game->clone());
+    // Found again by network name and table id: the nick may change, the network may go.
+    const std::string network = r.net->name;
+    const TableId id = t->id;
+    const std::int64_t seq = t->seq;
+    worker->run([this, network, id, seq, copy]() -> Worker::Continuation {
+        std::string move = copy->computer_action(0);
+        return [this, network, id, seq, move] {
+            auto it = nets.find(network);
+            if (it == nets.end()) return;
+            Table* tt = table_by_id(*it->second, id);
+            if (!tt) return;
+            tt->busy = false;
+            if (tt->seq != seq) return;  // the game moved on meanwhile
+            deliver(*tt, {to_table(move.empty()
+                                       ? "Hint: I see no useful move; deal from the stock if you "
+                                         "can, or undo."
+                                       : "Hint: " + move)});
+        };
+    });
+}
+
+void Daemon::Impl::game_command(Request& r, const Command& c) {
+    const GameKind* kind = r.kind ? r.kind : kind_by_name(c.module);
+    bool ambiguous = false;
+    Table* t = route(r, kind, true, &ambiguous);
+    const std::string p = r.in_channel() ? cfg.bot.prefix : "";
+    if (ambiguous) {
+        reply_private(r, fmt::format("You sit at more than one {} table here.",
+                                     kind ? kind->title() : "game"));
+        return;
+    }
+    if (!t) {
+        if (r.in_channel()) {
+            const std::string why = stranger_reason(r, tables_in(*r.net, r.channel));
+            reply_private(r, !why.empty() ? why
+                                          : "No game is running here. Open a table with " +
+                                                open_table_command() + ".");
+        } else {
+            reply_private(r, fmt::format("You have no {} game open: type new to start one.",
+                                         kind ? kind->title() : ""));
+        }
+        return;
+    }
+    if (t->phase != Table::Phase::Playing) {
+        reply_private(r,
+                      fmt::format("The game has not started yet; {}start when everyone sits.", p));
+        return;
+    }
+    const int seat = t->seat_of(r.key);
+    if (seat < 0 || t->seats[seat].out) {
+        const std::string why = stranger_reason(r, {t});
+        reply_private(r, why.empty() ? "You are not playing at this table." : why);
+        return;
+    }
+    if (t->busy) {
+        reply_private(r, "One moment: the bot is still working on your last request.");
+        return;
+    }
+    t->last_activity = clock.unix_now();  // any command touches the game, refused or not
+    const std::string err = commit(*t, seat, r.command, r.args);
+    if (!err.empty()) reply_private(r, err);
+}
+
+}  // namespace croupier::bot

@@ -1,0 +1,116 @@
+// People coming and going. A seat belongs to a person (bot/people.hpp), not to a nick: a
+// player who parts, quits or is kicked keeps the seat for the grace period and is told
+// nothing meanwhile (their nick may be someone else's by then); the same person coming back,
+// by the same account or user@host and under any nick, gets it back with the hand.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <fmt/format.h>
+
+#include "bot/daemon_impl.hpp"
+#include "bot/log.hpp"
+#include "bot/tables/text.hpp"
+
+namespace croupier::bot {
+
+void Daemon::Impl::player_gone(NetCtx& n, const std::string& person, const std::string& channel) {
+    std::vector<TableId> ids;
+    for (auto& [id, t] : n.tables) {
+        if (t->solitaire) {
+            // A quit: the private game waits, untold, for the person to speak again.
+            if (channel.empty() && !t->seats.empty() && t->seats.front().key == person)
+                t->seats.front().away = true;
+            continue;
+        }
+        if (!channel.empty() && t->place_key != n.net->fold(channel)) continue;
+        if (t->seat_of(person) >= 0) ids.push_back(id);
+    }
+    for (const TableId id : ids) {
+        Table* t = table_by_id(n, id);
+        if (!t) continue;
+        const int seat = t->seat_of(person);
+        if (seat < 0) continue;
+        Seat& s = t->seats[static_cast<std::size_t>(seat)];
+        if (s.out || s.away) continue;
+        if (t->phase == Table::Phase::Joining) {
+            Request r;
+            r.net = &n;
+            r.from.nick = s.nick;
+            r.key = person;
+            r.channel = t->place;
+            r.kind = t->kind;
+            leave_table(r);
+            continue;
+        }
+        s.away = true;
+        const auto grace = table_config(*t->kind).grace;
+        NetCtx* np = &n;
+        s.grace_timer = clock.call_after(grace, [this, np, id, person] {
+            Table* tt = table_by_id(*np, id);
+            if (!tt) return;
+            const int st = tt->seat_of(person);
+            if (st < 0) return;
+            Seat& ss = tt->seats[static_cast<std::size_t>(st)];
+            if (!ss.away || ss.out) return;
+            ss.grace_timer = 0;
+            const std::string err = commit(
+                *tt, st, "leave", "",
+                fmt::format("{} did not come back in time: their seat is given up.", ss.nick));
+            if (!err.empty())
+                log::warn("{}: giving up {}'s seat was not saved; it stays away", tt->place,
+                          ss.nick);
+        });
+        send_to_channel(
+            n, t->place,
+            fmt::format("{} has left; their seat is kept for {} in case they come back.", s.nick,
+                        seconds_text(std::chrono::duration_cast<Duration>(grace))));
+    }
+}
+
+void Daemon::Impl::player_back(NetCtx& n, const Source& who, const std::string& channel) {
+    const std::string nick_key = n.net->fold(who.nick);
+    const Person& p =
+        n.people.resolve(who.nick, nick_key, who.user, who.host, who.account,
+                         who.account.empty() ? "" : n.net->fold(who.account), clock.unix_now());
+    const std::string person = p.key;
+    const std::string userhost = p.userhost;
+    for (Table* t : tables_in(n, channel)) {
+        if (t->phase != Table::Phase::Playing) continue;
+        int seat = t->seat_of(person);
+        if (seat < 0) {
+            // The same person under another nick: an away seat whose holder came from this
+            // address (without an account) or from this account.
+            for (std::size_t i = 0; i < t->seats.size() && seat < 0; ++i) {
+                const Seat& s = t->seats[i];
+                if (s.computer || s.out || !s.away) continue;
+                const Person* owner = n.people.known(s.key);
+                if (!owner) continue;
+                const bool same =
+                    owner->account.empty() ? owner->userhost == userhost : s.key == person;
+                if (same) seat = static_cast<int>(i);
+            }
+            if (seat < 0) continue;
+            const std::string owner_key = t->seats[static_cast<std::size_t>(seat)].key;
+            n.people.adopt(owner_key, who.nick, nick_key, clock.unix_now());
+            player_renamed(n, owner_key, who.nick);
+        }
+        Seat& s = t->seats[static_cast<std::size_t>(seat)];
+        if (!s.away || s.out) continue;
+        s.away = false;
+        clock.cancel(s.grace_timer);
+        s.grace_timer = 0;
+        send_to_channel(n, t->place,
+                        fmt::format("Welcome back, {}: your seat is still yours.", s.nick));
+        deliver(*t, t->game->show_hand(seat));
+    }
+}
+
+void Daemon::Impl::player_renamed(NetCtx& n, const std::string& person, const std::string& nick) {
+    for (auto& [id, t] : n.tables) {
+        const int seat = t->seat_of(person);
+        if (seat < 0) continue;
+        t->seats[static_cast<std::size_t>(seat)].nick = nick;
+        if (t->game) t->game->rename(seat, nick);
+        if (t->solitaire) t->place = nick;
+    }
+}
+
+}  // namespace croupier::bot

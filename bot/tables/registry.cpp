@@ -1,0 +1,114 @@
+// Tables: building one (one way, for every kind and every path), finding them by id, and
+// routing a command to the table the person sits at in that place.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <fmt/format.h>
+
+#include "bot/daemon_impl.hpp"
+
+namespace croupier::bot {
+
+// "!e8" (or "!e8 or !vcg" once there are several table games): how to open a table here.
+std::string Daemon::Impl::open_table_command(const std::string& arg) const {
+    std::string out;
+    for (const auto& k : kinds) {
+        if (k->solitaire()) continue;
+        const auto names = k->aliases();
+        if (!out.empty()) out += " or ";
+        out += cfg.bot.prefix + (names.empty() ? k->name() : names.front()) + arg;
+    }
+    return out;
+}
+
+const config::TableConfig& Daemon::Impl::table_config(const GameKind&) const {
+    return cfg.exordia8;  // the only table game so far; VCG and Adventurer get their own
+}
+
+std::unique_ptr<Table> Daemon::Impl::make_table(NetCtx& n, const GameKind& kind,
+                                                const std::string& place, bool solitaire) {
+    auto t = std::make_unique<Table>();
+    t->id = next_table_id++;
+    t->net = &n;
+    t->kind = &kind;
+    t->place = place;
+    t->place_key = solitaire ? "" : n.net->fold(place);
+    t->solitaire = solitaire;
+    return t;
+}
+
+Table& Daemon::Impl::add_table(std::unique_ptr<Table> t) {
+    Table& table = *t;
+    table.net->tables[table.id] = std::move(t);
+    return table;
+}
+
+Table* Daemon::Impl::table_by_id(NetCtx& n, TableId id) {
+    auto it = n.tables.find(id);
+    return it == n.tables.end() ? nullptr : it->second.get();
+}
+
+std::vector<Table*> Daemon::Impl::tables_in(NetCtx& n, const std::string& channel) {
+    const std::string key = n.net->fold(channel);
+    std::vector<Table*> out;
+    for (auto& [id, t] : n.tables)
+        if (!t->solitaire && t->place_key == key) out.push_back(t.get());
+    return out;
+}
+
+Table* Daemon::Impl::private_game(NetCtx& n, const std::string& person, const GameKind* kind) {
+    for (auto& [id, t] : n.tables)
+        if (t->solitaire && (!kind || t->kind == kind) && !t->seats.empty() &&
+            t->seats.front().key == person)
+            return t.get();
+    return nullptr;
+}
+
+Table* Daemon::Impl::joining_table(NetCtx& n, const std::string& channel, const GameKind& kind) {
+    for (Table* t : tables_in(n, channel))
+        if (t->kind == &kind && t->phase == Table::Phase::Joining) return t;
+    return nullptr;
+}
+
+Table* Daemon::Impl::route(Request& r, const GameKind* kind, bool or_open, bool* ambiguous) {
+    if (ambiguous) *ambiguous = false;
+    if (r.kind) kind = r.kind;
+    NetCtx& n = *r.net;
+    if (!r.in_channel()) return private_game(n, r.key, kind);
+    Table* mine = nullptr;
+    int count = 0;
+    for (Table* t : tables_in(n, r.channel)) {
+        if (kind && t->kind != kind) continue;
+        if (!t->seated(r.key)) continue;
+        if (!mine) mine = t;
+        ++count;
+    }
+    if (count > 1) {
+        if (ambiguous) *ambiguous = true;
+        return nullptr;
+    }
+    if (mine || !or_open) return mine;
+    // Not seated here: the table of that kind taking players, or the only one here.
+    const auto here = tables_in(n, r.channel);
+    for (Table* t : here)
+        if ((!kind || t->kind == kind) && t->phase == Table::Phase::Joining) return t;
+    Table* only = nullptr;
+    for (Table* t : here) {
+        if (kind && t->kind != kind) continue;
+        if (only) return nullptr;
+        only = t;
+    }
+    return only;
+}
+
+std::string Daemon::Impl::stranger_reason(Request& r, const std::vector<Table*>& here) {
+    for (Table* t : here)
+        for (const auto& s : t->seats)
+            if (!s.computer && !s.out && s.key != r.key && r.net->net->fold(s.nick) == r.nick_key)
+                return fmt::format(
+                    "The seat of {} belongs to the person who sat down under that nick (another "
+                    "account or address), so you cannot play it or see its cards. If it is yours, "
+                    "come back from where you played.",
+                    s.nick);
+    return "";
+}
+
+}  // namespace croupier::bot

@@ -1,0 +1,491 @@
+// Seating: how a table fills. Channel tables open with the game's name, take players for a
+// join window (join, leave, bot, start) and then deal; private games are dealt at once.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "bot/daemon_impl.hpp"
+#include "bot/log.hpp"
+#include "bot/render.hpp"
+#include "bot/strings.hpp"
+#include "bot/tables/text.hpp"
+#include "games/spider/solver.hpp"
+
+namespace croupier::bot {
+
+void Daemon::Impl::open_table(Request& r, const GameKind& kind) {
+    NetCtx& n = *r.net;
+    const std::string p = cfg.bot.prefix;
+    if (Table* t = joining_table(n, r.channel, kind)) {
+        reply(r, fmt::format("{} {} table is already open here: type {}join to sit down.",
+                             capitalised(article(t->kind->title())), t->kind->title(), p));
+        return;
+    }
+    const auto here = tables_in(n, r.channel);
+    for (Table* t : here)
+        if (t->kind == &kind && t->seated(r.key)) {
+            reply_private(r, fmt::format("You are already playing {} here; finish that game first.",
+                                         kind.title()));
+            return;
+        }
+    if (static_cast<int>(here.size()) >= std::max(1, cfg.limits.tables_per_channel)) {
+        if (here.size() == 1)
+            reply(r, fmt::format("A {} game is under way here; wait for it to end (see {}table).",
+                                 here.front()->kind->title(), p));
+        else
+            reply(r, fmt::format("{} games are under way here, the most this channel allows; "
+                                 "wait for one to end (see {}games).",
+                                 here.size(), p));
+        return;
+    }
+    const std::string arg = lower(r.args);
+    if (!arg.empty() && arg != "bot") {
+        reply_private(r, fmt::format("Usage: {}{} or {}{} bot (with a computer player).", p,
+                                     kind.name(), p, kind.name()));
+        return;
+    }
+    const auto& tc = table_config(kind);
+    if (arg == "bot" && !tc.computer_players) {
+        reply_private(r, "Computer players are turned off here.");
+        return;
+    }
+    auto made = make_table(n, kind, r.channel, false);
+    made->opener_key = r.key;
+    made->seats.push_back(Seat{r.from.nick, r.key});
+    Table& table = add_table(std::move(made));
+    NetCtx* np = &n;
+    const TableId id = table.id;
+    table.join_timer = clock.call_after(tc.join_window, [this, np, id] {
+        Table* tt = table_by_id(*np, id);
+        if (!tt || tt->phase != Table::Phase::Joining) return;
+        tt->join_timer = 0;
+        const auto& c = table_config(*tt->kind);
+        if (static_cast<int>(tt->seats.size()) >= c.min_players) {
+            begin_game(*tt);
+        } else {
+            send_to_channel(
+                *np, tt->place,
+                fmt::format("Not enough players for {} (it needs {}): the table is "
+                            "closed. Type {}{} to open another.",
+                            tt->kind->title(), c.min_players, cfg.bot.prefix, tt->kind->name()));
+            close_table(*tt);
+        }
+    });
+    send_to_channel(n, r.channel,
+                    fmt::format("{} opens {} {} table: type {}join to play ({} to join, {} to {} "
+                                "players). {} can {}start once {} sit.",
+                                render::bold(r.from.nick), article(kind.title()),
+                                render::bold(kind.title()), p, seconds_text(tc.join_window),
+                                tc.min_players, tc.max_players, r.from.nick, p, tc.min_players));
+    if (arg == "bot") add_computer(r);
+}
+
+void Daemon::Impl::join_table(Request& r) {
+    const std::string p = cfg.bot.prefix;
+    Table* t = route(r, nullptr, true);
+    if (t && t->phase != Table::Phase::Joining) {
+        // Seated at a game here already, or the only table here is playing.
+        Table* open = nullptr;
+        for (Table* o : tables_in(*r.net, r.channel))
+            if (o->phase == Table::Phase::Joining && (!r.kind || o->kind == r.kind)) open = o;
+        if (open) t = open;
+    }
+    if (!t) {
+        reply_private(r, "No table is open here. Open one with " + open_table_command() + ".");
+        return;
+    }
+    if (t->phase != Table::Phase::Joining) {
+        if (t->seated(r.key))
+            reply_private(r, "You are already playing here.");
+        else
+            reply_private(r, "A game is under way here; you can join the next one.");
+        return;
+    }
+    if (t->seat_of(r.key) >= 0) {
+        reply_private(r, fmt::format("You are already at the table; the opener can {}start.", p));
+        return;
+    }
+    for (Table* o : tables_in(*r.net, r.channel))
+        if (o != t && o->kind == t->kind && o->seated(r.key)) {
+            reply_private(r, fmt::format("You are already playing {} here; finish that game first.",
+                                         o->kind->title()));
+            return;
+        }
+    const auto& tc = table_config(*t->kind);
+    if (static_cast<int>(t->seats.size()) >= tc.max_players) {
+        reply_private(r, fmt::format("The table is full ({} players).", tc.max_players));
+        return;
+    }
+    t->seats.push_back(Seat{r.from.nick, r.key});
+    t->pending_joins.push_back(r.from.nick);
+    if (!t->joins_timer) {
+        NetCtx* n = r.net;
+        const TableId id = t->id;
+        t->joins_timer = clock.call_after(std::chrono::seconds(2), [this, n, id] {
+            if (Table* tt = table_by_id(*n, id)) {
+                tt->joins_timer = 0;
+                announce_joins(*tt);
+            }
+        });
+    }
+}
+
+void Daemon::Impl::announce_joins(Table& t) {
+    clock.cancel(t.joins_timer);
+    t.joins_timer = 0;
+    if (t.pending_joins.empty()) return;
+    std::string names;
+    for (const auto& nick : t.pending_joins)
+        names += (names.empty() ? "" : ", ") + render::bold(nick);
+    t.pending_joins.clear();
+    const int count = static_cast<int>(t.seats.size());
+    std::string opener = t.seats.front().nick;
+    for (const auto& s : t.seats)
+        if (s.key == t.opener_key) opener = s.nick;
+    const bool can_start =
+        t.phase == Table::Phase::Joining && count >= table_config(*t.kind).min_players;
+    send_to_channel(
+        *t.net, t.place,
+        fmt::format("{} joined ({} player{}).{}", names, count, count == 1 ? "" : "s",
+                    can_start ? fmt::format(" {} can {}start now.", opener, cfg.bot.prefix) : ""));
+}
+
+void Daemon::Impl::add_computer(Request& r) {
+    Table* t = route(r, nullptr, true);
+    if (t && t->phase != Table::Phase::Joining) {
+        t = nullptr;
+        for (Table* o : tables_in(*r.net, r.channel))
+            if (o->phase == Table::Phase::Joining && (!r.kind || o->kind == r.kind)) t = o;
+    }
+    if (!t) {
+        reply_private(
+            r, "No table is opening here. Open one with " + open_table_command(" bot") + ".");
+        return;
+    }
+    const auto& tc = table_config(*t->kind);
+    if (!tc.computer_players) {
+        reply_private(r, "Computer players are turned off here.");
+        return;
+    }
+    if (static_cast<int>(t->seats.size()) >= tc.max_players) {
+        reply_private(r, fmt::format("The table is full ({} players).", tc.max_players));
+        return;
+    }
+    int number = 1;
+    for (const auto& s : t->seats) number += s.computer;
+    Seat s;
+    s.nick = fmt::format("cpu{}", number);
+    s.key = "*" + s.nick;  // '*' starts no person's key: no clash with a person
+    s.computer = true;
+    t->seats.push_back(s);
+    const int count = static_cast<int>(t->seats.size());
+    send_to_channel(
+        *r.net, t->place,
+        fmt::format("Computer player {} joined ({} players).", render::bold(s.nick), count));
+}
+
+void Daemon::Impl::leave_table(Request& r) {
+    bool ambiguous = false;
+    Table* t = route(r, nullptr, false, &ambiguous);
+    if (ambiguous) {
+        reply_private(
+            r, fmt::format("You sit at more than one table here: say which, e.g. {}{} "
+                           "leave.",
+                           cfg.bot.prefix,
+                           kinds.front()->aliases().empty() ? kinds.front()->name()
+                                                            : kinds.front()->aliases().front()));
+        return;
+    }
+    const int seat = t ? t->seat_of(r.key) : -1;
+    if (seat < 0 || t->seats[seat].out) {
+        reply_private(r, "You are not at a table here.");
+        return;
+    }
+    if (t->phase == Table::Phase::Joining) {
+        t->seats.erase(t->seats.begin() + seat);
+        std::erase(t->pending_joins, r.from.nick);
+        int humans = 0;
+        for (const auto& s : t->seats) humans += !s.computer;
+        if (humans == 0) {
+            send_to_channel(
+                *r.net, t->place,
+                fmt::format("{} left; nobody is left at the table, so it is closed.", r.from.nick));
+            close_table(*t);
+            return;
+        }
+        if (t->opener_key == r.key)
+            for (const auto& s : t->seats)
+                if (!s.computer) {
+                    t->opener_key = s.key;
+                    break;
+                }
+        send_to_channel(*r.net, t->place,
+                        fmt::format("{} left the table ({} player{}).", r.from.nick,
+                                    t->seats.size(), t->seats.size() == 1 ? "" : "s"));
+        return;
+    }
+    const std::string err = commit(*t, seat, "leave", "");
+    if (!err.empty()) reply_private(r, err);
+}
+
+void Daemon::Impl::start_table(Request& r) {
+    const std::string p = cfg.bot.prefix;
+    Table* t = route(r, nullptr, true);
+    if (!t) {
+        reply_private(r, "No table is open here. Open one with " + open_table_command() + ".");
+        return;
+    }
+    if (t->phase != Table::Phase::Joining) {
+        reply_private(r, "The game is already under way.");
+        return;
+    }
+    if (r.key != t->opener_key) {
+        reply_private(r,
+                      "Only the player who opened the table can start it early; otherwise it "
+                      "starts when the join window ends.");
+        return;
+    }
+    const auto& tc = table_config(*t->kind);
+    if (static_cast<int>(t->seats.size()) < tc.min_players) {
+        reply_private(r,
+                      fmt::format("{} needs at least {} players; {} sit{}. Others can {}join, or "
+                                  "add a computer player with {}bot.",
+                                  t->kind->title(), tc.min_players, t->seats.size(),
+                                  t->seats.size() == 1 ? "s" : "", p, p));
+        return;
+    }
+    begin_game(*t);
+}
+
+// The deal: the game's record is created first; if the database refuses, the table stays
+// open for joins and says why.
+void Daemon::Impl::begin_game(Table& t) {
+    clock.cancel(t.join_timer);
+    t.join_timer = 0;
+    announce_joins(t);  // the last joins, before the deal
+    // The winner of the last game here deals; else the opener. Playing order stays the order
+    // of joining, rotated so the dealer comes first.
+    std::string first = t.opener_key;
+    try {
+        auto dealer_key = db->get_value("dealer:" + t.net->name + ":" + t.place_key);
+        if (dealer_key && t.seat_of(*dealer_key) >= 0) first = *dealer_key;
+    } catch (const std::exception& e) {
+        log::warn("{}: the last dealer could not be read ({}); the opener deals", t.place,
+                  e.what());
+    }
+    const int d = std::max(0, t.seat_of(first));
+    std::rotate(t.seats.begin(), t.seats.begin() + d, t.seats.end());
+
+    GameSetup setup;
+    for (const auto& s : t.seats) {
+        setup.players.push_back(s.nick);
+        setup.persons.push_back(s.key);
+        setup.computer.push_back(s.computer);
+    }
+    setup.deal_number = deals.next();
+    if (t.kind->name() == "exordia8")
+        setup.options["players_per_pack"] = std::to_string(cfg.exordia8.players_per_pack);
+    storage::GameRecord rec;
+    rec.kind = t.kind->name();
+    rec.variant = setup.variant;
+    rec.network = t.net->name;
+    rec.place = t.place;
+    rec.deal = setup.deal_number;
+    rec.setup = setup.serialise();
+    rec.started = clock.unix_now();
+    rec.status = "open";
+    try {
+        t.game_id = db->create_game(rec);
+    } catch (const std::exception& e) {
+        log::error("{} at {}/{}: the game could not be saved, so it was not dealt: {}",
+                   t.kind->title(), t.net->name, t.place, e.what());
+        send_to_channel(*t.net, t.place,
+                        fmt::format("The game could not be saved, so it was not dealt (the bot's "
+                                    "log says why). The table stays open: {}start to try again.",
+                                    cfg.bot.prefix));
+        return;
+    }
+    t.setup = std::move(setup);
+    t.game = t.kind->create(t.setup);
+    t.seq = 0;
+    t.started_unix = rec.started;
+    t.last_activity = rec.started;
+    t.phase = Table::Phase::Playing;
+    log::info("{} game {} starts at {}/{} with {} players", t.kind->title(), t.game_id, t.net->name,
+              t.place, t.seats.size());
+    auto out = t.game->start();
+    out.insert(out.begin(), to_table(fmt::format("{} game #{}:", t.kind->title(), t.game_id)));
+    // One line: the game id leads the game's own first table line.
+    for (std::size_t i = 1; i < out.size(); ++i)
+        if (out[i].to == Out::To::Table) {
+            out[i].text = out[0].text + " " + out[i].text;
+            out.erase(out.begin());
+            break;
+        }
+    deliver(t, out);
+    play_computers(t);
+}
+
+// ---------------------------------------------------------------------------------------
+// Private games (Spider)
+
+void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
+    NetCtx& n = *r.net;
+    if (Table* t = private_game(n, r.key, &kind)) {
+        reply_private(r, fmt::format("You have a {} game open (deal {}): type board to see it, or "
+                                     "resign to end it first.",
+                                     t->kind->title(), t->setup.deal_number));
+        return;
+    }
+    int open = 0;
+    for (auto& [id, t] : n.tables) open += t->solitaire && t->seats.front().key == r.key;
+    if (cfg.limits.solitaire_per_user < 1) {
+        reply_private(r, "Solitaire games are turned off here.");
+        return;
+    }
+    if (open >= cfg.limits.solitaire_per_user) {
+        reply_private(r, fmt::format("You have {} private game{} open, the most allowed here; "
+                                     "finish or resign one first.",
+                                     open, open == 1 ? "" : "s"));
+        return;
+    }
+    // Arguments: [1|2|4] [DEAL|winnable], in any order.
+    int suits = cfg.spider.default_suits;
+    if (auto pref = db->pref(n.name, r.key, "spider.suits")) suits = std::atoi(pref->c_str());
+    std::optional<std::uint64_t> deal;
+    bool winnable = false, suits_given = false, keep_runs = false;
+    std::string args = lower(r.args);
+    std::size_t pos = 0;
+    while (pos < args.size()) {
+        auto end = args.find(' ', pos);
+        if (end == std::string::npos) end = args.size();
+        const std::string w = args.substr(pos, end - pos);
+        pos = end + 1;
+        if (w.empty()) continue;
+        if ((w == "1" || w == "2" || w == "4") && !suits_given && !deal) {
+            suits = w[0] - '0';  // the first small number is the suits; `new 4 1` is deal 1
+            suits_given = true;
+        } else if (w == "winnable") {
+            winnable = true;
+        } else if (w == "keep") {
+            keep_runs = true;  // Aisleriot's challenge: runs stay on the tableau, win at 96
+        } else if (std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
+                   w.size() <= 20) {
+            if (deal) {
+                reply_private(r,
+                              "Give one deal number at most: new [1|2|4] [DEAL|winnable] [keep].");
+                return;
+            }
+            try {
+                deal = std::stoull(w);
+            } catch (const std::exception&) {
+                deal.reset();
+            }
+            if (!deal) {
+                reply_private(r,
+                              "That deal number is too large: deal numbers go up to "
+                              "18446744073709551615.");
+                return;
+            }
+        } else {
+            reply_private(r, fmt::format("I don't understand \"{}\". Usage: new [1|2|4] "
+                                         "[DEAL|winnable] [keep], e.g. new 2, new 4 8812, new 4 "
+                                         "winnable; keep: completed runs stay on the tableau.",
+                                         render::quote_user(w, 30)));
+            return;
+        }
+    }
+    if (winnable && deal) {
+        reply_private(r, "Give a deal number or winnable, not both.");
+        return;
+    }
+    if (winnable && keep_runs) {
+        reply_private(r,
+                      "The solver proves deals for the usual rules only: new 4 winnable, or "
+                      "new 4 keep for a random deal with runs kept.");
+        return;
+    }
+    // By kind name, not pointer: a rehash may replace the kinds while a deal is certified.
+    const std::string kind_name = kind.name();
+    auto create = [this, kind_name, keep_runs](NetCtx& net, const std::string& nick,
+                                               const std::string& key, int s, std::uint64_t d,
+                                               const std::string& note) {
+        const GameKind* k = kind_by_name(kind_name);
+        if (!k || private_game(net, key, k)) return;  // one arrived meanwhile
+        auto t = make_table(net, *k, nick, true);
+        t->seats.push_back(Seat{nick, key});
+        t->setup.players = {nick};
+        t->setup.persons = {key};
+        t->setup.computer = {false};
+        t->setup.deal_number = d;
+        t->setup.variant = std::to_string(s) + "suit";
+        t->setup.options["keep_runs"] = keep_runs ? "1" : "0";
+        storage::GameRecord rec;
+        rec.kind = k->name();
+        rec.variant = t->setup.variant;
+        rec.network = net.name;
+        rec.place = nick;
+        rec.deal = d;
+        rec.setup = t->setup.serialise();
+        rec.started = clock.unix_now();
+        rec.status = "open";
+        try {
+            t->game_id = db->create_game(rec);
+        } catch (const std::exception& e) {
+            log::error("{}'s new {} game could not be saved: {}", nick, k->title(), e.what());
+            send_to_nick(net, nick, key,
+                         "Your new game could not be saved, so it was not dealt (the bot's log "
+                         "says why); try again in a moment.",
+                         false);
+            return;
+        }
+        t->game = k->create(t->setup);
+        t->started_unix = t->last_activity = rec.started;
+        t->phase = Table::Phase::Playing;
+        Table& table = add_table(std::move(t));
+        auto out = table.game->start();
+        if (!note.empty()) out.insert(out.begin(), to_table(note));
+        deliver(table, out);
+    };
+    if (!winnable) {
+        create(n, r.from.nick, r.key, suits, deal ? *deal : deals.next(), "");
+        return;
+    }
+    // Certified deals: the solver runs off the event loop; candidates are drawn here so the
+    // sequence of deal numbers stays the daemon's.
+    std::vector<std::uint64_t> candidates;
+    for (int i = 0; i < 8; ++i) candidates.push_back(deals.next());
+    reply_private(r, fmt::format("Looking for a {}-suit deal proven winnable...", suits));
+    const std::string network = n.name, nick = r.from.nick, key = r.key;
+    const double budget = static_cast<double>(cfg.spider.certify_budget.count());
+    worker->run([this, network, nick, key, suits, candidates, budget,
+                 create]() -> Worker::Continuation {
+        games::spider::SolverLimits limits;
+        limits.seconds = budget;
+        for (auto d : candidates) {
+            auto res = games::spider::certify(suits, d, limits);
+            if (res.verdict == games::spider::CertifyResult::Verdict::Winnable)
+                return [this, network, nick, key, suits, d, create, moves = res.moves.size()] {
+                    // Found again by name: a rehash may have replaced the network.
+                    auto it = nets.find(network);
+                    if (it == nets.end()) return;
+                    create(
+                        *it->second, nick, key, suits, d,
+                        fmt::format("Deal {} is proven winnable (the solver won it in {} moves).",
+                                    d, moves));
+                };
+        }
+        return [this, network, nick, key] {
+            auto it = nets.find(network);
+            if (it == nets.end()) return;
+            send_to_nick(*it->second, nick, key,
+                         "The solver could not prove a deal winnable in time; try again, or "
+                         "type new for an ordinary deal.",
+                         false);
+        };
+    });
+}
+
+}  // namespace croupier::bot

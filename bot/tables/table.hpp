@@ -1,0 +1,67 @@
+// One table: a running game in one place (a channel table, or a game in private messages),
+// its seats, its timers. Tables have ids: a channel may hold several at once, and a person
+// may sit at several. The logic lives in bot/tables/*.cpp.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bot/clock.hpp"
+#include "bot/game.hpp"
+
+namespace croupier::bot {
+
+struct NetCtx;
+using TableId = std::int64_t;
+
+struct Seat {
+    std::string nick;  // as shown now
+    std::string key;   // the person who holds it (bot/people.hpp); "*cpuN" for a computer
+    bool computer = false;
+    bool away = false;  // parted/quit/kicked: kept for the grace period, told nothing
+    TimerId grace_timer = 0;
+    int timeouts = 0;  // in a row
+    bool out = false;  // left the game (forfeit)
+};
+
+struct Table {
+    TableId id = 0;  // this run's id (the game's database id once it is dealt)
+    NetCtx* net = nullptr;
+    const GameKind* kind = nullptr;
+    std::string place;      // channel name, or the player's nick for private games
+    std::string place_key;  // the folded channel; "" for a private game
+    bool solitaire = false;
+    enum class Phase { Joining, Playing } phase = Phase::Joining;
+    std::vector<Seat> seats;
+    std::string opener_key;
+    TimerId join_timer = 0, turn_timer = 0, warn_timer = 0;
+    // Joins are announced together when they come in a burst (a big table fills fast).
+    std::vector<std::string> pending_joins;
+    TimerId joins_timer = 0;
+    std::optional<Duration> paused_left;  // turn time left while the link was down
+    TimePoint turn_deadline{};
+    std::unique_ptr<Game> game;
+    GameSetup setup;
+    std::int64_t game_id = 0;
+    std::int64_t seq = 0;
+    std::int64_t started_unix = 0;
+    std::int64_t last_activity = 0;
+    bool busy = false;  // a background job (hint) is running for it
+
+    // The seat `person` holds (or held, if out), or -1.
+    int seat_of(const std::string& person) const {
+        for (std::size_t i = 0; i < seats.size(); ++i)
+            if (seats[i].key == person) return static_cast<int>(i);
+        return -1;
+    }
+    bool seated(const std::string& person) const {
+        const int s = seat_of(person);
+        return s >= 0 && !seats[static_cast<std::size_t>(s)].out;
+    }
+};
+
+}  // namespace croupier::bot
