@@ -181,7 +181,7 @@ ResumeFigures resume_in_child(const std::string& db_path, int tables, int comman
             const auto here = impl.tables_in(n, fmt::format("#t{}", tnum));
             Table* t = here.empty() ? nullptr : here.front();
             if (!t || !t->game) continue;
-            const int seat = t->game->turn().value_or(0);
+            const int seat = (t->game->awaited().empty() ? 0 : t->game->awaited().front());
             Source who;
             who.nick = t->seats[static_cast<std::size_t>(seat)].nick;
             who.user = "u";

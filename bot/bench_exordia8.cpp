@@ -142,7 +142,7 @@ void bench_exordia8(BenchReport& r, bool quick) {
         auto game = kind->create(setup);
         long game_turns = 0;
         while (!game->finished() && game_turns < 1000000) {
-            const int seat = *game->turn();
+            const int seat = game->awaited().front();
             const std::string move = game->computer_action(seat);
             const auto sp = move.find(' ');
             const auto o = game->act(seat, move.substr(0, sp),

@@ -563,10 +563,13 @@ void Daemon::Impl::cmd_games(Request& r) {
                 what +=
                     fmt::format(" (open for players: {} seated, {}join)", humans, cfg.bot.prefix);
             } else {
-                const int turn = t->game ? t->game->turn().value_or(-1) : -1;
+                std::string waiting;
+                if (t->game && !t->game->finished())
+                    for (const int seat : t->game->awaited())
+                        if (seat >= 0 && seat < static_cast<int>(t->seats.size()))
+                            waiting += (waiting.empty() ? "" : " and ") + t->seats[seat].nick;
                 what += fmt::format(" ({} players", humans);
-                if (turn >= 0 && turn < static_cast<int>(t->seats.size()))
-                    what += ", " + t->seats[turn].nick + " to play";
+                if (!waiting.empty()) what += ", " + waiting + " to play";
                 what += ")";
             }
             parts.push_back(what);

@@ -171,7 +171,10 @@ struct Daemon::Impl final : NetworkListener {
     void stop_table(Table& t, const std::string& by);
 
     // bot/tables/timers.cpp
-    void arm_turn_timer(Table& t);
+    // After moves: each awaited seat has its turn timer (a seat that just moved, afresh),
+    // seats no longer awaited have none, and the game's wake-up is set.
+    void arm_timers(Table& t);
+    void cancel_seat_timers(Seat& s);
     void cancel_timers(Table& t);
     void turn_timed_out(Table& t, int seat);
     void pause_timers(NetCtx& n);

@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -61,9 +62,16 @@ class Game {
     virtual ~Game() = default;
     virtual std::unique_ptr<Game> clone() const = 0;
 
-    // The seat whose move the table waits for (its turn timer runs), or nullopt.
-    virtual std::optional<int> turn() const = 0;
+    // The seats whose moves the table waits for now, each with its own turn timer: one seat
+    // in a game of turns, both in a duel where each chooses in secret; empty when the table
+    // waits for nobody (a solitaire game, a game that is over).
+    virtual std::vector<int> awaited() const = 0;
     virtual bool finished() const = 0;
+
+    // A game may ask to be woken (a response window closing, a round's pause): this long
+    // after its last move, the table acts "wake" for seat -1, journaled like any move, so a
+    // restart wakes it at the same point. nullopt: no wake-up wanted.
+    virtual std::optional<std::chrono::seconds> wake_after() const { return std::nullopt; }
 
     // A player, a timer, a computer player or the journal acts. `command` is what was typed
     // (a name or an alias from commands(), or "leave"), `args` the rest of the line.
@@ -71,7 +79,8 @@ class Game {
     // on an equal game gives the same result (that is how games are restored).
     virtual Outcome act(int seat, std::string_view command, std::string_view args) = 0;
 
-    virtual std::string timeout_action(int seat) const = 0;   // the safe move, canonical
+    // The safe move for an awaited seat whose time ran out, canonical ("leave" if none).
+    virtual std::string timeout_action(int seat) const = 0;
     virtual std::string computer_action(int seat) const = 0;  // a sound move, canonical
 
     virtual std::vector<Out> start() const = 0;              // at the deal
@@ -94,6 +103,13 @@ struct GameSetup {
     static std::optional<GameSetup> deserialise(const std::string& text);
 };
 
+// How a kind's tables fill, the kind's choice.
+enum class Seating {
+    Open,     // a table in a channel: opened, joined for a while, then dealt (Exordia8)
+    Duel,     // two players in a channel: a challenge accepted, or the computer (VCG)
+    Private,  // one person's game in private messages (Spider)
+};
+
 class GameKind {
   public:
     virtual ~GameKind() = default;
@@ -102,8 +118,8 @@ class GameKind {
     virtual std::vector<std::string> aliases() const = 0;  // {"e8"}
     virtual const std::vector<CommandSpec>& commands() const = 0;
     virtual std::string summary() const = 0;  // one line for `help`
-    // A game for one person in private messages (Spider), not a table in a channel.
-    virtual bool solitaire() const { return false; }
+    virtual Seating seating() const = 0;
+    bool solitaire() const { return seating() == Seating::Private; }
     virtual std::unique_ptr<Game> create(const GameSetup& setup) const = 0;
 };
 

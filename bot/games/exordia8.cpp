@@ -94,9 +94,9 @@ class Exordia8Game : public Game {
 
     std::unique_ptr<Game> clone() const override { return std::make_unique<Exordia8Game>(*this); }
 
-    std::optional<int> turn() const override {
-        if (engine_.finished()) return std::nullopt;
-        return engine_.turn();
+    std::vector<int> awaited() const override {
+        if (engine_.finished()) return {};
+        return {engine_.turn()};
     }
     bool finished() const override { return engine_.finished(); }
 
@@ -473,6 +473,7 @@ class Exordia8Kind : public GameKind {
     std::string name() const override { return "exordia8"; }
     std::string title() const override { return "Exordia8"; }
     std::vector<std::string> aliases() const override { return {"e8"}; }
+    Seating seating() const override { return Seating::Open; }
     const std::vector<CommandSpec>& commands() const override { return commands_; }
     std::string summary() const override {
         return "Crazy Eights with Jokers and sequents, 2 to " + std::to_string(cfg_.max_players) +

@@ -234,7 +234,7 @@ class SpiderGame final : public Game {
     explicit SpiderGame(const Engine& engine) : engine_(engine) {}
 
     std::unique_ptr<Game> clone() const override { return std::make_unique<SpiderGame>(*this); }
-    std::optional<int> turn() const override { return std::nullopt; }
+    std::vector<int> awaited() const override { return {}; }
     bool finished() const override { return engine_.over(); }
 
     Outcome act(int seat, std::string_view command, std::string_view args) override {
@@ -390,7 +390,7 @@ class SpiderKind final : public GameKind {
 
     std::string name() const override { return "spider"; }
     std::string title() const override { return "Spider"; }
-    bool solitaire() const override { return true; }
+    Seating seating() const override { return Seating::Private; }
     std::vector<std::string> aliases() const override { return {}; }
     const std::vector<CommandSpec>& commands() const override { return commands_; }
     std::string summary() const override {

@@ -36,7 +36,8 @@ std::string Daemon::Impl::apply_move(Table& t, int seat, const std::string& comm
     }
     ++t.seq;
     t.game = std::move(next);
-    t.last_activity = clock.unix_now();
+    t.last_activity = t.last_move_unix = clock.unix_now();
+    t.movers.push_back(seat);
     if (seat >= 0 && seat < static_cast<int>(t.seats.size())) {
         Seat& s = t.seats[static_cast<std::size_t>(seat)];
         if (command == "leave") s.out = true;
@@ -57,31 +58,36 @@ std::string Daemon::Impl::commit(Table& t, int seat, const std::string& command,
 void Daemon::Impl::play_computers(Table& t) {
     // Computer players move at once; the loop is bounded in case a game never ends.
     for (int guard = 0; guard < 10000 && t.game && !t.game->finished(); ++guard) {
-        const auto turn = t.game->turn();
-        if (!turn || *turn < 0 || *turn >= static_cast<int>(t.seats.size())) break;
-        if (!t.seats[static_cast<std::size_t>(*turn)].computer) break;
+        int turn = -1;
+        for (int s : t.game->awaited())
+            if (s >= 0 && s < static_cast<int>(t.seats.size()) &&
+                t.seats[static_cast<std::size_t>(s)].computer) {
+                turn = s;
+                break;
+            }
+        if (turn < 0) break;
         const std::int64_t before = t.seq;
-        const auto [cmd, args] = split_command(t.game->computer_action(*turn));
-        std::string err = apply_move(t, *turn, cmd, args);
+        const auto [cmd, args] = split_command(t.game->computer_action(turn));
+        std::string err = apply_move(t, turn, cmd, args);
         if (!err.empty() && err != kNotSaved) {
             log::error("computer player at {} made a refused move {} {}: {}", t.place, cmd, args,
                        err);
             // Fall back to the safe move so the table does not hang.
-            const auto [c2, a2] = split_command(t.game->timeout_action(*turn));
-            err = apply_move(t, *turn, c2, a2);
+            const auto [c2, a2] = split_command(t.game->timeout_action(turn));
+            err = apply_move(t, turn, c2, a2);
         }
         if (t.seq == before) {
             // Not saved: try again shortly instead of waiting for a turn timer.
             NetCtx* n = t.net;
             const TableId id = t.id;
-            clock.cancel(t.turn_timer);
-            t.turn_timer = clock.call_after(kComputerRetry, [this, n, id] {
+            clock.cancel(t.retry_timer);
+            t.retry_timer = clock.call_after(kComputerRetry, [this, n, id] {
                 if (Table* tt = table_by_id(*n, id)) {
-                    tt->turn_timer = 0;
+                    tt->retry_timer = 0;
                     play_computers(*tt);
                 }
             });
-            return;
+            break;
         }
     }
     settle(t);
@@ -92,7 +98,7 @@ void Daemon::Impl::settle(Table& t) {
         finish(t, "finished");
         return;
     }
-    arm_turn_timer(t);
+    arm_timers(t);
 }
 
 void Daemon::Impl::deliver(Table& t, const std::vector<Out>& out) {

@@ -27,7 +27,7 @@ void Daemon::Impl::restore_games() {
         t->id = rec.id;  // a dealt table's id is its game's id
         t->setup = *setup;
         t->game_id = rec.id;
-        t->started_unix = t->last_activity = rec.started;
+        t->started_unix = t->last_activity = t->last_move_unix = rec.started;
         t->phase = Table::Phase::Playing;
         for (std::size_t i = 0; i < setup->players.size(); ++i) {
             Seat s;
@@ -60,7 +60,7 @@ void Daemon::Impl::restore_games() {
             if (cmd == "leave" && e.seat >= 0 && e.seat < static_cast<int>(t->seats.size()))
                 t->seats[static_cast<std::size_t>(e.seat)].out = true;
             t->seq = e.seq;
-            t->last_activity = e.at;
+            t->last_activity = t->last_move_unix = e.at;
         }
         // The seats' nicks as the people are known now (a nick change before the restart).
         for (std::size_t i = 0; i < t->seats.size(); ++i)

@@ -310,8 +310,7 @@ void Daemon::Impl::begin_game(Table& t) {
     t.setup = std::move(setup);
     t.game = t.kind->create(t.setup);
     t.seq = 0;
-    t.started_unix = rec.started;
-    t.last_activity = rec.started;
+    t.started_unix = t.last_activity = t.last_move_unix = rec.started;
     t.phase = Table::Phase::Playing;
     log::info("{} game {} starts at {}/{} with {} players", t.kind->title(), t.game_id, t.net->name,
               t.place, t.seats.size());

@@ -24,8 +24,9 @@ struct Seat {
     bool computer = false;
     bool away = false;  // parted/quit/kicked: kept for the grace period, told nothing
     TimerId grace_timer = 0;
-    int timeouts = 0;  // in a row
-    bool out = false;  // left the game (forfeit)
+    TimerId turn_timer = 0, warn_timer = 0;  // while the table awaits this seat's move
+    int timeouts = 0;                        // in a row
+    bool out = false;                        // left the game (forfeit)
 };
 
 struct Table {
@@ -38,25 +39,34 @@ struct Table {
     enum class Phase { Joining, Playing } phase = Phase::Joining;
     std::vector<Seat> seats;
     std::string opener_key;
-    TimerId join_timer = 0, turn_timer = 0, warn_timer = 0;
+    TimerId join_timer = 0;
+    TimerId wake_timer = 0;   // the game asked to be woken (Game::wake_after)
+    TimerId retry_timer = 0;  // a computer player's move that could not be saved
     // Joins are announced together when they come in a burst (a big table fills fast).
     std::vector<std::string> pending_joins;
     TimerId joins_timer = 0;
-    std::optional<Duration> paused_left;  // turn time left while the link was down
-    TimePoint turn_deadline{};
     std::unique_ptr<Game> game;
     GameSetup setup;
     std::int64_t game_id = 0;
     std::int64_t seq = 0;
     std::int64_t started_unix = 0;
     std::int64_t last_activity = 0;
-    bool busy = false;  // a background job (hint) is running for it
+    std::int64_t last_move_unix = 0;
+    std::vector<int> movers;  // seats that moved since the timers were last set  // when the last
+                              // move was journaled (wake-ups count from it)
+    bool busy = false;        // a background job (hint) is running for it
 
     // The seat `person` holds (or held, if out), or -1.
     int seat_of(const std::string& person) const {
         for (std::size_t i = 0; i < seats.size(); ++i)
             if (seats[i].key == person) return static_cast<int>(i);
         return -1;
+    }
+    bool awaits(int seat) const {
+        if (!game || game->finished()) return false;
+        for (int s : game->awaited())
+            if (s == seat) return true;
+        return false;
     }
     bool seated(const std::string& person) const {
         const int s = seat_of(person);

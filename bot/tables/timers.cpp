@@ -1,7 +1,10 @@
-// Turn timers: the seat the game waits for has a time limit, with a warning before it runs
-// out; on time-out the game's safe move is played for them, and two in a row put them out.
-// Timers stop while the link is down and start afresh once the bot is back.
+// Timers: each seat the game awaits has a time limit, with a warning before it runs out; on
+// time-out the game's safe move is played for them, and two in a row put them out. A game
+// may also ask to be woken. Timers stop while the link is down and start afresh once the
+// bot is back.
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "bot/daemon_impl.hpp"
@@ -11,67 +14,96 @@
 
 namespace croupier::bot {
 
+namespace {
+// A wake-up whose move could not be saved tries again after this long.
+constexpr auto kWakeRetry = std::chrono::seconds(5);
+}  // namespace
+
+void Daemon::Impl::cancel_seat_timers(Seat& s) {
+    clock.cancel(s.turn_timer);
+    clock.cancel(s.warn_timer);
+    s.turn_timer = s.warn_timer = 0;
+}
+
 void Daemon::Impl::cancel_timers(Table& t) {
-    clock.cancel(t.turn_timer);
-    clock.cancel(t.warn_timer);
     clock.cancel(t.join_timer);
     clock.cancel(t.joins_timer);
-    t.turn_timer = t.warn_timer = t.join_timer = t.joins_timer = 0;
+    clock.cancel(t.wake_timer);
+    clock.cancel(t.retry_timer);
+    t.join_timer = t.joins_timer = t.wake_timer = t.retry_timer = 0;
     for (auto& s : t.seats) {
+        cancel_seat_timers(s);
         clock.cancel(s.grace_timer);
         s.grace_timer = 0;
     }
 }
 
-void Daemon::Impl::arm_turn_timer(Table& t) {
-    clock.cancel(t.turn_timer);
-    clock.cancel(t.warn_timer);
-    t.turn_timer = t.warn_timer = 0;
-    t.paused_left.reset();
-    if (t.solitaire || !t.game || t.game->finished()) return;
-    const auto turn = t.game->turn();
-    if (!turn || *turn < 0 || *turn >= static_cast<int>(t.seats.size())) return;
-    const auto& tc = table_config(*t.kind);
-    const Duration full = std::chrono::duration_cast<Duration>(tc.turn_timeout);
-    if (!t.net->net->registered()) {
-        t.paused_left = full;
-        return;
-    }
+void Daemon::Impl::arm_timers(Table& t) {
+    clock.cancel(t.wake_timer);
+    t.wake_timer = 0;
+    const bool live = t.game && !t.game->finished() && t.phase == Table::Phase::Playing;
+    const bool up = t.net->net->registered();
     NetCtx* n = t.net;
     const TableId id = t.id;
-    const int seat = *turn;
-    const std::int64_t seq = t.seq;
-    const Duration warn = std::chrono::duration_cast<Duration>(tc.turn_warning);
-    t.turn_deadline = clock.now() + full;
-    if (warn.count() > 0 && full > warn) {
-        t.warn_timer = clock.call_after(full - warn, [this, n, id, seat, seq, warn] {
+    const config::TableConfig* tc = t.solitaire ? nullptr : &table_config(*t.kind);
+    for (std::size_t i = 0; i < t.seats.size(); ++i) {
+        Seat& s = t.seats[i];
+        const int seat = static_cast<int>(i);
+        const bool want = live && tc && up && !s.computer && !s.out && t.awaits(seat);
+        if (!want || std::find(t.movers.begin(), t.movers.end(), seat) != t.movers.end())
+            cancel_seat_timers(s);
+        if (!want || s.turn_timer) continue;
+        const Duration full = std::chrono::duration_cast<Duration>(tc->turn_timeout);
+        const Duration warn = std::chrono::duration_cast<Duration>(tc->turn_warning);
+        if (warn.count() > 0 && full > warn) {
+            s.warn_timer = clock.call_after(full - warn, [this, n, id, seat, warn] {
+                Table* tt = table_by_id(*n, id);
+                if (!tt || !tt->awaits(seat)) return;
+                Seat& ss = tt->seats[static_cast<std::size_t>(seat)];
+                ss.warn_timer = 0;
+                // The safe move the bot would make, as the way out: "(or !draw)".
+                const std::string safe = tt->game->timeout_action(seat);
+                const std::string way_out = safe.empty() || safe == "leave"
+                                                ? ""
+                                                : fmt::format(" (or {}{})", cfg.bot.prefix, safe);
+                send_to_channel(
+                    *n, tt->place,
+                    fmt::format("{}: {} left to play{}.", ss.nick, seconds_text(warn), way_out));
+            });
+        }
+        s.turn_timer = clock.call_after(full, [this, n, id, seat] {
             Table* tt = table_by_id(*n, id);
-            if (!tt || tt->seq != seq) return;
-            tt->warn_timer = 0;
-            const Seat& s = tt->seats[static_cast<std::size_t>(seat)];
-            // The safe move the bot would make, as the way out: "(or !draw)".
-            const std::string safe = tt->game->timeout_action(seat);
-            const std::string way_out = safe.empty() || safe == "leave"
-                                            ? ""
-                                            : fmt::format(" (or {}{})", cfg.bot.prefix, safe);
-            send_to_channel(
-                *n, tt->place,
-                fmt::format("{}: {} left to play{}.", s.nick, seconds_text(warn), way_out));
+            if (!tt) return;
+            Seat& ss = tt->seats[static_cast<std::size_t>(seat)];
+            ss.turn_timer = 0;
+            clock.cancel(ss.warn_timer);
+            ss.warn_timer = 0;
+            if (tt->awaits(seat)) turn_timed_out(*tt, seat);
         });
     }
-    t.turn_timer = clock.call_after(full, [this, n, id, seat, seq] {
-        Table* tt = table_by_id(*n, id);
-        if (!tt || tt->seq != seq) return;
-        tt->turn_timer = 0;
-        turn_timed_out(*tt, seat);
-    });
+    t.movers.clear();
+    if (!live) return;
+    if (const auto after = t.game->wake_after()) {
+        const std::int64_t due = t.last_move_unix + after->count();
+        const Duration delay{std::max<std::int64_t>(0, due - clock.unix_now()) * 1000};
+        t.wake_timer = clock.call_after(delay, [this, n, id] {
+            Table* tt = table_by_id(*n, id);
+            if (!tt) return;
+            tt->wake_timer = 0;
+            if (!commit(*tt, -1, "wake", "").empty())
+                tt->wake_timer = clock.call_after(kWakeRetry, [this, n, id] {
+                    if (Table* t3 = table_by_id(*n, id)) arm_timers(*t3);
+                });
+        });
+    }
 }
 
 void Daemon::Impl::turn_timed_out(Table& t, int seat) {
     Seat& s = t.seats[static_cast<std::size_t>(seat)];
     const std::string nick = s.nick;
+    const int timeouts = s.timeouts;
     std::string err;
-    if (s.timeouts + 1 >= 2) {
+    if (timeouts + 1 >= 2) {
         err =
             commit(t, seat, "leave", "",
                    fmt::format("{} ran out of time twice in a row and is out of the game.", nick));
@@ -80,41 +112,32 @@ void Daemon::Impl::turn_timed_out(Table& t, int seat) {
         const auto [cmd, args] = split_command(safe);
         err = commit(t, seat, cmd, args,
                      fmt::format("{} ran out of time: the bot plays {} for them.", nick, safe));
-        if (!err.empty() && !t.seats[static_cast<std::size_t>(seat)].out) {
+        if (!err.empty() && !t.seats[static_cast<std::size_t>(seat)].out &&
+            err.find("could not be saved") == std::string::npos) {
             log::error("time-out move refused at {}: {}", t.place, err);
             err = commit(t, seat, "leave", "",
                          fmt::format("{} ran out of time and is out of the game.", nick));
         }
     }
     if (err.empty()) {
-        // Counted once the move is made (commit() reset the count for a move of theirs).
-        if (seat < static_cast<int>(t.seats.size()))
-            ++t.seats[static_cast<std::size_t>(seat)].timeouts;
+        t.seats[static_cast<std::size_t>(seat)].timeouts = timeouts + 1;
         return;
     }
-    // Not saved: the table is as it was; the timer runs again so the game does not hang.
-    log::warn("{}: the time-out move for {} could not be saved; trying again at the next timer",
-              t.place, nick);
-    arm_turn_timer(t);
+    // Not saved: the table is as it was; the seat's timer runs again so the game goes on.
+    log::warn("{}: the time-out move for {} could not be saved; its timer starts again", t.place,
+              nick);
+    arm_timers(t);
 }
 
 void Daemon::Impl::pause_timers(NetCtx& n) {
-    for (auto& [id, t] : n.tables) {
-        if (!t->turn_timer) continue;
-        const auto left = t->turn_deadline - clock.now();
-        t->paused_left = std::max(Duration{1000}, std::chrono::duration_cast<Duration>(left));
-        clock.cancel(t->turn_timer);
-        clock.cancel(t->warn_timer);
-        t->turn_timer = t->warn_timer = 0;
-    }
+    for (auto& [id, t] : n.tables)
+        for (auto& s : t->seats) cancel_seat_timers(s);
 }
 
 void Daemon::Impl::resume_timers(NetCtx& n) {
-    for (auto& [id, t] : n.tables) {
-        if (t->solitaire || t->phase != Table::Phase::Playing || t->turn_timer) continue;
-        // A fresh timer: the player may not have seen the last lines while we were away.
-        arm_turn_timer(*t);
-    }
+    // Fresh timers: the players may not have seen the last lines while the bot was away.
+    for (auto& [id, t] : n.tables)
+        if (t->phase == Table::Phase::Playing) arm_timers(*t);
 }
 
 }  // namespace croupier::bot

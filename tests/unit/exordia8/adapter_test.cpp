@@ -81,7 +81,7 @@ TEST(Exordia8Adapter, StartAnnouncesCommitmentAndSendsEachHandToItsSeat) {
         }
     }
     EXPECT_EQ(seats, 3);
-    EXPECT_EQ(g->turn(), 0);
+    EXPECT_EQ(g->awaited(), std::vector<int>{0});
 }
 
 TEST(Exordia8Adapter, ParseForms) {
@@ -125,7 +125,7 @@ TEST(Exordia8Adapter, RefusalsChangeNothing) {
     EXPECT_NE(g->act(0, "play", "Qh").error.find("Queen of Hearts"), std::string::npos);
     EXPECT_EQ(everything(g->show_hand(0)), hand_before);
     EXPECT_EQ(everything(g->show_table()), table_before);
-    EXPECT_EQ(g->turn(), 0);
+    EXPECT_EQ(g->awaited(), std::vector<int>{0});
 }
 
 TEST(Exordia8Adapter, DrawnCardOnlyToTheDrawerAndNextHandToTheNextSeat) {
@@ -158,7 +158,7 @@ TEST(Exordia8Adapter, CanonicalTextReplaysTheSameGame) {
     auto a = game(4, 77, true);
     auto b = game(4, 77, true);
     for (int step = 0; step < 2000 && !a->finished(); ++step) {
-        const int seat = *a->turn();
+        const int seat = a->awaited().front();
         std::string rest;
         const std::string move = a->computer_action(seat);
         const std::string cmd = split_first(move, rest);
@@ -181,7 +181,7 @@ TEST(Exordia8Adapter, TimeoutActionIsAlwaysAccepted) {
     for (std::uint64_t deal = 1; deal <= 20; ++deal) {
         auto g = game(5, deal);
         for (int step = 0; step < 5000 && !g->finished(); ++step) {
-            const int seat = *g->turn();
+            const int seat = g->awaited().front();
             std::string rest;
             const std::string move = step % 3 ? g->computer_action(seat) : g->timeout_action(seat);
             const std::string cmd = split_first(move, rest);
@@ -208,7 +208,7 @@ TEST(Exordia8Adapter, AtMostTwoTableLinesPerTurnWithFiftyPlayers) {
         EXPECT_LE(table_lines(table), 2);
         for (const auto& o : table) EXPECT_EQ(render::split(o.text).size(), 1u) << o.text;
         while (!g->finished()) {
-            const int seat = *g->turn();
+            const int seat = g->awaited().front();
             std::string rest;
             const std::string cmd = split_first(g->computer_action(seat), rest);
             const auto o = g->act(seat, cmd, rest);
@@ -249,6 +249,6 @@ TEST(Exordia8Adapter, LeaveAndGameEnd) {
     EXPECT_TRUE(res[0].won);
     EXPECT_FALSE(res[1].won);
     EXPECT_EQ(res[0].points, 0);
-    EXPECT_FALSE(g->turn().has_value());
+    EXPECT_TRUE(g->awaited().empty());
     EXPECT_FALSE(g->act(0, "draw", "").ok());
 }

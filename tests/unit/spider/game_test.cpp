@@ -78,7 +78,7 @@ TEST(SpiderGame, KindAndCommandTable) {
 
 TEST(SpiderGame, BoardOfDealOne) {
     auto g = game(4, 1);
-    EXPECT_FALSE(g->turn().has_value());
+    EXPECT_TRUE(g->awaited().empty());
     EXPECT_FALSE(g->finished());
     EXPECT_EQ(g->timeout_action(0), "");
     const auto board = g->show_table();
