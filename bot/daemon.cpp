@@ -71,6 +71,7 @@ Daemon::Impl::Impl(boost::asio::io_context& io_, Clock& clock_, config::Config c
       deals(opts.master_seed) {
     kinds.push_back(make_exordia8_kind(cfg.exordia8));
     kinds.push_back(make_spider_kind(cfg.spider));
+    for (const auto& make : opts.extra_kinds) kinds.push_back(make());
     worker = std::make_unique<Worker>(io, opts.replay, 1);
     build_commands();
 }
@@ -161,6 +162,7 @@ std::string Daemon::Impl::rehash() {
     kinds.clear();
     kinds.push_back(make_exordia8_kind(fresh.exordia8));
     kinds.push_back(make_spider_kind(fresh.spider));
+    for (const auto& make : opts.extra_kinds) kinds.push_back(make());
     for (auto& [name, n] : nets)
         for (auto& [k, t] : n->tables) t->kind = kind_by_name(t->kind->name());
     old_kinds.clear();  // nothing points at them now

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <boost/asio/io_context.hpp>
 
@@ -19,12 +20,16 @@ class Database;
 
 namespace croupier::bot {
 
+class GameKind;
+
 struct DaemonOptions {
     std::uint64_t master_seed = 0;  // deal numbers: splitmix64 from this (DEALS.md)
     TransportFactory transport;     // nullptr: real connections
     bool replay = false;            // replays: no worker threads, answers come at once
     // How `rehash` reads the configuration again; nullptr: config::load(cfg.file).
     std::function<config::Config()> reload;
+    // Game kinds besides the daemon's own (tests: a kind that lives only in tests/).
+    std::vector<std::function<std::unique_ptr<GameKind>()>> extra_kinds;
 };
 
 class Daemon {

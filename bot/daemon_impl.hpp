@@ -119,7 +119,9 @@ struct Daemon::Impl final : NetworkListener {
     // bot/tables/registry.cpp: building, finding and routing to tables
     TableId next_table_id = 1;
     const config::TableConfig& table_config(const GameKind& k) const;
-    std::string open_table_command(const std::string& arg = "") const;
+    // "!e8" (or "!e8 or !vcg"): how to open a table of that seating here.
+    std::string open_table_command(const std::string& arg = "",
+                                   Seating seating = Seating::Open) const;
     // The one way to build a table; add_table() registers it under its id.
     std::unique_ptr<Table> make_table(NetCtx& n, const GameKind& kind, const std::string& place,
                                       bool solitaire);
@@ -146,6 +148,14 @@ struct Daemon::Impl final : NetworkListener {
     void begin_game(Table& t);
     void announce_joins(Table& t);
     void new_solitaire(Request& r, const GameKind& kind);
+    // Duels: a challenge (to a nick, or to anyone), accepted, declined, withdrawn or left to
+    // expire; or a game against the computer.
+    void challenge(Request& r, const GameKind& kind);
+    void accept_challenge(Request& r);
+    void decline_challenge(Request& r);
+    void cancel_challenge(Request& r);
+    void duel_computer(Request& r, const GameKind& kind);
+    Table* duel_of(NetCtx& n, const std::string& person);  // the person's duel, any kind
 
     // bot/tables/play.cpp: the commands at a table
     void add_table_commands();

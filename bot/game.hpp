@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "config/config.hpp"
+
 namespace croupier::bot {
 
 // One line a game wants sent. Text may carry mIRC colour codes and suit symbols; bot/render
@@ -55,6 +57,9 @@ struct SeatResult {
     long long points = 0;
     bool won = false;
     std::string detail;  // game-specific statistics, "score=96 moves=140"
+    // The person's saved data for this kind after the game (a deck, a party, a tally), kept
+    // in their profile and given to their next game as setup option "saved.<seat>".
+    std::optional<std::string> saved;
 };
 
 class Game {
@@ -95,8 +100,10 @@ struct GameSetup {
     std::vector<std::string> persons;  // per seat: who holds it (bot/people.hpp); "" if unknown
     std::vector<bool> computer;        // per seat
     std::uint64_t deal_number = 0;
-    std::string variant;                         // "4suit" for Spider; "" when the game has none
-    std::map<std::string, std::string> options;  // from the config section and the command
+    std::string variant;  // "4suit" for Spider; "" when the game has none
+    // From the config section and the command; "saved.<seat>": that seat's person's saved
+    // data for this kind (their profile), as it was when the game was dealt.
+    std::map<std::string, std::string> options;
 
     // A line of text that create() can read back (the games table's setup column).
     std::string serialise() const;
@@ -120,6 +127,9 @@ class GameKind {
     virtual std::string summary() const = 0;  // one line for `help`
     virtual Seating seating() const = 0;
     bool solitaire() const { return seating() == Seating::Private; }
+    // The timers and seat counts of a table or duel kind (its config section); nullptr for
+    // a private game.
+    virtual const config::TableConfig* table_config() const { return nullptr; }
     virtual std::unique_ptr<Game> create(const GameSetup& setup) const = 0;
 };
 

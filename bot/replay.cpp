@@ -70,7 +70,8 @@ class DaemonApp final : public replay::App {
 }  // namespace
 
 int run_replay(const std::string& transcript_path, const std::string& config_path, bool record,
-               std::ostream& out, std::ostream& err) {
+               std::ostream& out, std::ostream& err,
+               const std::vector<std::function<std::unique_ptr<GameKind>()>>& extra_kinds) {
     std::ifstream in(transcript_path, std::ios::binary);
     if (!in) {
         err << transcript_path << ": cannot read the transcript\n";
@@ -106,14 +107,15 @@ int run_replay(const std::string& transcript_path, const std::string& config_pat
             return 2;
         }
         const std::uint64_t seed = t.seed;
-        replay::AppFactory make = [&cfg, seed, read_config](boost::asio::io_context& io,
-                                                            Clock& clock,
-                                                            TransportFactory transport) {
+        replay::AppFactory make = [&cfg, seed, read_config, &extra_kinds](
+                                      boost::asio::io_context& io, Clock& clock,
+                                      TransportFactory transport) {
             DaemonOptions opts;
             opts.master_seed = seed;
             opts.transport = std::move(transport);
             opts.replay = true;
             opts.reload = read_config;
+            opts.extra_kinds = extra_kinds;
             return std::make_unique<DaemonApp>(io, clock, cfg, std::move(opts));
         };
         return replay::play(t, make, record, out, err);

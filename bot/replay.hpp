@@ -4,14 +4,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <functional>
 #include <iosfwd>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace croupier::bot {
 
 // Exit codes: 0 every expectation met, 1 the first miss (reported on `err`), 2 the
 // transcript (or its config) is malformed.
+// `extra_kinds`: game kinds besides the daemon's own (a test's kind).
+class GameKind;
 int run_replay(const std::string& transcript_path, const std::string& config_path, bool record,
-               std::ostream& out, std::ostream& err);
+               std::ostream& out, std::ostream& err,
+               const std::vector<std::function<std::unique_ptr<GameKind>()>>& extra_kinds = {});
 
 }  // namespace croupier::bot

@@ -11,6 +11,24 @@
 
 namespace croupier::bot {
 
+namespace {
+// "!e8 table or !rps table": the command with each game's prefix, for the tables the person
+// sits at here.
+std::string with_prefixes(const std::vector<Table*>& here, const std::string& person,
+                          const std::string& prefix, const std::string& command) {
+    std::string out;
+    for (const Table* t : here) {
+        if (!t->seated(person)) continue;
+        const auto names = t->kind->aliases();
+        const std::string one =
+            prefix + (names.empty() ? t->kind->name() : names.front()) + " " + command;
+        if (out.find(one) != std::string::npos) continue;
+        out += (out.empty() ? "" : " or ") + one;
+    }
+    return out;
+}
+}  // namespace
+
 void Daemon::Impl::add_table_commands() {
     using W = Command::Where;
     auto add = [this](CommandSpec spec, W where, std::string module,
@@ -45,6 +63,35 @@ void Daemon::Impl::add_table_commands() {
                 W::Private, m, [this, m](Request& r) {
                     if (const GameKind* kk = kind_by_name(m)) new_solitaire(r, *kk);
                 });
+        } else if (k->seating() == Seating::Duel) {
+            const std::string cmd =
+                cfg.bot.prefix + (k->aliases().empty() ? m : k->aliases().front());
+            add({m, k->aliases(), "challenge [NICK] | accept | decline | cancel | ai",
+                 "duels: challenge someone (or anyone), answer a challenge, or play the computer"},
+                W::Channel, m, [this, cmd](Request& r) {
+                    reply_private(r, fmt::format("Usage: {0} challenge NICK, {0} challenge "
+                                                 "(anyone), {0} accept, {0} decline, {0} cancel, "
+                                                 "or {0} ai (the computer).",
+                                                 cmd));
+                });
+            add({"challenge", {}, "[NICK]", "challenges NICK (or anyone) to a duel here"},
+                W::Channel, m, [this, m](Request& r) {
+                    if (const GameKind* kk = kind_by_name(m)) challenge(r, *kk);
+                });
+            add({"accept", {}, "", "accepts the challenge made to you here"}, W::Channel, m,
+                [this](Request& r) { accept_challenge(r); });
+            add({"decline", {}, "", "declines the challenge made to you here"}, W::Channel, m,
+                [this](Request& r) { decline_challenge(r); });
+            add({"cancel", {}, "", "withdraws your challenge"}, W::Channel, m,
+                [this](Request& r) { cancel_challenge(r); });
+            add({"ai", {}, "", "starts a duel against the computer"}, W::Channel, m,
+                [this, m](Request& r) {
+                    if (const GameKind* kk = kind_by_name(m)) duel_computer(r, *kk);
+                });
+            add({"leave", {}, "", "gives up the duel (the other player wins)"}, W::Channel, m,
+                [this](Request& r) { leave_table(r); });
+            add({"table", {}, "", "shows the duel"}, W::Channel, m,
+                [this](Request& r) { show_table(r); });
         } else {
             add({m, k->aliases(), "[bot]",
                  "opens " + article(k->title()) + " " + k->title() +
@@ -64,9 +111,12 @@ void Daemon::Impl::add_table_commands() {
                 W::Channel, m, [this](Request& r) { show_table(r); });
         }
         for (const auto& spec : k->commands()) {
-            const bool solitaire = k->solitaire();
-            const W where =
-                solitaire ? W::Private : (spec.name == "hand" ? W::Anywhere : W::Channel);
+            // Private games take their commands in private; a duel's secret choices may come
+            // from anywhere; a table's moves are made in its channel (a hand goes anywhere).
+            const W where = k->solitaire()                  ? W::Private
+                            : k->seating() == Seating::Duel ? W::Anywhere
+                            : spec.name == "hand"           ? W::Anywhere
+                                                            : W::Channel;
             if (spec.name == "hand") {
                 add(spec, where, m, [this](Request& r) { show_hand(r); });
                 continue;
@@ -90,10 +140,12 @@ void Daemon::Impl::show_table(Request& r) {
     Table* t = route(r, nullptr, true, &ambiguous);
     if (!t) {
         if (ambiguous)
-            reply_private(r,
-                          "You sit at more than one table here: put the game's name first, "
-                          "e.g. " +
-                              open_table_command(" table") + ".");
+            reply_private(
+                r,
+                "You sit at more than one table here: put the game's name first, "
+                "e.g. " +
+                    with_prefixes(tables_in(*r.net, r.channel), r.key, cfg.bot.prefix, "table") +
+                    ".");
         else if (r.in_channel())
             reply_private(r, "No table here. Open one with " + open_table_command() + ".");
         else
@@ -122,10 +174,12 @@ void Daemon::Impl::show_hand(Request& r) {
         bool ambiguous = false;
         t = route(r, nullptr, false, &ambiguous);
         if (ambiguous) {
-            reply_private(r,
-                          "You sit at more than one table here: put the game's name first, "
-                          "e.g. " +
-                              open_table_command(" hand") + ".");
+            reply_private(
+                r,
+                "You sit at more than one table here: put the game's name first, "
+                "e.g. " +
+                    with_prefixes(tables_in(*r.net, r.channel), r.key, cfg.bot.prefix, "hand") +
+                    ".");
             return;
         }
     } else {
@@ -200,6 +254,12 @@ void Daemon::Impl::game_command(Request& r, const Command& c) {
             reply_private(r, !why.empty() ? why
                                           : "No game is running here. Open a table with " +
                                                 open_table_command() + ".");
+        } else if (kind && kind->seating() == Seating::Duel) {
+            reply_private(
+                r, fmt::format("You are in no {} duel: challenge someone in a channel "
+                               "with {}{} challenge NICK.",
+                               kind->title(), cfg.bot.prefix,
+                               kind->aliases().empty() ? kind->name() : kind->aliases().front()));
         } else {
             reply_private(r, fmt::format("You have no {} game open: type new to start one.",
                                          kind ? kind->title() : ""));

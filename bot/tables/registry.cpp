@@ -7,11 +7,10 @@
 
 namespace croupier::bot {
 
-// "!e8" (or "!e8 or !vcg" once there are several table games): how to open a table here.
-std::string Daemon::Impl::open_table_command(const std::string& arg) const {
+std::string Daemon::Impl::open_table_command(const std::string& arg, Seating seating) const {
     std::string out;
     for (const auto& k : kinds) {
-        if (k->solitaire()) continue;
+        if (k->seating() != seating) continue;
         const auto names = k->aliases();
         if (!out.empty()) out += " or ";
         out += cfg.bot.prefix + (names.empty() ? k->name() : names.front()) + arg;
@@ -19,8 +18,9 @@ std::string Daemon::Impl::open_table_command(const std::string& arg) const {
     return out;
 }
 
-const config::TableConfig& Daemon::Impl::table_config(const GameKind&) const {
-    return cfg.exordia8;  // the only table game so far; VCG and Adventurer get their own
+const config::TableConfig& Daemon::Impl::table_config(const GameKind& k) const {
+    if (const config::TableConfig* c = k.table_config()) return *c;
+    return cfg.exordia8;  // seam: moves into the kind
 }
 
 std::unique_ptr<Table> Daemon::Impl::make_table(NetCtx& n, const GameKind& kind,
@@ -72,7 +72,13 @@ Table* Daemon::Impl::route(Request& r, const GameKind* kind, bool or_open, bool*
     if (ambiguous) *ambiguous = false;
     if (r.kind) kind = r.kind;
     NetCtx& n = *r.net;
-    if (!r.in_channel()) return private_game(n, r.key, kind);
+    if (!r.in_channel()) {
+        // In private: the person's private game, else their duel (secret choices are made
+        // in private).
+        if (Table* t = private_game(n, r.key, kind)) return t;
+        Table* duel = duel_of(n, r.key);
+        return duel && (!kind || duel->kind == kind) ? duel : nullptr;
+    }
     Table* mine = nullptr;
     int count = 0;
     for (Table* t : tables_in(n, r.channel)) {

@@ -265,18 +265,21 @@ void Daemon::Impl::begin_game(Table& t) {
     clock.cancel(t.join_timer);
     t.join_timer = 0;
     announce_joins(t);  // the last joins, before the deal
-    // The winner of the last game here deals; else the opener. Playing order stays the order
-    // of joining, rotated so the dealer comes first.
-    std::string first = t.opener_key;
-    try {
-        auto dealer_key = db->get_value("dealer:" + t.net->name + ":" + t.place_key);
-        if (dealer_key && t.seat_of(*dealer_key) >= 0) first = *dealer_key;
-    } catch (const std::exception& e) {
-        log::warn("{}: the last dealer could not be read ({}); the opener deals", t.place,
-                  e.what());
+    if (t.kind->seating() == Seating::Open) {
+        // The winner of the last game here deals; else the opener. Playing order stays the
+        // order of joining, rotated so the dealer comes first. (In a duel the challenger
+        // plays first.)
+        std::string first = t.opener_key;
+        try {
+            auto dealer_key = db->get_value("dealer:" + t.net->name + ":" + t.place_key);
+            if (dealer_key && t.seat_of(*dealer_key) >= 0) first = *dealer_key;
+        } catch (const std::exception& e) {
+            log::warn("{}: the last dealer could not be read ({}); the opener deals", t.place,
+                      e.what());
+        }
+        const int d = std::max(0, t.seat_of(first));
+        std::rotate(t.seats.begin(), t.seats.begin() + d, t.seats.end());
     }
-    const int d = std::max(0, t.seat_of(first));
-    std::rotate(t.seats.begin(), t.seats.begin() + d, t.seats.end());
 
     GameSetup setup;
     for (const auto& s : t.seats) {
@@ -325,6 +328,182 @@ void Daemon::Impl::begin_game(Table& t) {
         }
     deliver(t, out);
     play_computers(t);
+}
+
+// ---------------------------------------------------------------------------------------
+// Duels
+
+Table* Daemon::Impl::duel_of(NetCtx& n, const std::string& person) {
+    for (auto& [id, t] : n.tables)
+        if (t->kind->seating() == Seating::Duel && t->seated(person)) return t.get();
+    return nullptr;
+}
+
+void Daemon::Impl::challenge(Request& r, const GameKind& kind) {
+    NetCtx& n = *r.net;
+    const std::string p = cfg.bot.prefix;
+    const std::string cmd = p + (kind.aliases().empty() ? kind.name() : kind.aliases().front());
+    const std::string target = trim(r.args);
+    if (target.find(' ') != std::string::npos) {
+        reply_private(r,
+                      fmt::format("Usage: {} challenge [NICK] (no nick: anyone may accept).", cmd));
+        return;
+    }
+    if (Table* mine = duel_of(n, r.key)) {
+        reply_private(
+            r, fmt::format(
+                   "You are already in a duel ({} at {}); finish it first{}.", mine->kind->title(),
+                   mine->place,
+                   mine->phase == Table::Phase::Joining ? fmt::format(", or {} cancel", cmd) : ""));
+        return;
+    }
+    const std::string target_key = target.empty() ? "" : n.net->fold(target);
+    if (!target.empty() && target_key == r.nick_key) {
+        reply_private(r, fmt::format("You cannot duel yourself: {} challenge NICK, or {} ai for "
+                                     "the computer.",
+                                     cmd, cmd));
+        return;
+    }
+    if (!target.empty() && n.net->same(target, n.net->nick())) {
+        reply_private(r, fmt::format("To play the computer, type {} ai.", cmd));
+        return;
+    }
+    if (!target.empty())
+        if (const Person* q = n.people.online(target_key); q && duel_of(n, q->key)) {
+            reply_private(r, fmt::format("{} is in a duel already; try again when it ends.",
+                                         render::quote_user(target, 30)));
+            return;
+        }
+    const auto here = tables_in(n, r.channel);
+    if (static_cast<int>(here.size()) >= std::max(1, cfg.limits.tables_per_channel)) {
+        reply(r, fmt::format("{} games are under way here, the most this channel allows; wait "
+                             "for one to end (see {}games).",
+                             here.size(), p));
+        return;
+    }
+    const auto& tc = table_config(kind);
+    auto made = make_table(n, kind, r.channel, false);
+    made->opener_key = r.key;
+    made->challenged = target_key;
+    made->challenged_nick = target;
+    made->seats.push_back(Seat{r.from.nick, r.key});
+    Table& table = add_table(std::move(made));
+    NetCtx* np = &n;
+    const TableId id = table.id;
+    table.join_timer = clock.call_after(tc.join_window, [this, np, id] {
+        Table* tt = table_by_id(*np, id);
+        if (!tt || tt->phase != Table::Phase::Joining) return;
+        tt->join_timer = 0;
+        send_to_channel(
+            *np, tt->place,
+            tt->challenged.empty()
+                ? fmt::format("Nobody took up {}'s {} challenge; it has expired.",
+                              tt->seats.front().nick, tt->kind->title())
+                : fmt::format("{}'s {} challenge to {} has expired.", tt->seats.front().nick,
+                              tt->kind->title(), tt->challenged_nick));
+        close_table(*tt);
+    });
+    if (target.empty())
+        send_to_channel(n, r.channel,
+                        fmt::format("{} challenges anyone to {}: type {} accept to play ({}).",
+                                    render::bold(r.from.nick), render::bold(kind.title()), cmd,
+                                    seconds_text(tc.join_window)));
+    else
+        send_to_channel(
+            n, r.channel,
+            fmt::format("{} challenges {} to {}: {}, type {} accept or {} decline "
+                        "({}).",
+                        render::bold(r.from.nick), render::bold(target), render::bold(kind.title()),
+                        target, cmd, cmd, seconds_text(tc.join_window)));
+}
+
+namespace {
+// The challenge here that `r` may answer: one to their nick first, else one open to anyone.
+Table* answerable(const std::vector<Table*>& here, const Request& r) {
+    Table* open = nullptr;
+    for (Table* t : here) {
+        if (t->kind->seating() != Seating::Duel || t->phase != Table::Phase::Joining) continue;
+        if (r.kind && t->kind != r.kind) continue;
+        if (t->opener_key == r.key) continue;
+        if (t->challenged == r.nick_key) return t;
+        if (t->challenged.empty() && !open) open = t;
+    }
+    return open;
+}
+}  // namespace
+
+void Daemon::Impl::accept_challenge(Request& r) {
+    NetCtx& n = *r.net;
+    Table* t = answerable(tables_in(n, r.channel), r);
+    if (!t) {
+        reply_private(r, "Nobody has challenged you here. Challenge someone with " +
+                             open_table_command(" challenge NICK", Seating::Duel) + ".");
+        return;
+    }
+    if (Table* mine = duel_of(n, r.key)) {
+        reply_private(r, fmt::format("You are already in a duel ({} at {}); finish it first.",
+                                     mine->kind->title(), mine->place));
+        return;
+    }
+    t->seats.push_back(Seat{r.from.nick, r.key});
+    send_to_channel(n, t->place,
+                    fmt::format("{} accepts {}'s challenge.", render::bold(r.from.nick),
+                                t->seats.front().nick));
+    begin_game(*t);
+}
+
+void Daemon::Impl::decline_challenge(Request& r) {
+    Table* t = answerable(tables_in(*r.net, r.channel), r);
+    if (!t || t->challenged.empty()) {
+        reply_private(r, "Nobody has challenged you here, so there is nothing to decline.");
+        return;
+    }
+    send_to_channel(*r.net, t->place,
+                    fmt::format("{} declines {}'s {} challenge.", r.from.nick,
+                                t->seats.front().nick, t->kind->title()));
+    close_table(*t);
+}
+
+void Daemon::Impl::cancel_challenge(Request& r) {
+    for (Table* t : tables_in(*r.net, r.channel))
+        if (t->kind->seating() == Seating::Duel && t->phase == Table::Phase::Joining &&
+            t->opener_key == r.key && (!r.kind || t->kind == r.kind)) {
+            send_to_channel(
+                *r.net, t->place,
+                fmt::format("{} withdraws the {} challenge.", r.from.nick, t->kind->title()));
+            close_table(*t);
+            return;
+        }
+    reply_private(r, "You have no challenge open here to cancel.");
+}
+
+void Daemon::Impl::duel_computer(Request& r, const GameKind& kind) {
+    NetCtx& n = *r.net;
+    if (!table_config(kind).computer_players) {
+        reply_private(r, "Computer players are turned off here.");
+        return;
+    }
+    if (Table* mine = duel_of(n, r.key)) {
+        reply_private(r, fmt::format("You are already in a duel ({} at {}); finish it first.",
+                                     mine->kind->title(), mine->place));
+        return;
+    }
+    const auto here = tables_in(n, r.channel);
+    if (static_cast<int>(here.size()) >= std::max(1, cfg.limits.tables_per_channel)) {
+        reply(r, fmt::format("{} games are under way here, the most this channel allows; wait "
+                             "for one to end (see {}games).",
+                             here.size(), cfg.bot.prefix));
+        return;
+    }
+    auto made = make_table(n, kind, r.channel, false);
+    made->opener_key = r.key;
+    made->seats.push_back(Seat{r.from.nick, r.key});
+    Seat cpu;
+    cpu.nick = "cpu1";
+    cpu.key = "*cpu1";
+    cpu.computer = true;
+    made->seats.push_back(cpu);
+    begin_game(add_table(std::move(made)));
 }
 
 // ---------------------------------------------------------------------------------------

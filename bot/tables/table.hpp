@@ -39,6 +39,9 @@ struct Table {
     enum class Phase { Joining, Playing } phase = Phase::Joining;
     std::vector<Seat> seats;
     std::string opener_key;
+    // A duel's challenge: the folded nick challenged, "" for a challenge open to anyone.
+    std::string challenged;
+    std::string challenged_nick;  // as typed
     TimerId join_timer = 0;
     TimerId wake_timer = 0;   // the game asked to be woken (Game::wake_after)
     TimerId retry_timer = 0;  // a computer player's move that could not be saved
