@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bot/replay.hpp"
 
+#include <SQLiteCpp/Database.h>
+
 #include <filesystem>
 #include <fstream>
 #include <ostream>
@@ -62,9 +64,20 @@ class DaemonApp final : public replay::App {
     std::optional<std::string> query(const std::string& sql) override {
         return daemon_.db().query_text(sql);
     }
+    void hold_write_lock(bool hold) override {
+        if (hold && !locker_) {
+            locker_ = std::make_unique<SQLite::Database>(daemon_.config().bot.database,
+                                                         SQLite::OPEN_READWRITE);
+            locker_->exec("BEGIN EXCLUSIVE");
+        } else if (!hold && locker_) {
+            locker_->exec("COMMIT");
+            locker_.reset();
+        }
+    }
 
   private:
     Daemon daemon_;
+    std::unique_ptr<SQLite::Database> locker_;  // db-lock: another process's write lock
 };
 
 }  // namespace

@@ -132,6 +132,10 @@ Transcript parse_transcript(const std::string& text, const std::string& path) {
             s.kind = Step::Kind::Restart;
         } else if (line == "strict") {
             s.kind = Step::Kind::Strict;
+        } else if (line == "db-lock") {
+            s.kind = Step::Kind::DbLock;
+        } else if (line == "db-unlock") {
+            s.kind = Step::Kind::DbUnlock;
         } else if (starts(line, "db ")) {
             s.kind = Step::Kind::Db;
             s.text = trim(line.substr(3));
@@ -514,6 +518,11 @@ void Player::step(const Step& s) {
             }
             break;
         }
+        case K::DbLock:
+        case K::DbUnlock:
+            quiesce();
+            app_->hold_write_lock(s.kind == K::DbLock);
+            break;
         case K::Db: {
             quiesce();
             std::optional<std::string> got;

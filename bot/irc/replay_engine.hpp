@@ -23,7 +23,18 @@
 namespace croupier::bot::replay {
 
 struct Step {
-    enum class Kind { Server, Expect, ExpectRegex, Forbid, Wait, Restart, Db, Strict };
+    enum class Kind {
+        Server,
+        Expect,
+        ExpectRegex,
+        Forbid,
+        Wait,
+        Restart,
+        Db,
+        Strict,
+        DbLock,
+        DbUnlock
+    };
     Kind kind;
     int line = 0;        // in the transcript (1-based)
     std::string text;    // the line to send / expect / the regex / the SQL
@@ -59,6 +70,10 @@ class App {
     virtual void start() = 0;
     // `db SQL`: the first column of the first row, nullopt when no row. May throw.
     virtual std::optional<std::string> query(const std::string& sql) = 0;
+    // `db-lock` / `db-unlock` (this project's addition to shared/REPLAY.md): another
+    // process holds the database's write lock, as an operator's sqlite3 might, so every
+    // write the bot tries fails until it is let go.
+    virtual void hold_write_lock(bool hold) { (void)hold; }
 };
 using AppFactory = std::function<std::unique_ptr<App>(boost::asio::io_context& io, Clock& clock,
                                                       TransportFactory transport)>;

@@ -110,9 +110,9 @@ std::string Daemon::Impl::stranger_reason(Request& r, const std::vector<Table*>&
         for (const auto& s : t->seats)
             if (!s.computer && !s.out && s.key != r.key && r.net->net->fold(s.nick) == r.nick_key)
                 return fmt::format(
-                    "The seat of {} belongs to the person who sat down under that nick (another "
-                    "account or address), so you cannot play it or see its cards. If it is yours, "
-                    "come back from where you played.",
+                    "The seat of {0} belongs to whoever sat down as {0} (from another account or "
+                    "address), so you cannot play it or see its cards. If it is yours, come back "
+                    "from where you played.",
                     s.nick);
     return "";
 }

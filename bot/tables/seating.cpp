@@ -200,7 +200,8 @@ void Daemon::Impl::leave_table(Request& r) {
     }
     const int seat = t ? t->seat_of(r.key) : -1;
     if (seat < 0 || t->seats[seat].out) {
-        reply_private(r, "You are not at a table here.");
+        const std::string why = stranger_reason(r, tables_in(*r.net, r.channel));
+        reply_private(r, why.empty() ? "You are not at a table here." : why);
         return;
     }
     if (t->phase == Table::Phase::Joining) {
