@@ -158,7 +158,7 @@ std::string Daemon::Impl::rehash() {
     }
     const std::string file = fresh.file;
     // Game settings apply to tables opened from now on; games in progress keep theirs.
-    std::vector<std::unique_ptr<GameKind>> old_kinds = std::move(kinds);
+    std::vector<std::shared_ptr<GameKind>> old_kinds = std::move(kinds);
     kinds.clear();
     kinds.push_back(make_exordia8_kind(fresh.exordia8));
     kinds.push_back(make_spider_kind(fresh.spider));
@@ -425,8 +425,8 @@ void Daemon::Impl::build_commands() {
         [this](Request& r) { cmd_top(r); });
     add({"set",
          {},
-         "plain on|off | delivery notice|privmsg | suits 1|2|4",
-         "sets your preferences: plain text, how hands reach you, Spider's default suits"},
+         "plain on|off | delivery notice|privmsg | ...",
+         "sets your preferences: plain text, how hands reach you, and each game's own"},
         W::Anywhere, false, [this](Request& r) { cmd_set(r); });
     add({"rehash", {}, "", "reloads the configuration file (admins)"}, W::Anywhere, true,
         [this](Request& r) {
@@ -517,7 +517,7 @@ void Daemon::Impl::cmd_help(Request& r) {
         reply_private(r, "Games: " + games);
         reply_private(r, fmt::format("Type {}help GAME (e.g. {}help {}) for a game's commands, or "
                                      "{}help COMMAND.",
-                                     p, p, kinds.empty() ? "exordia8" : kinds.front()->name(), p));
+                                     p, p, kinds.empty() ? "GAME" : kinds.front()->name(), p));
         return;
     }
     if (const GameKind* k = kind_by_name(topic)) {
@@ -581,9 +581,14 @@ void Daemon::Impl::cmd_games(Request& r) {
         parts.push_back(
             fmt::format("{} {} game{} in private", count, title, count == 1 ? "" : "s"));
     if (parts.empty()) {
-        reply(r, fmt::format("No games right now. Start one: {} in a channel, or /msg {} new for "
-                             "Spider.",
-                             open_table_command(), r.net->net->nick()));
+        std::string private_games;
+        for (const auto& k : kinds)
+            if (k->solitaire()) private_games += (private_games.empty() ? "" : " or ") + k->title();
+        reply(r,
+              fmt::format("No games right now. Start one: {} in a channel{}.", open_table_command(),
+                          private_games.empty() ? ""
+                                                : fmt::format(", or /msg {} new for {}",
+                                                              r.net->net->nick(), private_games)));
         return;
     }
     std::string all;
@@ -612,16 +617,11 @@ void Daemon::Impl::cmd_stats(Request& r) {
     for (const auto& s : lines) {
         const GameKind* k = kind_by_name(s.kind);
         std::string title = k ? k->title() : s.kind;
-        if (s.variant.size() > 4 && s.variant.ends_with("suit")) {
-            const std::string n = s.variant.substr(0, s.variant.size() - 4);
-            title += " " + n + (n == "1" ? " suit" : " suits");  // "Spider 4 suits"
-        } else if (!s.variant.empty()) {
-            title += " " + s.variant;
-        }
+        if (!s.variant.empty()) title += " " + (k ? k->variant_title(s.variant) : s.variant);
         all += fmt::format("{}{}: {} game{}, {} won, {} point{}", all.empty() ? "" : "; ", title,
                            s.games, s.games == 1 ? "" : "s", s.wins, s.points,
                            s.points == 1 ? "" : "s");
-        if (k && !k->solitaire()) all += fmt::format(", rating {:.0f}", s.rating);
+        if (k && k->rated()) all += fmt::format(", rating {:.0f}", s.rating);
     }
     reply(r, fmt::format("{}: {}.", shown, all));
 }
@@ -630,28 +630,39 @@ void Daemon::Impl::cmd_top(Request& r) {
     std::string args = lower(r.args);
     const auto space = args.find(' ');
     const std::string game = args.substr(0, space);
-    std::string variant = space == std::string::npos ? "" : trim(args.substr(space + 1));
+    std::string word = space == std::string::npos ? "" : trim(args.substr(space + 1));
     const GameKind* k = game.empty() ? nullptr : kind_by_name(game);
     if (!k) {
         std::string names;
         for (const auto& kk : kinds) names += (names.empty() ? "" : ", ") + kk->name();
-        reply_private(r, fmt::format("Usage: top GAME [1|2|4]; games: {}.", names));
+        reply_private(r, fmt::format("Usage: {}top GAME; games: {}.",
+                                     r.in_channel() ? cfg.bot.prefix : "", names));
         return;
     }
-    if (k->name() == "spider") {
-        if (variant.empty()) variant = "4";
-        if (variant != "1" && variant != "2" && variant != "4") {
-            reply_private(r, "Usage: top spider [1|2|4] (the number of suits)");
+    // The kind's variants: `top spider 1`; none named: the first.
+    const auto variants = k->top_variants();
+    std::string variant;
+    if (!variants.empty()) {
+        std::string words;
+        for (const auto& [w, v] : variants) {
+            words += (words.empty() ? "" : "|") + w;
+            if (word.empty() ? variant.empty() : w == word) variant = v;
+        }
+        if (variant.empty() || (!word.empty() && variant == variants.front().second &&
+                                word != variants.front().first)) {
+            reply_private(r, fmt::format("Usage: {}top {} [{}]",
+                                         r.in_channel() ? cfg.bot.prefix : "", k->name(), words));
             return;
         }
-        variant += "suit";
-    } else if (!variant.empty()) {
-        reply_private(r, fmt::format("{} has no variants: top {}", k->title(), k->name()));
+    } else if (!word.empty()) {
+        reply_private(r, fmt::format("{} has no variants: {}top {}", k->title(),
+                                     r.in_channel() ? cfg.bot.prefix : "", k->name()));
         return;
     }
     const auto lines = db->top(r.net->name, k->name(), variant, 5);
+    const std::string title = k->title() + (variant.empty() ? "" : " " + k->variant_title(variant));
     if (lines.empty()) {
-        reply(r, fmt::format("No finished {} games yet.", k->title()));
+        reply(r, fmt::format("No finished {} games yet.", title));
         return;
     }
     std::string all;
@@ -659,9 +670,9 @@ void Daemon::Impl::cmd_top(Request& r) {
     for (const auto& t : lines) {
         all += fmt::format("{}{}. {} ({} won of {}, {} points{})", all.empty() ? "" : ", ", ++rank,
                            t.nick, t.wins, t.games, t.points,
-                           k->solitaire() ? "" : fmt::format(", rating {:.0f}", t.rating));
+                           k->rated() ? fmt::format(", rating {:.0f}", t.rating) : "");
     }
-    reply(r, fmt::format("Top {}{}: {}", k->title(), variant.empty() ? "" : " " + variant, all));
+    reply(r, fmt::format("Top {}: {}", title, all));
 }
 
 void Daemon::Impl::cmd_set(Request& r) {
@@ -669,30 +680,45 @@ void Daemon::Impl::cmd_set(Request& r) {
     const auto space = args.find(' ');
     const std::string name = args.substr(0, space);
     const std::string value = space == std::string::npos ? "" : trim(args.substr(space + 1));
+    const std::string& net = r.net->name;
+    // Every kind's preferences beside the two every player has.
+    std::string usage = "set plain on|off, set delivery notice|privmsg";
+    for (const auto& k : kinds)
+        for (const auto& p : k->preferences()) {
+            std::string values;
+            for (const auto& v : p.values) values += (values.empty() ? "" : "|") + v;
+            usage += ", set " + p.name + " " + values;
+        }
     auto show = [&] {
-        auto plain = db->pref(r.net->name, r.key, "plain");
-        auto delivery = db->pref(r.net->name, r.key, "delivery");
-        auto suits = db->pref(r.net->name, r.key, "spider.suits");
-        reply_private(
-            r, fmt::format("Your settings: plain {}, delivery {}, suits {}. Change one "
-                           "with: set plain on|off, set delivery notice|privmsg, set "
-                           "suits 1|2|4",
-                           plain && *plain == "1" ? "on" : "off", delivery ? *delivery : "notice",
-                           suits ? *suits : std::to_string(cfg.spider.default_suits)));
+        auto plain = db->pref(net, r.key, "plain");
+        auto delivery = db->pref(net, r.key, "delivery");
+        std::string mine =
+            fmt::format("plain {}, delivery {}", plain && *plain == "1" ? "on" : "off",
+                        delivery ? *delivery : "notice");
+        for (const auto& k : kinds)
+            for (const auto& p : k->preferences()) {
+                auto v = db->pref(net, r.key, k->name() + "." + p.name);
+                mine += ", " + p.name + " " + (v ? *v : p.fallback);
+            }
+        reply_private(r, fmt::format("Your settings: {}. Change one with: {}", mine, usage));
     };
     if (name.empty()) return show();
     if (name == "plain" && (value == "on" || value == "off")) {
-        db->set_pref(r.net->name, r.key, "plain", value == "on" ? "1" : "0");
-    } else if (name == "delivery" && (value == "notice" || value == "privmsg")) {
-        db->set_pref(r.net->name, r.key, "delivery", value);
-    } else if (name == "suits" && (value == "1" || value == "2" || value == "4")) {
-        db->set_pref(r.net->name, r.key, "spider.suits", value);
-    } else {
-        reply_private(r,
-                      "Usage: set plain on|off, set delivery notice|privmsg, or set suits 1|2|4");
-        return;
+        db->set_pref(net, r.key, "plain", value == "on" ? "1" : "0");
+        return show();
     }
-    show();
+    if (name == "delivery" && (value == "notice" || value == "privmsg")) {
+        db->set_pref(net, r.key, "delivery", value);
+        return show();
+    }
+    for (const auto& k : kinds)
+        for (const auto& p : k->preferences())
+            if (p.name == name &&
+                std::find(p.values.begin(), p.values.end(), value) != p.values.end()) {
+                db->set_pref(net, r.key, k->name() + "." + p.name, value);
+                return show();
+            }
+    reply_private(r, "Usage: " + usage);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -767,21 +793,24 @@ void Daemon::Impl::on_nick(Network& net, const Source& who, const std::string& n
 void Daemon::Impl::housekeeping() {
     housekeeping_timer = clock.call_after(std::chrono::hours(1), [this] { housekeeping(); });
     const std::int64_t now = clock.unix_now();
-    const std::int64_t limit = cfg.spider.abandon_after.count();
     for (auto& [name, n] : nets) {
         std::vector<TableId> stale;
-        for (auto& [id, t] : n->tables)
-            if (t->solitaire && t->phase == Table::Phase::Playing && now - t->last_activity > limit)
+        for (auto& [id, t] : n->tables) {
+            const auto limit = t->kind->abandon_after();
+            if (limit && t->phase == Table::Phase::Playing &&
+                now - t->last_activity > limit->count())
                 stale.push_back(id);
+        }
         for (const TableId id : stale) {
             Table* t = table_by_id(*n, id);
             if (!t) continue;
+            const std::int64_t days = t->kind->abandon_after()->count() / 86400;
             log::info("closing {}'s {} game {} as abandoned", t->place, t->kind->title(),
                       t->game_id);
             deliver(*t, {to_table(fmt::format(
-                            "Your {} game (deal {}) was closed as abandoned after {} days "
+                            "Your {} game (deal {}) was closed as abandoned after {} day{} "
                             "untouched; type new for another.",
-                            t->kind->title(), t->setup.deal_number, limit / 86400))});
+                            t->kind->title(), t->setup.deal_number, days, days == 1 ? "" : "s"))});
             finish(*t, "abandoned");
         }
     }

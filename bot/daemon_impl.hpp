@@ -73,7 +73,7 @@ struct Daemon::Impl final : NetworkListener {
     DaemonOptions opts;
     std::unique_ptr<storage::Database> db;
     games::DealNumberSource deals;
-    std::vector<std::unique_ptr<GameKind>> kinds;
+    std::vector<std::shared_ptr<GameKind>> kinds;  // shared: a background job may hold one
     std::vector<Command> commands;
     std::map<std::string, std::unique_ptr<NetCtx>> nets;
     std::unique_ptr<Worker> worker;

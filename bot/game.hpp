@@ -110,6 +110,24 @@ struct GameSetup {
     static std::optional<GameSetup> deserialise(const std::string& text);
 };
 
+// What `new ARGS` asks of a kind of private game (GameKind::private_start).
+struct PrivateStart {
+    std::string error;    // non-empty: refused, the reply
+    std::string variant;  // "4suit"
+    std::map<std::string, std::string> options;
+    std::optional<std::uint64_t> deal;  // a deal number the player chose
+    bool proven = false;                // a deal the kind proves fit (find_deal), off the loop
+};
+
+// A preference a kind offers in `set NAME VALUE` (Spider: suits 1|2|4), stored per person
+// as "<kind>.<name>".
+struct Preference {
+    std::string name;
+    std::vector<std::string> values;
+    std::string fallback;  // when the person has not chosen
+    std::string help;
+};
+
 // How a kind's tables fill, the kind's choice.
 enum class Seating {
     Open,     // a table in a channel: opened, joined for a while, then dealt (Exordia8)
@@ -131,6 +149,39 @@ class GameKind {
     // a private game.
     virtual const config::TableConfig* table_config() const { return nullptr; }
     virtual std::unique_ptr<Game> create(const GameSetup& setup) const = 0;
+
+    // Options a new game takes from the kind's config at the deal, kept with the game so a
+    // rehash does not change a game under way (Exordia8: players per pack).
+    virtual void deal_options(GameSetup& setup) const { (void)setup; }
+
+    // Private games: what `new ARGS` means (`prefs`: the person's preferences of this kind,
+    // by name), the words for `help`, and, for `proven`, a deal from `candidates` the kind
+    // proves fit with a note for the player. find_deal() is slow: the table runs it off the
+    // event loop, on a copy of nothing but its arguments.
+    virtual PrivateStart private_start(std::string_view args,
+                                       const std::map<std::string, std::string>& prefs) const {
+        (void)args;
+        (void)prefs;
+        return PrivateStart{"This game has no private deals.", {}, {}, {}, false};
+    }
+    virtual std::string private_start_args() const { return ""; }
+    virtual std::optional<std::pair<std::uint64_t, std::string>> find_deal(
+        const PrivateStart& start, const std::vector<std::uint64_t>& candidates) const {
+        (void)start;
+        (void)candidates;
+        return std::nullopt;
+    }
+    // A private game untouched this long is closed as abandoned; nullopt: never.
+    virtual std::optional<std::chrono::seconds> abandon_after() const { return std::nullopt; }
+
+    virtual std::vector<Preference> preferences() const { return {}; }
+
+    // `stats` and `top`: the variants a player names in `top GAME [WORD]` (the first is the
+    // default), each with its stored name, and how a stored variant is written; whether the
+    // kind keeps an Elo rating.
+    virtual std::vector<std::pair<std::string, std::string>> top_variants() const { return {}; }
+    virtual std::string variant_title(const std::string& variant) const { return variant; }
+    virtual bool rated() const { return seating() != Seating::Private; }
 };
 
 }  // namespace croupier::bot

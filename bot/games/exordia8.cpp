@@ -479,6 +479,10 @@ class Exordia8Kind : public GameKind {
         return "Crazy Eights with Jokers and sequents, 2 to " + std::to_string(cfg_.max_players) +
                " players at a channel table";
     }
+    const config::TableConfig* table_config() const override { return &cfg_; }
+    void deal_options(GameSetup& setup) const override {
+        setup.options["players_per_pack"] = std::to_string(cfg_.players_per_pack);
+    }
     std::unique_ptr<Game> create(const GameSetup& setup) const override {
         int ppp = cfg_.players_per_pack;
         const auto it = setup.options.find("players_per_pack");

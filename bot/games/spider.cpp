@@ -2,6 +2,7 @@
 // (seat 0), played in private; `new`, `stats`, `help` and `hint` belong to the table
 // machinery (bot/tables.cpp), which runs `hint` through computer_action(0).
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <string>
@@ -13,14 +14,9 @@
 #include "games/spider/engine.hpp"
 #include "games/spider/view.hpp"
 
-// The fair player (games/spider/fair.*) is another engineer's; its header exists from the
-// start, its implementation arrives later. Use it once its source file is in the tree.
-#if __has_include("games/spider/fair.cpp")
-#define CROUPIER_SPIDER_FAIR 1
+#include "bot/strings.hpp"
 #include "games/spider/fair.hpp"
-#else
-#define CROUPIER_SPIDER_FAIR 0
-#endif
+#include "games/spider/solver.hpp"
 
 namespace croupier::bot {
 
@@ -33,18 +29,6 @@ using games::spider::View;
 
 constexpr std::size_t kLineBudget = 390;  // bytes per line, under the daemon's 400
 constexpr std::size_t kHalfLine = 150;    // a pile in a line that shows two, with words around
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::string trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return std::string(s);
-}
 
 bool in_suit_sequence(const Card& lower_card, const Card& upper_card) {
     return lower_card.suit == upper_card.suit && lower_card.rank == upper_card.rank + 1;
@@ -87,10 +71,6 @@ std::string pile_line(const Engine& e, int p, std::size_t budget = kLineBudget) 
 
 std::string suits_text(int suits) {
     return suits == 1 ? "1 suit" : std::to_string(suits) + " suits";
-}
-
-std::string plural(int n, std::string_view one, std::string_view many) {
-    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
 std::string header(const Engine& e) {
@@ -271,9 +251,7 @@ class SpiderGame final : public Game {
     std::string computer_action(int) const override {
         if (engine_.over()) return "";
         const View v = engine_.view();
-#if CROUPIER_SPIDER_FAIR
         if (auto m = games::spider::fair_move(v)) return *m;
-#endif
         return greedy(v);
     }
 
@@ -285,12 +263,8 @@ class SpiderGame final : public Game {
         return out;
     }
 
-    std::vector<Out> show_table() const override {
-        return board();
-    }
-    std::vector<Out> show_hand(int) const override {
-        return board();
-    }
+    std::vector<Out> show_table() const override { return board(); }
+    std::vector<Out> show_hand(int) const override { return board(); }
 
     std::vector<SeatResult> results() const override {
         SeatResult r;
@@ -386,7 +360,10 @@ class SpiderGame final : public Game {
 
 class SpiderKind final : public GameKind {
   public:
-    explicit SpiderKind(const config::SpiderConfig& cfg) : default_suits_(cfg.default_suits) {}
+    explicit SpiderKind(const config::SpiderConfig& cfg)
+        : default_suits_(cfg.default_suits),
+          abandon_after_(cfg.abandon_after),
+          certify_budget_(cfg.certify_budget) {}
 
     std::string name() const override { return "spider"; }
     std::string title() const override { return "Spider"; }
@@ -413,8 +390,111 @@ class SpiderKind final : public GameKind {
         return std::make_unique<SpiderGame>(suits, setup.deal_number, keep_runs);
     }
 
+    std::string private_start_args() const override { return "[1|2|4] [DEAL|winnable] [keep]"; }
+
+    // new [1|2|4] [DEAL|winnable] [keep], in any order.
+    PrivateStart private_start(std::string_view args_in,
+                               const std::map<std::string, std::string>& prefs) const override {
+        PrivateStart start;
+        int suits = default_suits_;
+        if (auto it = prefs.find("suits"); it != prefs.end()) {
+            const int p = std::atoi(it->second.c_str());
+            if (p == 1 || p == 2 || p == 4) suits = p;
+        }
+        bool suits_given = false, keep_runs = false;
+        const std::string args = lower(std::string(args_in));
+        std::size_t pos = 0;
+        while (pos < args.size()) {
+            auto end = args.find(' ', pos);
+            if (end == std::string::npos) end = args.size();
+            const std::string w = args.substr(pos, end - pos);
+            pos = end + 1;
+            if (w.empty()) continue;
+            if ((w == "1" || w == "2" || w == "4") && !suits_given && !start.deal) {
+                suits = w[0] - '0';  // the first small number is the suits; `new 4 1` is deal 1
+                suits_given = true;
+            } else if (w == "winnable") {
+                start.proven = true;
+            } else if (w == "keep") {
+                keep_runs = true;  // Aisleriot's challenge: runs stay on the tableau, win at 96
+            } else if (std::all_of(w.begin(), w.end(),
+                                   [](char c) { return c >= '0' && c <= '9'; }) &&
+                       w.size() <= 20) {
+                if (start.deal) {
+                    start.error =
+                        "Give one deal number at most: new [1|2|4] [DEAL|winnable] [keep].";
+                    return start;
+                }
+                try {
+                    start.deal = std::stoull(w);
+                } catch (const std::exception&) {
+                    start.deal.reset();
+                }
+                if (!start.deal) {
+                    start.error =
+                        "That deal number is too large: deal numbers go up to "
+                        "18446744073709551615.";
+                    return start;
+                }
+            } else {
+                start.error = "I don't understand \"" + render::quote_user(w, 30) +
+                              "\". Usage: new [1|2|4] [DEAL|winnable] [keep], e.g. new 2, new 4 "
+                              "8812, new 4 winnable; keep: completed runs stay on the tableau.";
+                return start;
+            }
+        }
+        if (start.proven && start.deal) {
+            start.error = "Give a deal number or winnable, not both.";
+            return start;
+        }
+        if (start.proven && keep_runs) {
+            start.error =
+                "The solver proves deals for the usual rules only: new 4 winnable, or new 4 "
+                "keep for a random deal with runs kept.";
+            return start;
+        }
+        start.variant = std::to_string(suits) + "suit";
+        start.options["keep_runs"] = keep_runs ? "1" : "0";
+        return start;
+    }
+
+    std::optional<std::pair<std::uint64_t, std::string>> find_deal(
+        const PrivateStart& start, const std::vector<std::uint64_t>& candidates) const override {
+        const int suits = start.variant.empty() ? 4 : start.variant[0] - '0';
+        games::spider::SolverLimits limits;
+        limits.seconds = static_cast<double>(certify_budget_.count());
+        for (auto d : candidates) {
+            auto res = games::spider::certify(suits, d, limits);
+            if (res.verdict == games::spider::CertifyResult::Verdict::Winnable)
+                return std::make_pair(d, "Deal " + std::to_string(d) +
+                                             " is proven winnable (the solver won it in " +
+                                             std::to_string(res.moves.size()) + " moves).");
+        }
+        return std::nullopt;
+    }
+
+    std::optional<std::chrono::seconds> abandon_after() const override { return abandon_after_; }
+
+    std::vector<Preference> preferences() const override {
+        return {
+            {"suits", {"1", "2", "4"}, std::to_string(default_suits_), "Spider's default suits"}};
+    }
+
+    std::vector<std::pair<std::string, std::string>> top_variants() const override {
+        return {{"4", "4suit"}, {"1", "1suit"}, {"2", "2suit"}};
+    }
+    std::string variant_title(const std::string& variant) const override {
+        if (variant.size() > 4 && variant.ends_with("suit")) {
+            const std::string n = variant.substr(0, variant.size() - 4);
+            return n + (n == "1" ? " suit" : " suits");  // "4 suits"
+        }
+        return variant;
+    }
+
   private:
     int default_suits_ = 4;
+    std::chrono::seconds abandon_after_;
+    std::chrono::seconds certify_budget_;
     std::vector<CommandSpec> commands_ = {
         {"board", {"b"}, "", "shows the ten piles, the stock, the foundation and the score"},
         {"move",

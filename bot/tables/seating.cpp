@@ -11,7 +11,6 @@
 #include "bot/render.hpp"
 #include "bot/strings.hpp"
 #include "bot/tables/text.hpp"
-#include "games/spider/solver.hpp"
 
 namespace croupier::bot {
 
@@ -289,8 +288,7 @@ void Daemon::Impl::begin_game(Table& t) {
         setup.computer.push_back(s.computer);
     }
     setup.deal_number = deals.next();
-    if (t.kind->name() == "exordia8")
-        setup.options["players_per_pack"] = std::to_string(cfg.exordia8.players_per_pack);
+    t.kind->deal_options(setup);
     storage::GameRecord rec;
     rec.kind = t.kind->name();
     rec.variant = setup.variant;
@@ -530,67 +528,19 @@ void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
                                      open, open == 1 ? "" : "s"));
         return;
     }
-    // Arguments: [1|2|4] [DEAL|winnable], in any order.
-    int suits = cfg.spider.default_suits;
-    if (auto pref = db->pref(n.name, r.key, "spider.suits")) suits = std::atoi(pref->c_str());
-    std::optional<std::uint64_t> deal;
-    bool winnable = false, suits_given = false, keep_runs = false;
-    std::string args = lower(r.args);
-    std::size_t pos = 0;
-    while (pos < args.size()) {
-        auto end = args.find(' ', pos);
-        if (end == std::string::npos) end = args.size();
-        const std::string w = args.substr(pos, end - pos);
-        pos = end + 1;
-        if (w.empty()) continue;
-        if ((w == "1" || w == "2" || w == "4") && !suits_given && !deal) {
-            suits = w[0] - '0';  // the first small number is the suits; `new 4 1` is deal 1
-            suits_given = true;
-        } else if (w == "winnable") {
-            winnable = true;
-        } else if (w == "keep") {
-            keep_runs = true;  // Aisleriot's challenge: runs stay on the tableau, win at 96
-        } else if (std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }) &&
-                   w.size() <= 20) {
-            if (deal) {
-                reply_private(r,
-                              "Give one deal number at most: new [1|2|4] [DEAL|winnable] [keep].");
-                return;
-            }
-            try {
-                deal = std::stoull(w);
-            } catch (const std::exception&) {
-                deal.reset();
-            }
-            if (!deal) {
-                reply_private(r,
-                              "That deal number is too large: deal numbers go up to "
-                              "18446744073709551615.");
-                return;
-            }
-        } else {
-            reply_private(r, fmt::format("I don't understand \"{}\". Usage: new [1|2|4] "
-                                         "[DEAL|winnable] [keep], e.g. new 2, new 4 8812, new 4 "
-                                         "winnable; keep: completed runs stay on the tableau.",
-                                         render::quote_user(w, 30)));
-            return;
-        }
-    }
-    if (winnable && deal) {
-        reply_private(r, "Give a deal number or winnable, not both.");
+    std::map<std::string, std::string> prefs;
+    for (const auto& pref : kind.preferences())
+        if (auto v = db->pref(n.name, r.key, kind.name() + "." + pref.name)) prefs[pref.name] = *v;
+    const PrivateStart start = kind.private_start(r.args, prefs);
+    if (!start.error.empty()) {
+        reply_private(r, start.error);
         return;
     }
-    if (winnable && keep_runs) {
-        reply_private(r,
-                      "The solver proves deals for the usual rules only: new 4 winnable, or "
-                      "new 4 keep for a random deal with runs kept.");
-        return;
-    }
-    // By kind name, not pointer: a rehash may replace the kinds while a deal is certified.
+    // By kind name, not pointer: a rehash may replace the kinds while a deal is found.
     const std::string kind_name = kind.name();
-    auto create = [this, kind_name, keep_runs](NetCtx& net, const std::string& nick,
-                                               const std::string& key, int s, std::uint64_t d,
-                                               const std::string& note) {
+    auto create = [this, kind_name, start](NetCtx& net, const std::string& nick,
+                                           const std::string& key, std::uint64_t d,
+                                           const std::string& note) {
         const GameKind* k = kind_by_name(kind_name);
         if (!k || private_game(net, key, k)) return;  // one arrived meanwhile
         auto t = make_table(net, *k, nick, true);
@@ -599,8 +549,9 @@ void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
         t->setup.persons = {key};
         t->setup.computer = {false};
         t->setup.deal_number = d;
-        t->setup.variant = std::to_string(s) + "suit";
-        t->setup.options["keep_runs"] = keep_runs ? "1" : "0";
+        t->setup.variant = start.variant;
+        t->setup.options = start.options;
+        k->deal_options(t->setup);
         storage::GameRecord rec;
         rec.kind = k->name();
         rec.variant = t->setup.variant;
@@ -621,50 +572,46 @@ void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
             return;
         }
         t->game = k->create(t->setup);
-        t->started_unix = t->last_activity = rec.started;
+        t->started_unix = t->last_activity = t->last_move_unix = rec.started;
         t->phase = Table::Phase::Playing;
         Table& table = add_table(std::move(t));
         auto out = table.game->start();
         if (!note.empty()) out.insert(out.begin(), to_table(note));
         deliver(table, out);
     };
-    if (!winnable) {
-        create(n, r.from.nick, r.key, suits, deal ? *deal : deals.next(), "");
+    if (!start.proven) {
+        create(n, r.from.nick, r.key, start.deal ? *start.deal : deals.next(), "");
         return;
     }
-    // Certified deals: the solver runs off the event loop; candidates are drawn here so the
+    // A proven deal: the kind searches off the event loop; candidates are drawn here so the
     // sequence of deal numbers stays the daemon's.
     std::vector<std::uint64_t> candidates;
     for (int i = 0; i < 8; ++i) candidates.push_back(deals.next());
-    reply_private(r, fmt::format("Looking for a {}-suit deal proven winnable...", suits));
+    reply_private(r, fmt::format("Looking for a {} deal proven winnable...",
+                                 kind.variant_title(start.variant)));
     const std::string network = n.name, nick = r.from.nick, key = r.key;
-    const double budget = static_cast<double>(cfg.spider.certify_budget.count());
-    worker->run([this, network, nick, key, suits, candidates, budget,
-                 create]() -> Worker::Continuation {
-        games::spider::SolverLimits limits;
-        limits.seconds = budget;
-        for (auto d : candidates) {
-            auto res = games::spider::certify(suits, d, limits);
-            if (res.verdict == games::spider::CertifyResult::Verdict::Winnable)
-                return [this, network, nick, key, suits, d, create, moves = res.moves.size()] {
-                    // Found again by name: a rehash may have replaced the network.
-                    auto it = nets.find(network);
-                    if (it == nets.end()) return;
-                    create(
-                        *it->second, nick, key, suits, d,
-                        fmt::format("Deal {} is proven winnable (the solver won it in {} moves).",
-                                    d, moves));
-                };
-        }
-        return [this, network, nick, key] {
-            auto it = nets.find(network);
-            if (it == nets.end()) return;
-            send_to_nick(*it->second, nick, key,
-                         "The solver could not prove a deal winnable in time; try again, or "
-                         "type new for an ordinary deal.",
-                         false);
-        };
-    });
+    // A rehash may replace the kinds meanwhile: the job holds its own reference.
+    std::shared_ptr<const GameKind> finder;
+    for (const auto& k : kinds)
+        if (k.get() == &kind) finder = k;
+    worker->run(
+        [this, network, nick, key, finder, start, candidates, create]() -> Worker::Continuation {
+            std::optional<std::pair<std::uint64_t, std::string>> found;
+            if (finder) found = finder->find_deal(start, candidates);
+            return [this, network, nick, key, found, create] {
+                // Found again by name: a rehash may have replaced the network.
+                auto it = nets.find(network);
+                if (it == nets.end()) return;
+                if (found) {
+                    create(*it->second, nick, key, found->first, found->second);
+                    return;
+                }
+                send_to_nick(*it->second, nick, key,
+                             "No deal could be proven winnable in time; try again, or type new for "
+                             "an ordinary deal.",
+                             false);
+            };
+        });
 }
 
 }  // namespace croupier::bot
