@@ -88,12 +88,7 @@ void Daemon::Impl::start() {
     if (log::parse_level(cfg.bot.log_level, lvl)) log::set_level(lvl);
     db = std::make_unique<storage::Database>(cfg.bot.database);
     log::info("database {} (schema {})", cfg.bot.database, db->schema_version());
-    for (const auto& nc : cfg.networks) {
-        auto n = std::make_unique<NetCtx>();
-        n->name = nc.name;
-        n->net = std::make_unique<Network>(io, clock, cfg.bot, nc, *this, opts.transport);
-        nets[nc.name] = std::move(n);
-    }
+    for (const auto& nc : cfg.networks) nets[nc.name] = make_net(nc, cfg.bot);
     restore_games();
     for (auto& [name, n] : nets) n->net->start();
     housekeeping_timer = clock.call_after(std::chrono::hours(1), [this] { housekeeping(); });
@@ -133,9 +128,7 @@ std::string Daemon::Impl::rehash() {
         if (it != nets.end()) {
             it->second->net->reconfigure(fresh.bot, nc);
         } else {
-            auto n = std::make_unique<NetCtx>();
-            n->name = nc.name;
-            n->net = std::make_unique<Network>(io, clock, fresh.bot, nc, *this, opts.transport);
+            auto n = make_net(nc, fresh.bot);
             n->net->start();
             nets[nc.name] = std::move(n);
         }
@@ -171,6 +164,30 @@ std::string Daemon::Impl::rehash() {
     build_commands();
     log::info("configuration reloaded{}", file.empty() ? "" : " from " + file);
     return "";
+}
+
+std::unique_ptr<NetCtx> Daemon::Impl::make_net(const config::NetworkConfig& nc,
+                                               const config::BotConfig& bot) {
+    auto n = std::make_unique<NetCtx>();
+    n->name = nc.name;
+    n->net = std::make_unique<Network>(io, clock, bot, nc, *this, opts.transport);
+    // The people seen on this network before, and every change from now on, so a restart
+    // loses no nick change.
+    std::vector<Person> known;
+    for (const auto& row : db->persons(nc.name))
+        known.push_back(
+            Person{row.key, row.nick, row.nick_key, row.account, row.userhost, row.seen});
+    n->people.load(known);
+    n->people.on_change = [this, network = nc.name](const Person& p) {
+        try {
+            db->remember_person(network, storage::PersonRow{p.key, p.nick, p.nick_key, p.account,
+                                                            p.userhost, p.seen});
+        } catch (const std::exception& e) {
+            // Kept in memory; written again at the person's next change.
+            log::warn("network {}: {} could not be remembered: {}", network, p.nick, e.what());
+        }
+    };
+    return n;
 }
 
 NetCtx* Daemon::Impl::ctx(Network& n) {

@@ -85,6 +85,7 @@ struct Daemon::Impl final : NetworkListener {
     std::string rehash();
     void build_commands();
     NetCtx* ctx(Network& n);
+    std::unique_ptr<NetCtx> make_net(const config::NetworkConfig& nc, const config::BotConfig& bot);
     const GameKind* kind_by_name(const std::string& name) const;
     bool is_admin(const NetCtx& n, const Source& s) const;
     bool allow(NetCtx& n, const Source& s, const std::string& key);

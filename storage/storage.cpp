@@ -91,10 +91,39 @@ const std::vector<std::vector<const char*>> kMigrations = {
                value TEXT NOT NULL
            ) WITHOUT ROWID)",
     },
+    // 1 -> 2: a player is a person, not a nick (bot/people.hpp); saved data per person and
+    // kind (a deck, a party).
+    {
+        R"(CREATE TABLE persons (
+               network  TEXT NOT NULL,
+               key      TEXT NOT NULL,          -- "a:<account>" or "h:<nick>!<user@host>"
+               nick     TEXT NOT NULL,          -- the nick last seen, as shown
+               nick_key TEXT NOT NULL,          -- the same, casefolded
+               account  TEXT NOT NULL DEFAULT '',
+               userhost TEXT NOT NULL DEFAULT '',
+               seen     INTEGER NOT NULL,       -- unix seconds of the last change
+               PRIMARY KEY (network, key)
+           ) WITHOUT ROWID)",
+        "CREATE INDEX persons_nick ON persons (network, nick_key)",
+        R"(CREATE TABLE saved (
+               network TEXT NOT NULL,
+               key     TEXT NOT NULL,
+               kind    TEXT NOT NULL,
+               slot    TEXT NOT NULL,
+               version INTEGER NOT NULL,
+               data    BLOB NOT NULL,
+               updated INTEGER NOT NULL,
+               PRIMARY KEY (network, key, kind, slot)
+           ) WITHOUT ROWID)",
+    },
 };
 
 constexpr double kK = 32.0;
-constexpr int kBusyTimeoutMs = 5000;
+// How long a write waits for another process's lock (an operator's sqlite3, a backup)
+// before it fails. The event loop waits this long, so it is short: a failed write is taken
+// back and retried by the tables (bot/tables/commit.cpp), which costs players less than a
+// loop stalled for seconds.
+constexpr int kBusyTimeoutMs = 200;
 
 std::int64_t to_signed(std::uint64_t v) {
     return static_cast<std::int64_t>(v);
@@ -421,12 +450,18 @@ std::optional<std::string> Database::last_detail(const std::string& network, con
 
 std::optional<std::string> Database::pref(const std::string& network, const std::string& key,
                                           const std::string& name) const {
+    // Read once, then from memory: every line sent asks for two preferences.
+    auto id = std::make_tuple(network, key, name);
+    if (auto it = pref_cache_.find(id); it != pref_cache_.end()) return it->second;
     SQLite::Statement q(*db_, "SELECT value FROM prefs WHERE network = ? AND key = ? AND name = ?");
     q.bind(1, network);
     q.bind(2, key);
     q.bind(3, name);
-    if (!q.executeStep()) return std::nullopt;
-    return q.getColumn(0).getString();
+    std::optional<std::string> v;
+    if (q.executeStep()) v = q.getColumn(0).getString();
+    if (pref_cache_.size() > 100000) pref_cache_.clear();  // bounded; refilled on demand
+    pref_cache_[id] = v;
+    return v;
 }
 
 void Database::set_pref(const std::string& network, const std::string& key, const std::string& name,
@@ -438,6 +473,76 @@ void Database::set_pref(const std::string& network, const std::string& key, cons
     q.bind(2, key);
     q.bind(3, name);
     q.bind(4, value);
+    q.exec();
+    pref_cache_[std::make_tuple(network, key, name)] = value;  // after the commit only
+}
+
+void Database::remember_person(const std::string& network, const PersonRow& p) {
+    SQLite::Statement q(*db_,
+                        "INSERT INTO persons (network, key, nick, nick_key, account, userhost, "
+                        "seen) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (network, key) DO UPDATE "
+                        "SET nick = excluded.nick, nick_key = excluded.nick_key, account = "
+                        "excluded.account, userhost = excluded.userhost, seen = excluded.seen");
+    q.bind(1, network);
+    q.bind(2, p.key);
+    q.bind(3, p.nick);
+    q.bind(4, p.nick_key);
+    q.bind(5, p.account);
+    q.bind(6, p.userhost);
+    q.bind(7, static_cast<std::int64_t>(p.seen));
+    q.exec();
+}
+
+std::vector<PersonRow> Database::persons(const std::string& network) const {
+    SQLite::Statement q(*db_,
+                        "SELECT key, nick, nick_key, account, userhost, seen FROM persons WHERE "
+                        "network = ? ORDER BY seen");
+    q.bind(1, network);
+    std::vector<PersonRow> out;
+    while (q.executeStep()) {
+        PersonRow p;
+        p.key = q.getColumn(0).getString();
+        p.nick = q.getColumn(1).getString();
+        p.nick_key = q.getColumn(2).getString();
+        p.account = q.getColumn(3).getString();
+        p.userhost = q.getColumn(4).getString();
+        p.seen = q.getColumn(5).getInt64();
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+std::optional<Saved> Database::saved(const std::string& network, const std::string& key,
+                                     const std::string& kind, const std::string& slot) const {
+    SQLite::Statement q(
+        *db_,
+        "SELECT version, data FROM saved WHERE network = ? AND key = ? AND kind = ? "
+        "AND slot = ?");
+    q.bind(1, network);
+    q.bind(2, key);
+    q.bind(3, kind);
+    q.bind(4, slot);
+    if (!q.executeStep()) return std::nullopt;
+    Saved v;
+    v.version = q.getColumn(0).getInt();
+    v.data = q.getColumn(1).getString();
+    return v;
+}
+
+void Database::save(const std::string& network, const std::string& key, const std::string& kind,
+                    const std::string& slot, const Saved& data, std::int64_t now) {
+    SQLite::Statement q(*db_,
+                        "INSERT INTO saved (network, key, kind, slot, version, data, updated) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (network, key, kind, slot) DO "
+                        "UPDATE SET version = excluded.version, data = excluded.data, updated = "
+                        "excluded.updated");
+    q.bind(1, network);
+    q.bind(2, key);
+    q.bind(3, kind);
+    q.bind(4, slot);
+    q.bind(5, data.version);
+    q.bind(6, data.data.data(), static_cast<int>(data.data.size()));
+    q.bind(7, now);
     q.exec();
 }
 

@@ -4,9 +4,11 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace SQLite {
@@ -58,6 +60,23 @@ struct TopLine {
     double rating = 1500;
 };
 
+// A person (the daemon's bot/people.hpp), as remembered across restarts.
+struct PersonRow {
+    std::string key;       // opaque to storage: "a:<account>" or "h:<nick>!<user@host>"
+    std::string nick;      // the nick last seen, as shown
+    std::string nick_key;  // the same, casefolded
+    std::string account;
+    std::string userhost;
+    std::int64_t seen = 0;
+};
+
+// A person's saved data for one kind (a VCG deck, an Adventurer deck, an Encounters party):
+// the kind's own text, with the version of its format.
+struct Saved {
+    int version = 1;
+    std::string data;
+};
+
 class Database {
   public:
     // Opens (creating if needed) and migrates to the current schema version. Throws
@@ -94,6 +113,17 @@ class Database {
     void set_pref(const std::string& network, const std::string& key, const std::string& name,
                   const std::string& value);
 
+    // People: every person first seen or renamed is remembered, so a restart loses no nick
+    // change.
+    void remember_person(const std::string& network, const PersonRow& p);
+    std::vector<PersonRow> persons(const std::string& network) const;
+
+    // Saved data per person and kind, in named slots ("deck", "party").
+    std::optional<Saved> saved(const std::string& network, const std::string& key,
+                               const std::string& kind, const std::string& slot) const;
+    void save(const std::string& network, const std::string& key, const std::string& kind,
+              const std::string& slot, const Saved& data, std::int64_t now);
+
     // Small named values the daemon keeps (the dealer for a channel's next game...).
     std::optional<std::string> get_value(const std::string& name) const;
     void set_value(const std::string& name, const std::string& value);
@@ -112,6 +142,9 @@ class Database {
     std::string path_;
     std::unique_ptr<SQLite::Database> db_;
     mutable std::unique_ptr<SQLite::Database> ro_;  // for query_text, opened on first use
+    // Preferences read once (pref() runs for every line sent), written through.
+    mutable std::map<std::tuple<std::string, std::string, std::string>, std::optional<std::string>>
+        pref_cache_;
 };
 
 // The schema version this code creates and knows (PRAGMA user_version).

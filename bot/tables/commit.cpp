@@ -129,6 +129,7 @@ void Daemon::Impl::finish(Table& t, const std::string& status) {
     std::vector<storage::PlayerResult> players;
     std::string summary;
     std::string dealer;
+    std::vector<std::pair<std::string, std::string>> saved;  // person, their saved data
     if (status == "finished") {
         const auto results = t.game->results();
         for (std::size_t i = 0; i < t.seats.size() && i < results.size(); ++i) {
@@ -144,6 +145,7 @@ void Daemon::Impl::finish(Table& t, const std::string& status) {
                             fmt::format(" seconds={}", clock.unix_now() - t.started_unix);
             else
                 pr.detail = results[i].detail;
+            if (results[i].saved && !pr.computer) saved.emplace_back(pr.key, *results[i].saved);
             if (pr.won) {
                 summary += (summary.empty() ? "won by " : ", ") + pr.nick;
                 if (!t.solitaire && !pr.computer) dealer = pr.key;
@@ -156,6 +158,11 @@ void Daemon::Impl::finish(Table& t, const std::string& status) {
     }
     try {
         if (!dealer.empty()) db->set_value("dealer:" + t.net->name + ":" + t.place_key, dealer);
+        // Saved data first: it is computed from the setup, so writing it again after a crash
+        // before finish_game gives the same value.
+        for (const auto& [person, data] : saved)
+            db->save(t.net->name, person, t.kind->name(), "data", storage::Saved{1, data},
+                     clock.unix_now());
         db->finish_game(t.game_id, status, summary, clock.unix_now(), players);
     } catch (const std::exception& e) {
         // The game stays open in the database: the next start restores it, sees it is over

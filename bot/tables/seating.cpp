@@ -289,6 +289,16 @@ void Daemon::Impl::begin_game(Table& t) {
     }
     setup.deal_number = deals.next();
     t.kind->deal_options(setup);
+    // Each person's saved data for this kind (their profile) goes into the game's setup.
+    try {
+        for (std::size_t i = 0; i < t.seats.size(); ++i)
+            if (!t.seats[i].computer)
+                if (auto saved = db->saved(t.net->name, t.seats[i].key, t.kind->name(), "data"))
+                    setup.options["saved." + std::to_string(i)] = saved->data;
+    } catch (const std::exception& e) {
+        log::warn("{}: saved data could not be read ({}); the game starts without it", t.place,
+                  e.what());
+    }
     storage::GameRecord rec;
     rec.kind = t.kind->name();
     rec.variant = setup.variant;

@@ -400,3 +400,74 @@ TEST_F(StorageTest, AppendCost) {
                 static_cast<double>(us) / n, n);
     EXPECT_EQ(db.journal(id).size(), static_cast<std::size_t>(n));
 }
+
+TEST_F(StorageTest, PersonsAreRememberedWithTheirLastNickAcrossReopen) {
+    {
+        Database db(path_);
+        db.remember_person(
+            "libera", PersonRow{"h:bob!b@example.org", "bob", "bob", "", "b@example.org", 100});
+        // A nick change: the same person, a new nick.
+        db.remember_person("libera", PersonRow{"h:bob!b@example.org", "Robert", "robert", "",
+                                               "b@example.org", 200});
+        db.remember_person("libera", PersonRow{"a:carol", "carol", "carol", "Carol", "c@x", 150});
+        db.remember_person("other", PersonRow{"a:dave", "dave", "dave", "dave", "d@x", 50});
+    }
+    Database db(path_);
+    const auto people = db.persons("libera");
+    ASSERT_EQ(people.size(), 2u);
+    EXPECT_EQ(people[0].key, "a:carol");  // oldest change first
+    EXPECT_EQ(people[1].key, "h:bob!b@example.org");
+    EXPECT_EQ(people[1].nick, "Robert");
+    EXPECT_EQ(people[1].nick_key, "robert");
+    EXPECT_EQ(people[1].userhost, "b@example.org");
+    EXPECT_EQ(people[1].seen, 200);
+    EXPECT_EQ(people[0].account, "Carol");
+    EXPECT_EQ(db.persons("other").size(), 1u);
+}
+
+TEST_F(StorageTest, SavedDataPerPersonKindAndSlot) {
+    Database db(path_);
+    EXPECT_FALSE(db.saved("libera", "a:carol", "vcg", "deck"));
+    db.save("libera", "a:carol", "vcg", "deck", Saved{2, std::string("A,B\0C", 5)}, 10);
+    db.save("libera", "a:carol", "adventurer", "deck", Saved{1, "x"}, 10);
+    auto s = db.saved("libera", "a:carol", "vcg", "deck");
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->version, 2);
+    EXPECT_EQ(s->data, std::string("A,B\0C", 5));                    // binary-safe
+    db.save("libera", "a:carol", "vcg", "deck", Saved{3, "D"}, 20);  // replaced
+    EXPECT_EQ(db.saved("libera", "a:carol", "vcg", "deck")->data, "D");
+    EXPECT_EQ(db.saved("libera", "a:carol", "adventurer", "deck")->data, "x");
+    EXPECT_FALSE(db.saved("libera", "a:carol", "vcg", "party"));
+    EXPECT_FALSE(db.saved("other", "a:carol", "vcg", "deck"));
+}
+
+TEST_F(StorageTest, PreferenceCacheFollowsWritesAndSeesNoStaleValue) {
+    Database db(path_);
+    EXPECT_FALSE(db.pref("libera", "a:carol", "plain"));  // cached as absent
+    db.set_pref("libera", "a:carol", "plain", "1");
+    EXPECT_EQ(db.pref("libera", "a:carol", "plain"), "1");
+    db.set_pref("libera", "a:carol", "plain", "0");
+    EXPECT_EQ(db.pref("libera", "a:carol", "plain"), "0");
+    Database again(path_);
+    EXPECT_EQ(again.pref("libera", "a:carol", "plain"), "0");
+}
+
+TEST_F(StorageTest, MigratesAVersionOneDatabaseKeepingItsGames) {
+    std::int64_t id = 0;
+    {
+        Database db(path_);
+        id = db.create_game(game_of("exordia8", ""));
+        db.append(id, entry(1, 0, "draw"));
+        // Back to the first schema, as a database written by the last release was.
+        db.raw().exec("DROP TABLE persons");
+        db.raw().exec("DROP TABLE saved");
+        db.raw().exec("PRAGMA user_version = 1");
+    }
+    Database db(path_);
+    EXPECT_EQ(db.schema_version(), current_schema_version());
+    ASSERT_EQ(db.journal(id).size(), 1u);
+    EXPECT_EQ(db.journal(id)[0].action, "draw");
+    EXPECT_TRUE(db.persons("libera").empty());
+    db.remember_person("libera", PersonRow{"a:x", "x", "x", "x", "", 1});
+    EXPECT_EQ(db.persons("libera").size(), 1u);
+}
