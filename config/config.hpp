@@ -58,10 +58,10 @@ struct NetworkConfig {
 };
 
 struct LimitsConfig {
-    int user_burst = 5;      // commands a user may send at once
-    double user_rate = 1.0;  // then this many per second
-    int tables_per_channel = 1;
-    int solitaire_per_user = 1;
+    int user_burst = 5;          // commands a user may send at once
+    double user_rate = 1.0;      // then this many per second
+    int tables_per_channel = 4;  // open tables and duels together; one open table a kind
+    int solitaire_per_user = 2;  // private games of all kinds together; one a kind
 };
 
 // Shared by every table game (Exordia8, VCG, Adventurer Factory).

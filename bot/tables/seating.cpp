@@ -23,6 +23,13 @@ void Daemon::Impl::open_table(Request& r, const GameKind& kind) {
         return;
     }
     const auto here = tables_in(n, r.channel);
+    // One open table of a kind in a channel at a time (duels may be several).
+    for (Table* t : here)
+        if (t->kind == &kind && !t->seated(r.key)) {
+            reply(r, fmt::format("{} {} game is under way here; wait for it to end (see {}table).",
+                                 capitalised(article(kind.title())), kind.title(), p));
+            return;
+        }
     for (Table* t : here)
         if (t->kind == &kind && t->seated(r.key)) {
             reply_private(r, fmt::format("You are already playing {} here; finish that game first.",
@@ -31,7 +38,8 @@ void Daemon::Impl::open_table(Request& r, const GameKind& kind) {
         }
     if (static_cast<int>(here.size()) >= std::max(1, cfg.limits.tables_per_channel)) {
         if (here.size() == 1)
-            reply(r, fmt::format("A {} game is under way here; wait for it to end (see {}table).",
+            reply(r, fmt::format("{} {} game is under way here; wait for it to end (see {}table).",
+                                 capitalised(article(here.front()->kind->title())),
                                  here.front()->kind->title(), p));
         else
             reply(r, fmt::format("{} games are under way here, the most this channel allows; "
