@@ -128,7 +128,7 @@ void bench_exordia8(BenchReport& r, bool quick) {
     r.figure("exordia8.games_per_s.50p", engine_games(r, 50, quick ? 10 : 1000), "games/s");
 
     // Through the adapter: 50 players, half of them human (so hands are rendered too).
-    auto kind = make_exordia8_kind(config::Exordia8Config{});
+    auto kind = make_exordia8_kind(config::defaults(exordia8_section()));
     const int games = quick ? 2 : 40;
     long turns = 0, lines = 0;
     int max_lines = 0;

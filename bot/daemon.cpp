@@ -69,8 +69,7 @@ Daemon::Impl::Impl(boost::asio::io_context& io_, Clock& clock_, config::Config c
       cfg(std::move(cfg_)),
       opts(std::move(opts_)),
       deals(opts.master_seed) {
-    kinds.push_back(make_exordia8_kind(cfg.exordia8));
-    kinds.push_back(make_spider_kind(cfg.spider));
+    kinds = make_kinds(cfg);
     for (const auto& make : opts.extra_kinds) kinds.push_back(make());
     worker = std::make_unique<Worker>(io, opts.replay, 1);
     build_commands();
@@ -107,7 +106,7 @@ std::string Daemon::Impl::rehash() {
         if (opts.reload)
             fresh = opts.reload();
         else if (!cfg.file.empty())
-            fresh = config::load(cfg.file);
+            fresh = config::load(cfg.file, {}, kind_specs());
         else
             return "";  // nothing to read again (a replay without a file)
     } catch (const std::exception& e) {
@@ -153,8 +152,7 @@ std::string Daemon::Impl::rehash() {
     // Game settings apply to tables opened from now on; games in progress keep theirs.
     std::vector<std::shared_ptr<GameKind>> old_kinds = std::move(kinds);
     kinds.clear();
-    kinds.push_back(make_exordia8_kind(fresh.exordia8));
-    kinds.push_back(make_spider_kind(fresh.spider));
+    kinds = make_kinds(fresh);
     for (const auto& make : opts.extra_kinds) kinds.push_back(make());
     for (auto& [name, n] : nets)
         for (auto& [k, t] : n->tables) t->kind = kind_by_name(t->kind->name());

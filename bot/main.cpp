@@ -13,6 +13,7 @@
 #include "bot/bench.hpp"
 #include "bot/clock.hpp"
 #include "bot/daemon.hpp"
+#include "bot/games/kinds.hpp"
 #include "bot/log.hpp"
 #include "bot/replay.hpp"
 #include "config/config.hpp"
@@ -40,7 +41,7 @@ int run_daemon(const std::string& path) {
     using namespace croupier;
     config::Config cfg;
     try {
-        cfg = config::load(path);
+        cfg = config::load(path, {}, bot::kind_specs());
     } catch (const std::exception& e) {
         std::fprintf(stderr, "croupierd: %s\n", e.what());
         return 1;
@@ -134,7 +135,7 @@ int main(int argc, char** argv) {
     }
     if (!check.empty()) {
         try {
-            auto cfg = config::load(check);
+            auto cfg = config::load(check, {}, bot::kind_specs());
             std::printf("%s: OK\n%s", check.c_str(), config::summarise(cfg).c_str());
             return 0;
         } catch (const std::exception& e) {

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "bot/daemon.hpp"
+#include "bot/games/kinds.hpp"
 #include "bot/irc/replay_engine.hpp"
 #include "config/config.hpp"
 #include "storage/storage.hpp"
@@ -105,10 +106,10 @@ int run_replay(const std::string& transcript_path, const std::string& config_pat
         const std::vector<config::Override> overrides = t.overrides;
         // Reads the config as the replay sees it; `rehash` in a replay reads it again.
         auto read_config = [config_path, overrides, database] {
-            config::Config c =
-                config_path.empty()
-                    ? config::parse(kDefaultConfig, "(replay default config)", overrides)
-                    : config::load(config_path, overrides);
+            config::Config c = config_path.empty()
+                                   ? config::parse(kDefaultConfig, "(replay default config)",
+                                                   overrides, kind_specs())
+                                   : config::load(config_path, overrides, kind_specs());
             c.bot.database = database;  // replays never touch a real database
             return c;
         };

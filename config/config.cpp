@@ -359,70 +359,6 @@ const KeyTable& limits_keys() {
     return t;
 }
 
-const KeyTable& exordia8_keys() {
-    using std::chrono::hours;
-    static const KeyTable t = {
-        {"join_window",
-         [](Target& t, const std::string& v) {
-             t.config->exordia8.join_window = parse_dur(v, Seconds{5}, hours{24});
-         }},
-        {"turn_timeout",
-         [](Target& t, const std::string& v) {
-             t.config->exordia8.turn_timeout = parse_dur(v, Seconds{5}, hours{24});
-         }},
-        {"turn_warning",
-         [](Target& t, const std::string& v) {
-             t.config->exordia8.turn_warning = parse_dur(v, Seconds{0}, hours{24});
-         }},
-        {"grace",
-         [](Target& t, const std::string& v) {
-             t.config->exordia8.grace = parse_dur(v, Seconds{0}, hours{24 * 7});
-         }},
-        {"min_players",
-         [](Target& t, const std::string& v) {
-             t.config->exordia8.min_players = static_cast<int>(parse_int(v, 2, 500));
-         }},
-        {"max_players",
-         [](Target& t, const std::string& v) {
-             t.config->exordia8.max_players = static_cast<int>(parse_int(v, 2, 500));
-         }},
-        {"computer_players",
-         [](Target& t, const std::string& v) {
-             t.config->exordia8.computer_players = parse_bool(v);
-         }},
-        {"players_per_pack",
-         [](Target& t, const std::string& v) {
-             t.config->exordia8.players_per_pack = static_cast<int>(parse_int(v, 1, 52));
-         }},
-    };
-    return t;
-}
-
-const KeyTable& spider_keys() {
-    using std::chrono::hours;
-    static const KeyTable t = {
-        {"default_suits",
-         [](Target& t, const std::string& v) {
-             auto n = parse_int(v, 1, 4);
-             if (n == 3) throw BadValue{"default_suits must be 1, 2 or 4"};
-             t.config->spider.default_suits = static_cast<int>(n);
-         }},
-        {"abandon_after",
-         [](Target& t, const std::string& v) {
-             t.config->spider.abandon_after = parse_dur(v, Seconds{60}, hours{24 * 3650});
-         }},
-        {"hint_budget",
-         [](Target& t, const std::string& v) {
-             t.config->spider.hint_budget = parse_dur(v, Seconds{1}, Seconds{600});
-         }},
-        {"certify_budget",
-         [](Target& t, const std::string& v) {
-             t.config->spider.certify_budget = parse_dur(v, Seconds{1}, Seconds{3600});
-         }},
-    };
-    return t;
-}
-
 std::vector<std::string> names_of(const KeyTable& t) {
     std::vector<std::string> out;
     for (const auto& [k, _] : t) out.push_back(k);
@@ -516,21 +452,32 @@ std::string normalise_section(const std::string& header) {
     return out;
 }
 
-const std::vector<std::string> kSections = {"bot", "network", "limits", "exordia8", "spider"};
+const std::vector<std::string> kSections = {"bot", "network", "limits"};
 
 class Builder {
   public:
-    explicit Builder(Config& c) : config_(c) {}
+    Builder(Config& c, const std::vector<SectionSpec>& games) : config_(c), games_(games) {
+        for (const auto& g : games_) {
+            known_.push_back(g.name);
+            config_.games[g.name] = defaults(g);
+        }
+        known_.insert(known_.begin(), kSections.begin(), kSections.end());
+    }
+
+    const SectionSpec* game(const std::string& kind) const {
+        for (const auto& g : games_)
+            if (g.name == kind) return &g;
+        return nullptr;
+    }
 
     // Opens a section (from a header or an override); returns its record.
     SectionSeen& open(const std::string& header, const Where& where, bool from_override) {
         auto name = normalise_section(header);
         std::string kind = name.substr(0, name.find(' '));
-        if (std::find(kSections.begin(), kSections.end(), kind) == kSections.end() ||
-            name.empty()) {
-            throw ConfigError(where.file, where.line, "[" + header + "]",
-                              fmt::format("unknown section [{}]{}", header,
-                                          did_you_mean(suggest(kind, kSections))));
+        if (std::find(known_.begin(), known_.end(), kind) == known_.end() || name.empty()) {
+            throw ConfigError(
+                where.file, where.line, "[" + header + "]",
+                fmt::format("unknown section [{}]{}", header, did_you_mean(suggest(kind, known_))));
         }
         if (kind == "network") {
             auto rest = name.size() > 8 ? name.substr(8) : std::string{};
@@ -556,6 +503,10 @@ class Builder {
                 fmt::format("duplicate section [{}] (first at line {})", name, s.where.line));
         }
         seen_.push_back({name, where, {}});
+        if (auto it = config_.games.find(kind); it != config_.games.end()) {
+            it->second.file = where.file;
+            it->second.line = where.line;
+        }
         if (kind == "network") {
             NetworkConfig n;
             n.name = name.substr(8);
@@ -567,13 +518,40 @@ class Builder {
     void set(SectionSeen& sec, const std::string& key_in, const std::string& value,
              const Where& where, bool from_override) {
         std::string kind = sec.name.substr(0, sec.name.find(' '));
-        const KeyTable* table = kind == "bot"        ? &bot_keys()
-                                : kind == "network"  ? &network_keys()
-                                : kind == "limits"   ? &limits_keys()
-                                : kind == "exordia8" ? &exordia8_keys()
-                                                     : &spider_keys();
         std::string key = lower(key_in);
         std::string full = sec.name + "." + key_in;
+        if (const SectionSpec* g = game(kind)) {
+            const KeySpec* spec = nullptr;
+            std::vector<std::string> names;
+            for (const auto& k : g->keys) {
+                names.push_back(k.key);
+                if (k.key == key) spec = &k;
+            }
+            if (!spec)
+                throw ConfigError(where.file, where.line, full,
+                                  fmt::format("[{}] key \"{}\": unknown key{}", sec.name, key_in,
+                                              did_you_mean(suggest(key_in, names))));
+            auto prev = sec.keys.find(key);
+            if (prev != sec.keys.end() && !from_override)
+                throw ConfigError(
+                    where.file, where.line, full,
+                    fmt::format("[{}] key \"{}\": duplicate key (first set at line {})", sec.name,
+                                key_in, prev->second.line));
+            try {
+                if (spec->check) spec->check(value);
+            } catch (const ValueError& bad) {
+                throw ConfigError(where.file, where.line, full,
+                                  fmt::format("[{}] key \"{}\": {}", sec.name, key_in, bad.why));
+            }
+            Section& out = config_.games[kind];
+            out.values[key] = value;
+            out.where[key] = {where.file, where.line};
+            sec.keys[key] = where;
+            return;
+        }
+        const KeyTable* table = kind == "bot"       ? &bot_keys()
+                                : kind == "network" ? &network_keys()
+                                                    : &limits_keys();
         auto it = std::find_if(table->begin(), table->end(),
                                [&](const auto& p) { return p.first == key; });
         if (it == table->end())
@@ -624,22 +602,12 @@ class Builder {
                 if (!n->tls && sec.keys.count("tls_ca_file"))
                     fail("tls_ca_file", "tls_ca_file needs tls = yes");
             }
-            if (kind == "exordia8") {
-                auto& e = config_.exordia8;
-                if (e.min_players > e.max_players)
-                    fail(sec.keys.count("min_players") ? "min_players" : "max_players",
-                         fmt::format("min_players ({}) is more than max_players ({})",
-                                     e.min_players, e.max_players));
-                // The default warning shrinks with a short timeout; a written one must fit.
-                if (!sec.keys.count("turn_warning") && e.turn_warning >= e.turn_timeout)
-                    e.turn_warning = e.turn_timeout / 3;
-                if (e.turn_warning.count() != 0 && e.turn_warning >= e.turn_timeout)
-                    fail(sec.keys.count("turn_warning") ? "turn_warning" : "turn_timeout",
-                         fmt::format("turn_warning ({}) must be shorter than turn_timeout ({})",
-                                     format_duration(e.turn_warning),
-                                     format_duration(e.turn_timeout)));
-            }
         }
+        // Each game's own checks across keys, whether or not the file has its section.
+        for (auto& [name, g] : config_.games)
+            if (g.file.empty()) g.file = file;
+        for (const auto& g : games_)
+            if (g.finish) g.finish(config_.games[g.name]);
         if (need_network && config_.networks.empty())
             throw ConfigError(file, 0, "[network]",
                               "no [network NAME] section: at least one network is required");
@@ -649,6 +617,8 @@ class Builder {
 
   private:
     Config& config_;
+    const std::vector<SectionSpec>& games_;
+    std::vector<std::string> known_;  // every section name, built in and the games'
     std::vector<SectionSeen> seen_;
 };
 
@@ -711,7 +681,7 @@ std::optional<Seconds> parse_duration(const std::string& text_in) {
 }
 
 Config parse(const std::string& text, const std::string& name,
-             const std::vector<Override>& overrides) {
+             const std::vector<Override>& overrides, const std::vector<SectionSpec>& games) {
     Config config;
     config.file = name;
     ReadState st;
@@ -726,7 +696,7 @@ Config parse(const std::string& text, const std::string& name,
         throw ConfigError(name, rc, "",
                           "syntax error: expected [section], key = value, or a ; comment");
 
-    Builder b(config);
+    Builder b(config, games);
     // Walk sections and entries in file order. Each entry belongs to the last header above it.
     std::size_t si = 0;
     SectionSeen* cur = nullptr;
@@ -749,10 +719,11 @@ Config parse(const std::string& text, const std::string& name,
     return config;
 }
 
-Config load(const std::string& path, const std::vector<Override>& overrides) {
+Config load(const std::string& path, const std::vector<Override>& overrides,
+            const std::vector<SectionSpec>& games) {
     if (path.empty()) {
         Config config;
-        Builder b(config);
+        Builder b(config, games);
         apply_overrides(b, overrides);
         b.finish(false, "");
         return config;
@@ -769,7 +740,7 @@ Config load(const std::string& path, const std::vector<Override>& overrides) {
     if (in.bad())
         throw ConfigError(
             path, 0, "", fmt::format("error reading configuration file: {}", std::strerror(errno)));
-    return parse(buf.str(), path, overrides);
+    return parse(buf.str(), path, overrides, games);
 }
 
 std::string summarise(const Config& c) {
@@ -803,20 +774,137 @@ std::string summarise(const Config& c) {
         fmt::format("limits: {} commands at once then {}/s per user, {} table(s) per channel, "
                     "{} solitaire game(s) per user",
                     l.user_burst, l.user_rate, l.tables_per_channel, l.solitaire_per_user));
-    const auto& e = c.exordia8;
-    line(fmt::format(
-        "exordia8: {}-{} players, join window {}, turn {} (warning {} before), "
-        "grace {}, computer players {}, one pack per {} players",
-        e.min_players, e.max_players, format_duration(e.join_window),
-        format_duration(e.turn_timeout), format_duration(e.turn_warning), format_duration(e.grace),
-        e.computer_players ? "on" : "off", e.players_per_pack));
-    const auto& s = c.spider;
-    line(
-        fmt::format("spider: {} suit(s) by default, abandoned after {}, hint budget {}, "
-                    "certify budget {}",
-                    s.default_suits, format_duration(s.abandon_after),
-                    format_duration(s.hint_budget), format_duration(s.certify_budget)));
+    for (const auto& [name, sec] : c.games) {
+        std::string keys;
+        for (const auto& [k, v] : sec.values)
+            keys += fmt::format("{}{} {}", keys.empty() ? "" : ", ", k, v);
+        line(fmt::format("{}: {}", name, keys));
+    }
     return out;
+}
+
+// ---- game sections ---------------------------------------------------------------------
+
+const std::string& Section::text(const std::string& key) const {
+    static const std::string none;
+    auto it = values.find(key);
+    return it == values.end() ? none : it->second;
+}
+
+Seconds Section::seconds(const std::string& key) const {
+    return parse_duration(text(key)).value_or(Seconds{0});
+}
+
+long long Section::integer(const std::string& key) const {
+    try {
+        return std::stoll(text(key));
+    } catch (const std::exception&) {
+        return 0;
+    }
+}
+
+double Section::real(const std::string& key) const {
+    try {
+        return std::stod(text(key));
+    } catch (const std::exception&) {
+        return 0;
+    }
+}
+
+bool Section::boolean(const std::string& key) const {
+    try {
+        return parse_bool(text(key));
+    } catch (const BadValue&) {
+        return false;
+    }
+}
+
+void Section::fail(const std::string& key, const std::string& why) const {
+    std::string f = file;
+    int l = line;
+    if (auto it = where.find(key); it != where.end()) {
+        f = it->second.first;
+        l = it->second.second;
+    }
+    throw ConfigError(f, l, name + "." + key, fmt::format("[{}] key \"{}\": {}", name, key, why));
+}
+
+namespace {
+template <typename F>
+std::function<void(const std::string&)> checked(F f) {
+    return [f](const std::string& v) {
+        try {
+            f(v);
+        } catch (const BadValue& bad) {
+            throw ValueError{bad.why};
+        }
+    };
+}
+}  // namespace
+
+KeySpec duration_key(std::string key, Seconds def, Seconds lo, Seconds hi, std::string help) {
+    return KeySpec{std::move(key), format_duration(def),
+                   checked([lo, hi](const std::string& v) { parse_dur(v, lo, hi); }),
+                   std::move(help)};
+}
+
+KeySpec integer_key(std::string key, long long def, long long lo, long long hi, std::string help) {
+    return KeySpec{std::move(key), std::to_string(def),
+                   checked([lo, hi](const std::string& v) { parse_int(v, lo, hi); }),
+                   std::move(help)};
+}
+
+KeySpec bool_key(std::string key, bool def, std::string help) {
+    return KeySpec{std::move(key), def ? "yes" : "no",
+                   checked([](const std::string& v) { parse_bool(v); }), std::move(help)};
+}
+
+Section defaults(const SectionSpec& spec) {
+    Section s;
+    s.name = spec.name;
+    for (const auto& k : spec.keys) s.values[k.key] = k.default_value;
+    return s;
+}
+
+std::vector<KeySpec> table_keys(const TableConfig& d) {
+    using std::chrono::hours;
+    return {
+        duration_key("join_window", d.join_window, Seconds{5}, hours{24}),
+        duration_key("turn_timeout", d.turn_timeout, Seconds{5}, hours{24}),
+        duration_key("turn_warning", d.turn_warning, Seconds{0}, hours{24}),
+        duration_key("grace", d.grace, Seconds{0}, hours{24 * 7}),
+        integer_key("min_players", d.min_players, 2, 500),
+        integer_key("max_players", d.max_players, 2, 500),
+        bool_key("computer_players", d.computer_players),
+    };
+}
+
+void finish_table(Section& s) {
+    const auto min = s.integer("min_players"), max = s.integer("max_players");
+    if (min > max)
+        s.fail(s.set("min_players") ? "min_players" : "max_players",
+               fmt::format("min_players ({}) is more than max_players ({})", min, max));
+    // The default warning shrinks with a short timeout; a written one must fit.
+    const Seconds timeout = s.seconds("turn_timeout");
+    if (!s.set("turn_warning") && s.seconds("turn_warning") >= timeout)
+        s.values["turn_warning"] = format_duration(timeout / 3);
+    const Seconds warning = s.seconds("turn_warning");
+    if (warning.count() != 0 && warning >= timeout)
+        s.fail(s.set("turn_warning") ? "turn_warning" : "turn_timeout",
+               fmt::format("turn_warning ({}) must be shorter than turn_timeout ({})",
+                           format_duration(warning), format_duration(timeout)));
+}
+
+TableConfig table_config(const Section& s) {
+    TableConfig t;
+    t.join_window = s.seconds("join_window");
+    t.turn_timeout = s.seconds("turn_timeout");
+    t.turn_warning = s.seconds("turn_warning");
+    t.grace = s.seconds("grace");
+    t.min_players = static_cast<int>(s.integer("min_players"));
+    t.max_players = static_cast<int>(s.integer("max_players"));
+    t.computer_players = s.boolean("computer_players");
+    return t;
 }
 
 }  // namespace croupier::config

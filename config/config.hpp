@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -64,9 +65,58 @@ struct LimitsConfig {
     int solitaire_per_user = 2;  // private games of all kinds together; one a kind
 };
 
-// Shared by every table game (Exordia8, VCG, Adventurer Factory).
+// A game kind's own section: the kind (bot/games/) declares its keys, config/ reads and
+// checks them with file, line and key like every other section, and names no game.
+
+// Thrown by a key's check; the reader adds file, line and key.
+struct ValueError {
+    std::string why;
+};
+
+struct KeySpec {
+    std::string key;
+    std::string default_value;
+    std::function<void(const std::string&)> check;  // throws ValueError
+    std::string help;                               // for the summary
+};
+
+class Section {
+  public:
+    std::string name;
+    std::string file;
+    int line = 0;                               // the [header]'s line, 0 when not in the file
+    std::map<std::string, std::string> values;  // every key of the spec, defaults filled in
+    std::map<std::string, std::pair<std::string, int>> where;  // key -> (file, line) it was set
+
+    bool set(const std::string& key) const { return where.count(key) != 0; }
+    const std::string& text(const std::string& key) const;
+    Seconds seconds(const std::string& key) const;
+    long long integer(const std::string& key) const;
+    double real(const std::string& key) const;
+    bool boolean(const std::string& key) const;
+    // A problem with `key` (a check across keys): a ConfigError naming where it was set.
+    [[noreturn]] void fail(const std::string& key, const std::string& why) const;
+};
+
+struct SectionSpec {
+    std::string name;  // "[name]"
+    std::vector<KeySpec> keys;
+    // Checks across keys, and defaults that follow other keys, once the file is read.
+    std::function<void(Section&)> finish;
+};
+
+// Keys of the usual kinds, for specs.
+KeySpec duration_key(std::string key, Seconds def, Seconds lo, Seconds hi, std::string help = "");
+KeySpec integer_key(std::string key, long long def, long long lo, long long hi,
+                    std::string help = "");
+KeySpec bool_key(std::string key, bool def, std::string help = "");
+
+// A section as the spec's defaults make it (tests, and a kind the file does not mention).
+Section defaults(const SectionSpec& spec);
+
+// Shared by every table game: the keys, their checks, and the typed view.
 struct TableConfig {
-    Seconds join_window{60};
+    Seconds join_window{60};  // a table's join window; a duel's challenge expiry
     Seconds turn_timeout{90};
     Seconds turn_warning{30};  // warn this long before the turn times out (0: no warning)
     Seconds grace{120};        // a player who left gets the seat back within this
@@ -74,25 +124,16 @@ struct TableConfig {
     int max_players = 50;
     bool computer_players = true;
 };
-
-struct Exordia8Config : TableConfig {
-    int players_per_pack = 6;
-};
-
-struct SpiderConfig {
-    int default_suits = 4;
-    Seconds abandon_after{30 * 24 * 3600};
-    Seconds hint_budget{2};
-    Seconds certify_budget{5};
-};
+std::vector<KeySpec> table_keys(const TableConfig& defaults = {});
+void finish_table(Section& s);  // min <= max players; the warning fits in the turn
+TableConfig table_config(const Section& s);
 
 struct Config {
     std::string file;  // where it was read from
     BotConfig bot;
     std::vector<NetworkConfig> networks;  // at least one
     LimitsConfig limits;
-    Exordia8Config exordia8;
-    SpiderConfig spider;
+    std::map<std::string, Section> games;  // each kind's section, by name (SectionSpec)
 };
 
 // One override, as the replay's `set SECTION.KEY = VALUE` gives it; `origin` and `line`
@@ -108,11 +149,13 @@ struct Override {
 // Reads and validates FILE; overrides apply after it as if the file said so. Throws
 // ConfigError. An empty path reads nothing but the overrides (and then `networks` may be
 // filled by the caller: replays supply their own).
-Config load(const std::string& path, const std::vector<Override>& overrides = {});
+// `games`: the sections the game kinds declare (bot/games/kinds.hpp: kind_specs()).
+Config load(const std::string& path, const std::vector<Override>& overrides,
+            const std::vector<SectionSpec>& games);
 
 // The same from text in memory (tests); `name` stands for the file name in errors.
 Config parse(const std::string& text, const std::string& name,
-             const std::vector<Override>& overrides = {});
+             const std::vector<Override>& overrides, const std::vector<SectionSpec>& games);
 
 // A human summary for `croupierd --check-config` (no passwords).
 std::string summarise(const Config& config);

@@ -458,7 +458,9 @@ class Exordia8Game : public Game {
 
 class Exordia8Kind : public GameKind {
   public:
-    explicit Exordia8Kind(const config::Exordia8Config& cfg) : cfg_(cfg) {
+    explicit Exordia8Kind(const config::Section& section)
+        : cfg_(config::table_config(section)),
+          players_per_pack_(static_cast<int>(section.integer("players_per_pack"))) {
         commands_ = {
             {"play",
              {"p"},
@@ -481,30 +483,40 @@ class Exordia8Kind : public GameKind {
     }
     const config::TableConfig* table_config() const override { return &cfg_; }
     void deal_options(GameSetup& setup) const override {
-        setup.options["players_per_pack"] = std::to_string(cfg_.players_per_pack);
+        setup.options["players_per_pack"] = std::to_string(players_per_pack_);
     }
     std::unique_ptr<Game> create(const GameSetup& setup) const override {
-        int ppp = cfg_.players_per_pack;
+        int ppp = players_per_pack_;
         const auto it = setup.options.find("players_per_pack");
         if (it != setup.options.end()) {
             try {
                 ppp = std::stoi(it->second);
             } catch (const std::exception&) {
-                ppp = cfg_.players_per_pack;
+                ppp = players_per_pack_;
             }
         }
         return std::make_unique<Exordia8Game>(setup, ppp);
     }
 
   private:
-    config::Exordia8Config cfg_;
+    config::TableConfig cfg_;
+    int players_per_pack_ = 6;
     std::vector<CommandSpec> commands_;
 };
 
 }  // namespace
 
-std::unique_ptr<GameKind> make_exordia8_kind(const config::Exordia8Config& cfg) {
-    return std::make_unique<Exordia8Kind>(cfg);
+config::SectionSpec exordia8_section() {
+    config::SectionSpec spec;
+    spec.name = "exordia8";
+    spec.keys = config::table_keys();
+    spec.keys.push_back(config::integer_key("players_per_pack", 6, 1, 52));
+    spec.finish = config::finish_table;
+    return spec;
+}
+
+std::unique_ptr<GameKind> make_exordia8_kind(const config::Section& section) {
+    return std::make_unique<Exordia8Kind>(section);
 }
 
 }  // namespace croupier::bot

@@ -360,10 +360,10 @@ class SpiderGame final : public Game {
 
 class SpiderKind final : public GameKind {
   public:
-    explicit SpiderKind(const config::SpiderConfig& cfg)
-        : default_suits_(cfg.default_suits),
-          abandon_after_(cfg.abandon_after),
-          certify_budget_(cfg.certify_budget) {}
+    explicit SpiderKind(const config::Section& section)
+        : default_suits_(static_cast<int>(section.integer("default_suits"))),
+          abandon_after_(section.seconds("abandon_after")),
+          certify_budget_(section.seconds("certify_budget")) {}
 
     std::string name() const override { return "spider"; }
     std::string title() const override { return "Spider"; }
@@ -527,8 +527,28 @@ std::string greedy_move(const games::spider::View& view) {
 
 }  // namespace spider
 
-std::unique_ptr<GameKind> make_spider_kind(const config::SpiderConfig& cfg) {
-    return std::make_unique<SpiderKind>(cfg);
+config::SectionSpec spider_section() {
+    using config::Seconds;
+    using std::chrono::hours;
+    config::SectionSpec spec;
+    spec.name = "spider";
+    config::KeySpec suits = config::integer_key("default_suits", 4, 1, 4);
+    suits.check = [range = suits.check](const std::string& v) {
+        range(v);
+        if (v == "3") throw config::ValueError{"default_suits must be 1, 2 or 4"};
+    };
+    spec.keys = {
+        suits,
+        config::duration_key("abandon_after", Seconds{30 * 24 * 3600}, Seconds{60},
+                             hours{24 * 3650}),
+        config::duration_key("hint_budget", Seconds{2}, Seconds{1}, Seconds{600}),
+        config::duration_key("certify_budget", Seconds{5}, Seconds{1}, Seconds{3600}),
+    };
+    return spec;
+}
+
+std::unique_ptr<GameKind> make_spider_kind(const config::Section& section) {
+    return std::make_unique<SpiderKind>(section);
 }
 
 }  // namespace croupier::bot

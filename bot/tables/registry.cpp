@@ -20,7 +20,8 @@ std::string Daemon::Impl::open_table_command(const std::string& arg, Seating sea
 
 const config::TableConfig& Daemon::Impl::table_config(const GameKind& k) const {
     if (const config::TableConfig* c = k.table_config()) return *c;
-    return cfg.exordia8;  // seam: moves into the kind
+    static const config::TableConfig fallback;  // a table kind that gave none: the defaults
+    return fallback;
 }
 
 std::unique_ptr<Table> Daemon::Impl::make_table(NetCtx& n, const GameKind& kind,

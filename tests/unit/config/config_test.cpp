@@ -7,12 +7,22 @@
 #include <fstream>
 #include <string>
 
+#include "bot/games/kinds.hpp"
 #include "config/config.hpp"
 
 using namespace croupier::config;
 using namespace std::chrono_literals;
 
 namespace {
+
+// The daemon's own game sections (bot/games/kinds.hpp), as croupierd reads them.
+Config parse(const std::string& text, const std::string& name,
+             const std::vector<Override>& ov = {}) {
+    return croupier::config::parse(text, name, ov, croupier::bot::kind_specs());
+}
+Config load(const std::string& path, const std::vector<Override>& ov = {}) {
+    return croupier::config::load(path, ov, croupier::bot::kind_specs());
+}
 
 const std::string kMinimal =
     "[bot]\n"
@@ -54,8 +64,8 @@ TEST(Config, ExampleFileLoadsWithItsDocumentedValues) {
     EXPECT_TRUE(n.tls);
     EXPECT_TRUE(n.tls_verify);
     EXPECT_EQ(n.channels, std::vector<std::string>{"#croupier"});
-    EXPECT_EQ(c.spider.abandon_after, Seconds{30 * 86400});
-    EXPECT_EQ(c.exordia8.grace, Seconds{120});
+    EXPECT_EQ(c.games.at("spider").seconds("abandon_after"), Seconds{30 * 86400});
+    EXPECT_EQ(c.games.at("exordia8").seconds("grace"), Seconds{120});
     EXPECT_FALSE(n.nick.has_value());
 }
 
@@ -119,8 +129,8 @@ TEST(Config, MinimalFileGetsDefaults) {
     ASSERT_EQ(c.networks.size(), 1u);
     EXPECT_EQ(c.networks[0].channels, (std::vector<std::string>{"#cards", "#croupier", "&local"}));
     EXPECT_EQ(c.networks[0].flood_burst, 4);
-    EXPECT_EQ(c.exordia8.turn_timeout, Seconds{90});
-    EXPECT_EQ(c.spider.default_suits, 4);
+    EXPECT_EQ(c.games.at("exordia8").seconds("turn_timeout"), Seconds{90});
+    EXPECT_EQ(c.games.at("spider").integer("default_suits"), 4);
 }
 
 TEST(Config, MisspeltKeyNamesFileLineKeyAndSuggestion) {
@@ -184,11 +194,11 @@ TEST(Config, GoodValuesOfEveryKind) {
                        "[exordia8]\nturn_timeout = 2m\njoin_window=45\ncomputer_players = off\n"
                        "[limits]\nuser_rate = 0.5\n[spider]\ndefault_suits = 2\n",
                    "x.ini");
-    EXPECT_EQ(c.exordia8.turn_timeout, Seconds{120});
-    EXPECT_EQ(c.exordia8.join_window, Seconds{45});
-    EXPECT_FALSE(c.exordia8.computer_players);
+    EXPECT_EQ(c.games.at("exordia8").seconds("turn_timeout"), Seconds{120});
+    EXPECT_EQ(c.games.at("exordia8").seconds("join_window"), Seconds{45});
+    EXPECT_FALSE(c.games.at("exordia8").boolean("computer_players"));
     EXPECT_DOUBLE_EQ(c.limits.user_rate, 0.5);
-    EXPECT_EQ(c.spider.default_suits, 2);
+    EXPECT_EQ(c.games.at("spider").integer("default_suits"), 2);
     auto ca = std::string(CROUPIER_SOURCE_DIR) + "/config/croupier.ini.example";  // any readable
     auto c2 = parse(with_network_line("tls = on\ntls_ca_file = " + ca + " ; a comment"), "y.ini");
     EXPECT_EQ(c2.networks[0].tls_ca_file, ca);
@@ -267,8 +277,9 @@ TEST(Config, OverridesApplyAfterTheFileAndAreValidated) {
     EXPECT_EQ(c.networks[1].name, "replay");
     EXPECT_EQ(c.networks[1].host, "127.0.0.1");
     EXPECT_EQ(c.networks[1].channels, (std::vector<std::string>{"#a", "#b"}));
-    EXPECT_EQ(c.exordia8.turn_timeout, Seconds{10});
-    EXPECT_EQ(c.exordia8.turn_warning, Seconds{3});  // the default warning shrank to fit
+    EXPECT_EQ(c.games.at("exordia8").seconds("turn_timeout"), Seconds{10});
+    EXPECT_EQ(c.games.at("exordia8").seconds("turn_warning"),
+              Seconds{3});  // the default warning shrank to fit
 
     auto e = error_of(kMinimal, {{"network libera", "prot", "1", "replay.txt", 7}});
     EXPECT_EQ(e.file, "replay.txt");
@@ -347,4 +358,46 @@ TEST(Config, SummaryHasNoPasswords) {
     EXPECT_NE(s.find("network libera: irc.example.org:6667"), std::string::npos) << s;
     EXPECT_NE(s.find("admins: 2"), std::string::npos) << s;
     EXPECT_NE(s.find("database: /var/lib/croupier/croupier.db"), std::string::npos) << s;
+}
+
+TEST(ConfigGameSections, AKindDeclaresItsOwnSectionWithoutTouchingConfig) {
+    // A made-up kind: config/ knows nothing of it but what the spec says.
+    SectionSpec dice;
+    dice.name = "dice";
+    dice.keys = {integer_key("sides", 6, 2, 100), duration_key("pause", Seconds{5}, 1s, 1h)};
+    dice.finish = [](Section& s) {
+        if (s.integer("sides") == 13) s.fail("sides", "thirteen is unlucky");
+    };
+    const std::string text = kMinimal + "[dice]\nsides = 20\n";
+    auto c = croupier::config::parse(text, "d.ini", {}, {dice});
+    EXPECT_EQ(c.games.at("dice").integer("sides"), 20);
+    EXPECT_EQ(c.games.at("dice").seconds("pause"), Seconds{5});  // the default
+    // Without the spec, the section is unknown.
+    EXPECT_THROW(croupier::config::parse(text, "d.ini", {}, {}), ConfigError);
+    // An unknown key names file, line and key, with a suggestion.
+    try {
+        croupier::config::parse(kMinimal + "[dice]\nsidez = 4\n", "d.ini", {}, {dice});
+        FAIL() << "no error";
+    } catch (const ConfigError& e) {
+        EXPECT_EQ(e.file, "d.ini");
+        EXPECT_EQ(e.line, 10);
+        EXPECT_EQ(e.key, "dice.sidez");
+        EXPECT_NE(std::string(e.what()).find("did you mean \"sides\""), std::string::npos);
+    }
+    // A bad value, and the kind's own check across keys, name the line the key is on.
+    try {
+        croupier::config::parse(kMinimal + "[dice]\npause = 2h\n", "d.ini", {}, {dice});
+        FAIL() << "no error";
+    } catch (const ConfigError& e) {
+        EXPECT_EQ(e.line, 10);
+        EXPECT_EQ(e.key, "dice.pause");
+    }
+    try {
+        croupier::config::parse(kMinimal + "[dice]\n\nsides = 13\n", "d.ini", {}, {dice});
+        FAIL() << "no error";
+    } catch (const ConfigError& e) {
+        EXPECT_EQ(e.line, 11);
+        EXPECT_EQ(e.key, "dice.sides");
+        EXPECT_NE(std::string(e.what()).find("thirteen is unlucky"), std::string::npos);
+    }
 }

@@ -13,7 +13,7 @@ using namespace croupier::bot;
 namespace {
 
 std::unique_ptr<GameKind> kind() {
-    return make_exordia8_kind(config::Exordia8Config{});
+    return make_exordia8_kind(config::defaults(exordia8_section()));
 }
 
 std::unique_ptr<Game> game(int players, std::uint64_t deal, bool computers = false) {

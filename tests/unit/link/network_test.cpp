@@ -504,7 +504,7 @@ TEST_P(LinkTranscripts, Pass) {
     auto t = replay::parse_transcript(buf.str(), path);
     const config::Config cfg = config::parse(
         "[bot]\nnick = croupier\n[network replay]\nhost = replay.invalid\nchannels = #cards\n",
-        "test", t.overrides);
+        "test", t.overrides, {});
     replay::AppFactory make = [&](boost::asio::io_context& io, Clock& clock, TransportFactory f) {
         return std::make_unique<EchoApp>(io, clock, cfg.bot, cfg.networks.at(0), std::move(f));
     };

@@ -14,7 +14,7 @@ using namespace croupier::bot;
 namespace {
 
 std::unique_ptr<GameKind> kind() {
-    return make_spider_kind(config::SpiderConfig{});
+    return make_spider_kind(config::defaults(spider_section()));
 }
 
 std::unique_ptr<Game> game(int suits, std::uint64_t deal, bool keep_runs = false) {
