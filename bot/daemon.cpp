@@ -68,7 +68,7 @@ Daemon::Impl::Impl(boost::asio::io_context& io_, Clock& clock_, config::Config c
       clock(clock_),
       cfg(std::move(cfg_)),
       opts(std::move(opts_)),
-      deals(opts.master_seed) {
+      deals(opts.master_seed, opts.random_deals) {
     kinds.push_back(make_exordia8_kind(cfg.exordia8));
     kinds.push_back(make_spider_kind(cfg.spider));
     worker = std::make_unique<Worker>(io, opts.replay, 1);

@@ -3,7 +3,6 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -16,6 +15,7 @@
 #include "bot/log.hpp"
 #include "bot/replay.hpp"
 #include "config/config.hpp"
+#include "games/core/rng.hpp"
 #include "storage/lock.hpp"
 
 namespace {
@@ -48,12 +48,12 @@ int run_daemon(const std::string& path) {
     boost::asio::io_context io;
     bot::AsioClock clock(io);
     bot::DaemonOptions opts;
-    opts.master_seed =
-        std::random_device{}() ^ (static_cast<std::uint64_t>(std::random_device{}()) << 32);
+    opts.random_deals = true;  // every deal number from getrandom(2), none predictable
     std::unique_ptr<storage::ProcessLock> lock;
     std::unique_ptr<bot::Daemon> daemon;
     try {
         lock = std::make_unique<storage::ProcessLock>(cfg.bot.database);
+        games::os_random_u64();  // no getrandom(2): stop now, not at the first deal
         daemon = std::make_unique<bot::Daemon>(io, clock, cfg, opts);
         daemon->start();
     } catch (const std::exception& e) {
