@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cerrno>
 #include <deque>
 #include <map>
@@ -96,6 +97,7 @@ struct LinkConnection {
     TimePoint last_rx{};
     bool ping_sent = false;
     TimePoint ping_at{};
+    std::string server_name;  // the prefix of the first 001: the answer to a bare PING
 
     // libircclient over loopback
     tcp::acceptor acceptor;
@@ -553,6 +555,14 @@ void Network::Impl::on_server_line(const std::string& raw) {
         }
         return;
     }
+    if (cmd == "PING" && m.params.empty()) {
+        // A bare PING: libircclient would read past the end of the line and answer with
+        // stale bytes, so the link answers it, naming the server as RFC 2812's PONG does.
+        std::string who = m.prefix.empty() ? c.server_name : m.prefix;
+        if (who.find_first_of(" :!@") != std::string::npos) who.clear();
+        send_now(who.empty() ? std::string("PONG") : "PONG " + who);
+        return;
+    }
     if (cmd == "PONG") return;  // keepalive answers: last_rx is enough
     if (cmd == "ERROR")
         log::warn("network {}: server says: {}", net.name,
@@ -560,6 +570,7 @@ void Network::Impl::on_server_line(const std::string& raw) {
 
     if (cmd == "001" && !m.params.empty()) {
         registered = true;
+        if (c.server_name.empty()) c.server_name = m.prefix;
         nick_ = m.params[0];
         if (!c.cap_done) c.cap_done = true;  // the server never answered CAP
         log::info("network {}: registered as {}", net.name, nick_);
@@ -628,6 +639,14 @@ void Network::Impl::on_server_line(const std::string& raw) {
     }
 
     if (!conn) return;  // dropped while handling the line (no usable nick...)
+    if (m.params.empty() && !std::isdigit(static_cast<unsigned char>(cmd[0]))) {
+        // libircclient steps one byte past the end of a line that ends right after its
+        // command and parses whatever lies in its buffer there: give it an empty trailing
+        // parameter instead (":n!u@h QUIT" becomes ":n!u@h QUIT :", the same message). A
+        // numeric without a parameter stays refused by the guard.
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        line += " :";
+    }
     if (irc::safe_for_libircclient(line))
         to_lib(line);
     else

@@ -446,6 +446,47 @@ S: :erin!e@example.org NOTICE #cards :hello
     EXPECT_TRUE(has("notice erin #cards hello"));
 }
 
+TEST(Link, BarePingIsAnsweredWithTheServerNameNotStaleBytes) {
+    // libircclient reads past the end of "PING" and used to answer with whatever its buffer
+    // held from before; the link answers a bare PING itself.
+    auto r = run(R"(
+S: PING :abc123
+C: PONG abc123
+S: PING
+C: PONG replay.invalid
+C! PONG.*abc123.*
+C! PONG\s*
+S: :irc.other.example PING
+C: PONG irc.other.example
+C! PONG.*abc123.*
+S: PING :def456
+C: PONG def456
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, BarePingBeforeRegistrationGetsABarePong) {
+    auto r = run(R"(raw-registration
+C: CAP LS 302
+S: PING
+C: PONG
+S: :srv 001 croupier :Welcome
+S: PING
+C: PONG srv
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, CommandWithoutParametersStillReachesTheListener) {
+    auto r = run(R"(
+S: :dave!d@example.org QUIT
+S: :erin!e@example.org PRIVMSG #cards :!ping
+C: PRIVMSG #cards :pong erin
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(std::find(r.events.begin(), r.events.end(), "quit dave"), r.events.end());
+}
+
 TEST(Link, RestartRegistersAgain) {
     auto r = run(R"(
 C: JOIN #cards
