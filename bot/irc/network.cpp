@@ -66,6 +66,8 @@ Source parse_origin(const char* origin) {
     return s;
 }
 
+constexpr std::size_t kMaxChannelName = 50;  // as config/config.cpp's check_channels
+
 bool valid_target(const std::string& t) {
     return !t.empty() && t.find_first_of(std::string_view(" \r\n\0,", 5)) == std::string::npos;
 }
@@ -175,6 +177,16 @@ struct Network::Impl {
     bool same(std::string_view a, std::string_view b) const { return fold(a) == fold(b); }
     bool is_channel(std::string_view t) const {
         return !t.empty() && chantypes.find(t[0]) != std::string::npos;
+    }
+    // Exactly one channel name, as the config accepts them: a CHANTYPES prefix, 2 to 50
+    // bytes, no space, comma, colon or control character. So "#a,0" (two channels, and
+    // JOIN 0 parts every channel) and "0" itself are refused.
+    bool one_channel(std::string_view c) const {
+        if (c.size() < 2 || c.size() > kMaxChannelName || !is_channel(c)) return false;
+        for (const char ch : c)
+            if (static_cast<unsigned char>(ch) < 32 || ch == ' ' || ch == ',' || ch == ':')
+                return false;
+        return true;
     }
 
     void cancel(TimerId& id) {
@@ -1091,20 +1103,30 @@ void Network::notice(const std::string& target, const std::string& text) {
     impl_->say("NOTICE", target, text);
 }
 
-void Network::join(const std::string& channel) {
+bool Network::join(const std::string& channel) {
     Impl& n = *impl_;
-    if (!valid_target(channel)) return;
+    if (!n.one_channel(channel)) {
+        log::warn("network {}: not joining \"{}\": not one channel name", n.net.name,
+                  irc::sanitise(channel));
+        return false;
+    }
     if (!n.wanted(channel)) n.channels.push_back(channel);
     if (n.registered) n.enqueue(channel, "JOIN " + channel);
+    return true;
 }
 
-void Network::part(const std::string& channel, const std::string& reason) {
+bool Network::part(const std::string& channel, const std::string& reason) {
     Impl& n = *impl_;
-    if (!valid_target(channel)) return;
+    if (!n.one_channel(channel)) {
+        log::warn("network {}: not parting \"{}\": not one channel name", n.net.name,
+                  irc::sanitise(channel));
+        return false;
+    }
     std::erase_if(n.channels, [&](const std::string& c) { return n.same(c, channel); });
-    if (!n.registered) return;
+    if (!n.registered) return true;
     const std::string why = irc::sanitise(reason);
     n.enqueue(channel, why.empty() ? "PART " + channel : "PART " + channel + " :" + why);
+    return true;
 }
 
 void Network::send_raw(const std::string& line) {
