@@ -6,7 +6,7 @@ output function can be run backwards: the next deal followed from the last one s
 
 import re
 
-from harness import BOT_NICK, check, run_test
+from harness import BOT_NICK, CHANNEL, check, run_test
 
 MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
@@ -50,6 +50,8 @@ def test(h):
     h.start_ngircd()
     h.start_bot()
     alice = h.client("alice")
+    alice.join(CHANNEL)
+    h.wait_bot_in_channel(alice)  # the bot is on the server: private messages reach it
     numbers = []
     for suits in ("4", "1", "2", "4"):
         alice.skip()
