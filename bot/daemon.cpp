@@ -68,7 +68,7 @@ Daemon::Impl::Impl(boost::asio::io_context& io_, Clock& clock_, config::Config c
       clock(clock_),
       cfg(std::move(cfg_)),
       opts(std::move(opts_)),
-      deals(opts.master_seed) {
+      deals(opts.master_seed, opts.random_deals) {
     kinds = make_kinds(cfg);
     for (const auto& make : opts.extra_kinds) kinds.push_back(make());
     worker = std::make_unique<Worker>(io, opts.replay, 1);

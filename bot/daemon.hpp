@@ -23,9 +23,13 @@ namespace croupier::bot {
 class GameKind;
 
 struct DaemonOptions {
-    std::uint64_t master_seed = 0;  // deal numbers: splitmix64 from this (DEALS.md)
-    TransportFactory transport;     // nullptr: real connections
-    bool replay = false;            // replays: no worker threads, answers come at once
+    // Deal numbers. random_deals (the live daemon): each one from the OS CSPRNG, independent
+    // of every other, and master_seed is unused. Otherwise (replays, benches, tests): the k-th
+    // is the k-th output of splitmix64 from master_seed (shared/rules/DEALS.md).
+    std::uint64_t master_seed = 0;
+    bool random_deals = false;
+    TransportFactory transport;  // nullptr: real connections
+    bool replay = false;         // replays: no worker threads, answers come at once
     // How `rehash` reads the configuration again; nullptr: config::load(cfg.file).
     std::function<config::Config()> reload;
     // Game kinds besides the daemon's own (tests: a kind that lives only in tests/).

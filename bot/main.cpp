@@ -1,9 +1,9 @@
 // croupierd: the IRC card-game daemon.
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
-#include <random>
 #include <string>
 #include <vector>
 
@@ -17,11 +17,14 @@
 #include "bot/log.hpp"
 #include "bot/replay.hpp"
 #include "config/config.hpp"
+#include "games/core/rng.hpp"
 #include "storage/lock.hpp"
 
 namespace {
 
 constexpr const char* kDefaultConfig = "/etc/croupier/croupier.ini";
+// How long a new daemon waits for the database lock (the old one quits within about 2 s).
+constexpr std::chrono::milliseconds kLockWait{5000};
 
 void usage(std::FILE* to) {
     std::fprintf(to,
@@ -49,12 +52,15 @@ int run_daemon(const std::string& path) {
     boost::asio::io_context io;
     bot::AsioClock clock(io);
     bot::DaemonOptions opts;
-    opts.master_seed =
-        std::random_device{}() ^ (static_cast<std::uint64_t>(std::random_device{}()) << 32);
+    opts.random_deals = true;  // every deal number from getrandom(2), none predictable
     std::unique_ptr<storage::ProcessLock> lock;
     std::unique_ptr<bot::Daemon> daemon;
     try {
-        lock = std::make_unique<storage::ProcessLock>(cfg.bot.database);
+        // A daemon that just got SIGTERM holds the lock for about 2 s more while its QUIT
+        // leaves: a restart right after it waits for it (bounded) instead of failing.
+        lock = std::make_unique<storage::ProcessLock>(
+            cfg.bot.database, kLockWait, [](const std::string& m) { bot::log::warn("{}", m); });
+        games::os_random_u64();  // no getrandom(2): stop now, not at the first deal
         daemon = std::make_unique<bot::Daemon>(io, clock, cfg, opts);
         daemon->start();
     } catch (const std::exception& e) {

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cerrno>
 #include <deque>
 #include <map>
@@ -65,6 +66,8 @@ Source parse_origin(const char* origin) {
     return s;
 }
 
+constexpr std::size_t kMaxChannelName = 50;  // as config/config.cpp's check_channels
+
 bool valid_target(const std::string& t) {
     return !t.empty() && t.find_first_of(std::string_view(" \r\n\0,", 5)) == std::string::npos;
 }
@@ -96,6 +99,7 @@ struct LinkConnection {
     TimePoint last_rx{};
     bool ping_sent = false;
     TimePoint ping_at{};
+    std::string server_name;  // the prefix of the first 001: the answer to a bare PING
 
     // libircclient over loopback
     tcp::acceptor acceptor;
@@ -173,6 +177,16 @@ struct Network::Impl {
     bool same(std::string_view a, std::string_view b) const { return fold(a) == fold(b); }
     bool is_channel(std::string_view t) const {
         return !t.empty() && chantypes.find(t[0]) != std::string::npos;
+    }
+    // Exactly one channel name, as the config accepts them: a CHANTYPES prefix, 2 to 50
+    // bytes, no space, comma, colon or control character. So "#a,0" (two channels, and
+    // JOIN 0 parts every channel) and "0" itself are refused.
+    bool one_channel(std::string_view c) const {
+        if (c.size() < 2 || c.size() > kMaxChannelName || !is_channel(c)) return false;
+        for (const char ch : c)
+            if (static_cast<unsigned char>(ch) < 32 || ch == ' ' || ch == ',' || ch == ':')
+                return false;
+        return true;
     }
 
     void cancel(TimerId& id) {
@@ -553,6 +567,14 @@ void Network::Impl::on_server_line(const std::string& raw) {
         }
         return;
     }
+    if (cmd == "PING" && m.params.empty()) {
+        // A bare PING: libircclient would read past the end of the line and answer with
+        // stale bytes, so the link answers it, naming the server as RFC 2812's PONG does.
+        std::string who = m.prefix.empty() ? c.server_name : m.prefix;
+        if (who.find_first_of(" :!@") != std::string::npos) who.clear();
+        send_now(who.empty() ? std::string("PONG") : "PONG " + who);
+        return;
+    }
     if (cmd == "PONG") return;  // keepalive answers: last_rx is enough
     if (cmd == "ERROR")
         log::warn("network {}: server says: {}", net.name,
@@ -560,6 +582,7 @@ void Network::Impl::on_server_line(const std::string& raw) {
 
     if (cmd == "001" && !m.params.empty()) {
         registered = true;
+        if (c.server_name.empty()) c.server_name = m.prefix;
         nick_ = m.params[0];
         if (!c.cap_done) c.cap_done = true;  // the server never answered CAP
         log::info("network {}: registered as {}", net.name, nick_);
@@ -628,6 +651,14 @@ void Network::Impl::on_server_line(const std::string& raw) {
     }
 
     if (!conn) return;  // dropped while handling the line (no usable nick...)
+    if (m.params.empty() && !std::isdigit(static_cast<unsigned char>(cmd[0]))) {
+        // libircclient steps one byte past the end of a line that ends right after its
+        // command and parses whatever lies in its buffer there: give it an empty trailing
+        // parameter instead (":n!u@h QUIT" becomes ":n!u@h QUIT :", the same message). A
+        // numeric without a parameter stays refused by the guard.
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        line += " :";
+    }
     if (irc::safe_for_libircclient(line))
         to_lib(line);
     else
@@ -1072,20 +1103,30 @@ void Network::notice(const std::string& target, const std::string& text) {
     impl_->say("NOTICE", target, text);
 }
 
-void Network::join(const std::string& channel) {
+bool Network::join(const std::string& channel) {
     Impl& n = *impl_;
-    if (!valid_target(channel)) return;
+    if (!n.one_channel(channel)) {
+        log::warn("network {}: not joining \"{}\": not one channel name", n.net.name,
+                  irc::sanitise(channel));
+        return false;
+    }
     if (!n.wanted(channel)) n.channels.push_back(channel);
     if (n.registered) n.enqueue(channel, "JOIN " + channel);
+    return true;
 }
 
-void Network::part(const std::string& channel, const std::string& reason) {
+bool Network::part(const std::string& channel, const std::string& reason) {
     Impl& n = *impl_;
-    if (!valid_target(channel)) return;
+    if (!n.one_channel(channel)) {
+        log::warn("network {}: not parting \"{}\": not one channel name", n.net.name,
+                  irc::sanitise(channel));
+        return false;
+    }
     std::erase_if(n.channels, [&](const std::string& c) { return n.same(c, channel); });
-    if (!n.registered) return;
+    if (!n.registered) return true;
     const std::string why = irc::sanitise(reason);
     n.enqueue(channel, why.empty() ? "PART " + channel : "PART " + channel + " :" + why);
+    return true;
 }
 
 void Network::send_raw(const std::string& line) {

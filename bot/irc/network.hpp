@@ -66,8 +66,11 @@ class Network {
     // to fit the 512-byte line with the bot's prefix as the server will add it).
     void privmsg(const std::string& target, const std::string& text);
     void notice(const std::string& target, const std::string& text);
-    void join(const std::string& channel);
-    void part(const std::string& channel, const std::string& reason = "");
+    // Exactly one channel name (CHANTYPES prefix, 2-50 bytes, no space, comma, colon or
+    // control character); anything else ("#a,#b", "0", a nick) is refused with a log line
+    // and false.
+    bool join(const std::string& channel);
+    bool part(const std::string& channel, const std::string& reason = "");
     void send_raw(const std::string& line);  // also guarded and queued
 
     // Applies a reloaded config (channels joined/parted, flood rate, admins...) without

@@ -83,6 +83,14 @@ class SocketTransport final : public Transport {
                                              ec2.message()));
                             return;
                         }
+                        // Lines are small and each one should leave at once: without
+                        // TCP_NODELAY Nagle's algorithm holds a line back until the
+                        // server's (possibly delayed) ACK of the one before.
+                        boost::system::error_code nd;
+                        stream_->next_layer().set_option(tcp::no_delay(true), nd);
+                        if (nd)
+                            log::warn("network {}: cannot set TCP_NODELAY: {}", net_.name,
+                                      nd.message());
                         if (net_.tls)
                             handshake();
                         else

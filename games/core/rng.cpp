@@ -1,6 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "games/core/rng.hpp"
 
+#include <sys/random.h>
+
+#include <cerrno>
+#include <cstring>
+#include <system_error>
+
 namespace croupier::games {
 
 namespace {
@@ -44,6 +50,22 @@ std::uint64_t DealRng::below(std::uint64_t n) {
         x = next();
     } while (x >= limit);
     return x % n;
+}
+
+std::uint64_t os_random_u64() {
+    unsigned char buf[sizeof(std::uint64_t)];
+    std::size_t got = 0;
+    while (got < sizeof buf) {
+        const ssize_t n = ::getrandom(buf + got, sizeof buf - got, 0);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            throw std::system_error(errno, std::generic_category(), "getrandom");
+        }
+        got += static_cast<std::size_t>(n);
+    }
+    std::uint64_t v;
+    std::memcpy(&v, buf, sizeof v);
+    return v;
 }
 
 }  // namespace croupier::games

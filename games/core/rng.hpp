@@ -31,15 +31,30 @@ class DealRng {
     std::uint64_t s_[4];
 };
 
-// The daemon's source of deal numbers: the k-th number drawn is the k-th output of
-// splitmix64 started from the master seed.
+// 64 bits from the operating system's CSPRNG (getrandom(2)). Throws std::system_error when
+// the kernel gives none; never falls back to a weaker source.
+std::uint64_t os_random_u64();
+
+// The daemon's source of deal numbers, in one of two modes chosen by the caller:
+// - seeded (replays, benches, tools): the k-th number drawn is the k-th output of splitmix64
+//   started from the master seed (DEALS.md), so a transcript's `seed` fixes every deal;
+// - OS random (the live daemon): every number is 64 fresh bits from os_random_u64(),
+//   independent of every other. splitmix64 is invertible, so in seeded mode one shown deal
+//   number gives away the next ones; in OS mode nothing does.
 class DealNumberSource {
   public:
     explicit DealNumberSource(std::uint64_t master_seed) : state_(master_seed) {}
-    std::uint64_t next() { return splitmix64(state_); }
+    // os_random: OS mode, and master_seed is unused; else seeded mode from master_seed.
+    DealNumberSource(std::uint64_t master_seed, bool os_random)
+        : state_(os_random ? 0 : master_seed), os_(os_random) {}
+    static DealNumberSource os_random() { return DealNumberSource(0, true); }
+
+    std::uint64_t next() { return os_ ? os_random_u64() : splitmix64(state_); }
+    bool is_os_random() const { return os_; }
 
   private:
-    std::uint64_t state_;
+    std::uint64_t state_ = 0;
+    bool os_ = false;
 };
 
 }  // namespace croupier::games

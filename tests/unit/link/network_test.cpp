@@ -40,6 +40,12 @@ struct Echo final : NetworkListener {
             net.privmsg(reply_to, net.same("Bob[1]", "bob{1}") ? "same" : "different");
         } else if (text == "!nick") {
             net.privmsg(reply_to, "I am " + net.nick());
+        } else if (text.rfind("!join ", 0) == 0) {
+            const std::string ch = text.substr(6);
+            net.privmsg(reply_to, (net.join(ch) ? "join ok " : "join refused ") + ch);
+        } else if (text.rfind("!part ", 0) == 0) {
+            const std::string ch = text.substr(6);
+            net.privmsg(reply_to, (net.part(ch) ? "part ok " : "part refused ") + ch);
         }
     }
     void on_join(Network&, const Source& who, const std::string& ch) override {
@@ -444,6 +450,87 @@ S: :erin!e@example.org NOTICE #cards :hello
     EXPECT_TRUE(has("part carol #cards"));
     EXPECT_TRUE(has("quit dave"));
     EXPECT_TRUE(has("notice erin #cards hello"));
+}
+
+TEST(Link, BarePingIsAnsweredWithTheServerNameNotStaleBytes) {
+    // libircclient reads past the end of "PING" and used to answer with whatever its buffer
+    // held from before; the link answers a bare PING itself.
+    auto r = run(R"(
+S: PING :abc123
+C: PONG abc123
+S: PING
+C: PONG replay.invalid
+C! PONG.*abc123.*
+C! PONG\s*
+S: :irc.other.example PING
+C: PONG irc.other.example
+C! PONG.*abc123.*
+S: PING :def456
+C: PONG def456
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, BarePingBeforeRegistrationGetsABarePong) {
+    auto r = run(R"(raw-registration
+C: CAP LS 302
+S: PING
+C: PONG
+S: :srv 001 croupier :Welcome
+S: PING
+C: PONG srv
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, CommandWithoutParametersStillReachesTheListener) {
+    auto r = run(R"(
+S: :dave!d@example.org QUIT
+S: :erin!e@example.org PRIVMSG #cards :!ping
+C: PRIVMSG #cards :pong erin
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(std::find(r.events.begin(), r.events.end(), "quit dave"), r.events.end());
+}
+
+TEST(Link, JoinTakesExactlyOneChannelName) {
+    // "#a,0" is two channels to a server, and JOIN 0 parts every channel.
+    auto r = run(R"(
+wait 5s
+S: :admin!a@example.org PRIVMSG croupier :!join #a,0
+C: PRIVMSG admin :join refused #a,0
+C! JOIN.*
+wait 5s
+S: :admin!a@example.org PRIVMSG croupier :!join 0
+C: PRIVMSG admin :join refused 0
+C! JOIN.*
+wait 5s
+S: :admin!a@example.org PRIVMSG croupier :!join #a #b
+C: PRIVMSG admin :join refused #a #b
+wait 5s
+S: :admin!a@example.org PRIVMSG croupier :!join alice
+C: PRIVMSG admin :join refused alice
+wait 5s
+S: :admin!a@example.org PRIVMSG croupier :!join #a:b
+C: PRIVMSG admin :join refused #a:b
+wait 5s
+S: :admin!a@example.org PRIVMSG croupier :!join #
+C: PRIVMSG admin :join refused #
+C! JOIN.*
+wait 5s
+S: :admin!a@example.org PRIVMSG croupier :!part #cards,#x
+C: PRIVMSG admin :part refused #cards,#x
+C! PART.*
+wait 5s
+S: :admin!a@example.org PRIVMSG croupier :!join #ok
+C~ (JOIN #ok|PRIVMSG admin :join ok #ok)
+C~ (JOIN #ok|PRIVMSG admin :join ok #ok)
+wait 5s
+S: :admin!a@example.org PRIVMSG croupier :!join &local
+C~ (JOIN &local|PRIVMSG admin :join ok &local)
+C~ (JOIN &local|PRIVMSG admin :join ok &local)
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
 }
 
 TEST(Link, RestartRegistersAgain) {
