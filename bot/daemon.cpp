@@ -464,7 +464,10 @@ void Daemon::Impl::build_commands() {
                 reply_private(r, "Usage: join #channel");
                 return;
             }
-            r.net->net->join(r.args);
+            if (!r.net->net->join(r.args)) {
+                reply_private(r, "That is not one channel name (no commas): join #channel");
+                return;
+            }
             reply_private(r, "Joining " + r.args + ".");
         });
     add({"part", {}, "#CHANNEL", "makes the bot leave a channel (admins)"}, W::Anywhere, true,
