@@ -13,6 +13,7 @@
 
 #include "bot/games/kinds.hpp"
 #include "bot/render.hpp"
+#include "bot/strings.hpp"
 #include "games/exordia8/ai.hpp"
 #include "games/exordia8/engine.hpp"
 
@@ -28,12 +29,6 @@ using games::exordia8::Engine;
 using games::exordia8::Event;
 
 constexpr std::size_t kLineBudget = 390;  // bytes per line, under the daemon's 400
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
 
 std::vector<std::string> words(std::string_view s) {
     std::vector<std::string> out;
@@ -74,10 +69,6 @@ std::vector<Card> sorted(std::vector<Card> h) {
     return h;
 }
 
-std::string plural(int n, const char* one, const char* many) {
-    return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
 std::string suit_word(Suit s) {
     return std::string(games::suit_name(s));
 }
@@ -103,7 +94,7 @@ class Exordia8Game : public Game {
     Outcome act(int seat, std::string_view command, std::string_view args) override {
         if (seat < 0 || seat >= engine_.players())
             return Outcome::refuse("You are not in this game.");
-        const std::string cmd = lower(command);
+        const std::string cmd = lower(std::string(command));
         Action action;
         if (cmd == "leave") {
             action = Action::leave();
