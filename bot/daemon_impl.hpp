@@ -147,6 +147,10 @@ struct Daemon::Impl final : NetworkListener {
     void start_table(Request& r);
     void add_computer(Request& r);
     void begin_game(Table& t);
+    // A new table in r's channel, r's person seated as its opener; `expired` runs if the
+    // join window (a duel: the challenge) ends with it still taking players.
+    Table& open_here(Request& r, const GameKind& kind, std::function<void(Table&)> expired);
+    bool room_here(Request& r);  // false, with the reply, when the channel has its tables
     void announce_joins(Table& t);
     void new_solitaire(Request& r, const GameKind& kind);
     // Duels: a challenge (to a nick, or to anyone), accepted, declined, withdrawn or left to

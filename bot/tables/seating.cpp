@@ -36,17 +36,7 @@ void Daemon::Impl::open_table(Request& r, const GameKind& kind) {
                                          kind.title()));
             return;
         }
-    if (static_cast<int>(here.size()) >= std::max(1, cfg.limits.tables_per_channel)) {
-        if (here.size() == 1)
-            reply(r, fmt::format("{} {} game is under way here; wait for it to end (see {}table).",
-                                 capitalised(article(here.front()->kind->title())),
-                                 here.front()->kind->title(), p));
-        else
-            reply(r, fmt::format("{} games are under way here, the most this channel allows; "
-                                 "wait for one to end (see {}games).",
-                                 here.size(), p));
-        return;
-    }
+    if (!room_here(r)) return;
     const std::string arg = lower(r.args);
     if (!arg.empty() && arg != "bot") {
         reply_private(r, fmt::format("Usage: {}{} or {}{} bot (with a computer player).", p,
@@ -58,27 +48,18 @@ void Daemon::Impl::open_table(Request& r, const GameKind& kind) {
         reply_private(r, "Computer players are turned off here.");
         return;
     }
-    auto made = make_table(n, kind, r.channel, false);
-    made->opener_key = r.key;
-    made->seats.push_back(Seat{r.from.nick, r.key});
-    Table& table = add_table(std::move(made));
-    NetCtx* np = &n;
-    const TableId id = table.id;
-    table.join_timer = clock.call_after(tc.join_window, [this, np, id] {
-        Table* tt = table_by_id(*np, id);
-        if (!tt || tt->phase != Table::Phase::Joining) return;
-        tt->join_timer = 0;
-        const auto& c = table_config(*tt->kind);
-        if (static_cast<int>(tt->seats.size()) >= c.min_players) {
-            begin_game(*tt);
-        } else {
-            send_to_channel(
-                *np, tt->place,
-                fmt::format("Not enough players for {} (it needs {}): the table is "
-                            "closed. Type {}{} to open another.",
-                            tt->kind->title(), c.min_players, cfg.bot.prefix, tt->kind->name()));
-            close_table(*tt);
+    open_here(r, kind, [this](Table& tt) {
+        const auto& c = table_config(*tt.kind);
+        if (static_cast<int>(tt.seats.size()) >= c.min_players) {
+            begin_game(tt);
+            return;
         }
+        send_to_channel(
+            *tt.net, tt.place,
+            fmt::format("Not enough players for {} (it needs {}): the table is "
+                        "closed. Type {}{} to open another.",
+                        tt.kind->title(), c.min_players, cfg.bot.prefix, tt.kind->name()));
+        close_table(tt);
     });
     send_to_channel(n, r.channel,
                     fmt::format("{} opens {} {} table: type {}join to play ({} to join, {} to {} "
@@ -347,6 +328,37 @@ void Daemon::Impl::begin_game(Table& t) {
     play_computers(t);
 }
 
+Table& Daemon::Impl::open_here(Request& r, const GameKind& kind,
+                               std::function<void(Table&)> expired) {
+    auto made = make_table(*r.net, kind, r.channel, false);
+    made->opener_key = r.key;
+    made->seats.push_back(Seat{r.from.nick, r.key});
+    Table& table = add_table(std::move(made));
+    NetCtx* np = r.net;
+    const TableId id = table.id;
+    table.join_timer = clock.call_after(table_config(kind).join_window, [this, np, id, expired] {
+        Table* tt = table_by_id(*np, id);
+        if (!tt || tt->phase != Table::Phase::Joining) return;
+        tt->join_timer = 0;
+        expired(*tt);
+    });
+    return table;
+}
+
+bool Daemon::Impl::room_here(Request& r) {
+    const auto here = tables_in(*r.net, r.channel);
+    if (static_cast<int>(here.size()) < std::max(1, cfg.limits.tables_per_channel)) return true;
+    if (here.size() == 1)
+        reply(r, fmt::format("{} {} game is under way here; wait for it to end (see {}table).",
+                             capitalised(article(here.front()->kind->title())),
+                             here.front()->kind->title(), cfg.bot.prefix));
+    else
+        reply(r, fmt::format("{} games are under way here, the most this channel allows; wait "
+                             "for one to end (see {}games).",
+                             here.size(), cfg.bot.prefix));
+    return false;
+}
+
 // ---------------------------------------------------------------------------------------
 // Duels
 
@@ -391,35 +403,20 @@ void Daemon::Impl::challenge(Request& r, const GameKind& kind) {
                                          render::quote_user(target, 30)));
             return;
         }
-    const auto here = tables_in(n, r.channel);
-    if (static_cast<int>(here.size()) >= std::max(1, cfg.limits.tables_per_channel)) {
-        reply(r, fmt::format("{} games are under way here, the most this channel allows; wait "
-                             "for one to end (see {}games).",
-                             here.size(), p));
-        return;
-    }
+    if (!room_here(r)) return;
     const auto& tc = table_config(kind);
-    auto made = make_table(n, kind, r.channel, false);
-    made->opener_key = r.key;
-    made->challenged = target_key;
-    made->challenged_nick = target;
-    made->seats.push_back(Seat{r.from.nick, r.key});
-    Table& table = add_table(std::move(made));
-    NetCtx* np = &n;
-    const TableId id = table.id;
-    table.join_timer = clock.call_after(tc.join_window, [this, np, id] {
-        Table* tt = table_by_id(*np, id);
-        if (!tt || tt->phase != Table::Phase::Joining) return;
-        tt->join_timer = 0;
+    Table& table = open_here(r, kind, [this](Table& tt) {
         send_to_channel(
-            *np, tt->place,
-            tt->challenged.empty()
+            *tt.net, tt.place,
+            tt.challenged.empty()
                 ? fmt::format("Nobody took up {}'s {} challenge; it has expired.",
-                              tt->seats.front().nick, tt->kind->title())
-                : fmt::format("{}'s {} challenge to {} has expired.", tt->seats.front().nick,
-                              tt->kind->title(), tt->challenged_nick));
-        close_table(*tt);
+                              tt.seats.front().nick, tt.kind->title())
+                : fmt::format("{}'s {} challenge to {} has expired.", tt.seats.front().nick,
+                              tt.kind->title(), tt.challenged_nick));
+        close_table(tt);
     });
+    table.challenged = target_key;
+    table.challenged_nick = target;
     if (target.empty())
         send_to_channel(n, r.channel,
                         fmt::format("{} challenges anyone to {}: type {} accept to play ({}).",
@@ -505,13 +502,7 @@ void Daemon::Impl::duel_computer(Request& r, const GameKind& kind) {
                                      mine->kind->title(), mine->place));
         return;
     }
-    const auto here = tables_in(n, r.channel);
-    if (static_cast<int>(here.size()) >= std::max(1, cfg.limits.tables_per_channel)) {
-        reply(r, fmt::format("{} games are under way here, the most this channel allows; wait "
-                             "for one to end (see {}games).",
-                             here.size(), cfg.bot.prefix));
-        return;
-    }
+    if (!room_here(r)) return;
     auto made = make_table(n, kind, r.channel, false);
     made->opener_key = r.key;
     made->seats.push_back(Seat{r.from.nick, r.key});
