@@ -206,7 +206,8 @@ const GameKind* Daemon::Impl::kind_by_name(const std::string& name) const {
 bool Daemon::Impl::is_admin(const NetCtx& n, const Source& s) const {
     for (const auto& a : n.net->config().admins) {
         if (a.rfind("account:", 0) == 0) {
-            if (!s.account.empty() && n.net->fold(a.substr(8)) == n.net->fold(s.account))
+            // Only an account the server vouches for on this very message (account-tag).
+            if (s.account_on_message && n.net->fold(a.substr(8)) == n.net->fold(s.account))
                 return true;
         } else if (glob(n.net->fold(a), n.net->fold(s.mask()))) {
             return true;

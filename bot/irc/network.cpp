@@ -236,6 +236,19 @@ struct Network::Impl {
     void to_lib(const std::string& line);
     void on_lib_line(const std::string& line);
 
+    // Per PRIVMSG/NOTICE handed to libircclient, in order: (folded nick, tagged account).
+    std::deque<std::pair<std::string, bool>> tagged;
+    // Whether the message libircclient announces now from `nick` carried an account tag.
+    bool tagged_now(const std::string& nick) {
+        const std::string key = fold(nick);
+        while (!tagged.empty()) {
+            auto [who, on] = tagged.front();
+            tagged.pop_front();
+            if (who == key) return on;
+        }
+        return false;
+    }
+
     Source source(const char* origin) const {
         Source s = parse_origin(origin);
         auto it = accounts.find(fold(s.nick));
@@ -659,9 +672,17 @@ void Network::Impl::on_server_line(const std::string& raw) {
         while (!line.empty() && line.back() == ' ') line.pop_back();
         line += " :";
     }
-    if (irc::safe_for_libircclient(line))
+    if (irc::safe_for_libircclient(line)) {
+        // libircclient turns the line into an event later, in order: remember whether this
+        // very message vouched for an account, for the event to pick up.
+        if ((cmd == "PRIVMSG" || cmd == "NOTICE") && !from.empty()) {
+            auto tag = m.tags.find("account");
+            tagged.emplace_back(fold(from),
+                                tag != m.tags.end() && !tag->second.empty() && tag->second != "*");
+            if (tagged.size() > 256) tagged.pop_front();  // lines libircclient never announced
+        }
         to_lib(line);
-    else
+    } else
         log::debug("network {}: line kept from libircclient: {}", net.name, line);
 }
 
@@ -829,10 +850,15 @@ void message(irc_session_t* s, const char* origin, const char** p, unsigned coun
     Network::Impl& n = c->net;
     const std::string target = p[0];
     const std::string text = p[1];
-    if (text.empty() || text[0] == '\x01') return;  // CTCP never reaches the listener
+    if (text.empty() || text[0] == '\x01') {  // CTCP never reaches the listener
+        n.tagged_now(parse_origin(origin).nick);
+        return;
+    }
     if (std::string_view(origin).find('!') == std::string_view::npos) return;  // servers
     if (!n.is_channel(target) && !n.same(target, n.nick_)) return;
-    n.listener.on_message(n.self, n.source(origin), target, text, notice);
+    Source from = n.source(origin);
+    from.account_on_message = n.tagged_now(from.nick) && !from.account.empty();
+    n.listener.on_message(n.self, from, target, text, notice);
 }
 
 void ev_privmsg(irc_session_t* s, const char*, const char* origin, const char** p, unsigned count) {

@@ -19,6 +19,9 @@ namespace croupier::bot {
 struct Source {
     std::string nick, user, host;
     std::string account;  // services account when the server told us (account-tag etc.), or ""
+    // The account came in an account-tag on this very message (not only from earlier
+    // extended-join or account-notify lines): what an `account:` admin entry requires.
+    bool account_on_message = false;
     std::string mask() const { return nick + "!" + user + "@" + host; }
 };
 
