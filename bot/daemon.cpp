@@ -641,6 +641,8 @@ void Daemon::Impl::cmd_stats(Request& r) {
                            s.games, s.games == 1 ? "" : "s", s.wins, s.points,
                            s.points == 1 ? "" : "s");
         if (k && k->rated()) all += fmt::format(", rating {:.0f}", s.rating);
+        if (const long long xp = db->xp(r.net->name, key, s.kind); xp > 0)
+            all += fmt::format(", {} XP", xp);
     }
     reply(r, fmt::format("{}: {}.", shown, all));
 }

@@ -60,6 +60,7 @@ struct SeatResult {
     // The person's saved data for this kind after the game (a deck, a party, a tally), kept
     // in their profile and given to their next game as setup option "saved.<seat>".
     std::optional<std::string> saved;
+    long long xp = 0;  // experience the person gains in this kind (their profile)
 };
 
 class Game {

@@ -115,6 +115,13 @@ const std::vector<std::vector<const char*>> kMigrations = {
                updated INTEGER NOT NULL,
                PRIMARY KEY (network, key, kind, slot)
            ) WITHOUT ROWID)",
+        R"(CREATE TABLE xp (
+               network TEXT NOT NULL,
+               key     TEXT NOT NULL,
+               kind    TEXT NOT NULL,
+               xp      INTEGER NOT NULL DEFAULT 0,
+               PRIMARY KEY (network, key, kind)
+           ) WITHOUT ROWID)",
     },
 };
 
@@ -357,6 +364,18 @@ void Database::finish_game(std::int64_t game_id, const std::string& status,
         add_player.bind(3, p.nick);
         add_player.bind(4, static_cast<std::int64_t>(ended));
         add_player.exec();
+        if (p.xp != 0) {
+            // In the game's transaction: recorded once with the game, never twice.
+            SQLite::Statement add_xp(*db_,
+                                     "INSERT INTO xp (network, key, kind, xp) VALUES (?, ?, ?, ?) "
+                                     "ON CONFLICT (network, key, kind) DO UPDATE SET xp = xp + "
+                                     "excluded.xp");
+            add_xp.bind(1, g->network);
+            add_xp.bind(2, p.key);
+            add_xp.bind(3, g->kind);
+            add_xp.bind(4, static_cast<std::int64_t>(p.xp));
+            add_xp.exec();
+        }
         get_rating.reset();
         get_rating.bind(1, g->network);
         get_rating.bind(2, p.key);
@@ -510,6 +529,15 @@ std::vector<PersonRow> Database::persons(const std::string& network) const {
         out.push_back(std::move(p));
     }
     return out;
+}
+
+long long Database::xp(const std::string& network, const std::string& key,
+                       const std::string& kind) const {
+    SQLite::Statement q(*db_, "SELECT xp FROM xp WHERE network = ? AND key = ? AND kind = ?");
+    q.bind(1, network);
+    q.bind(2, key);
+    q.bind(3, kind);
+    return q.executeStep() ? q.getColumn(0).getInt64() : 0;
 }
 
 std::optional<Saved> Database::saved(const std::string& network, const std::string& key,

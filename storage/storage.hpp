@@ -46,6 +46,7 @@ struct PlayerResult {
     bool won = false;
     bool computer = false;
     std::string detail;  // game-specific "score=96 moves=140 undos=3 seconds=812"
+    long long xp = 0;    // experience gained in this kind (added to the person's total)
 };
 
 struct StatLine {  // one game kind (and variant) for one player
@@ -117,6 +118,9 @@ class Database {
     // change.
     void remember_person(const std::string& network, const PersonRow& p);
     std::vector<PersonRow> persons(const std::string& network) const;
+
+    // Experience per person and kind (0 until a kind awards some; finish_game adds it).
+    long long xp(const std::string& network, const std::string& key, const std::string& kind) const;
 
     // Saved data per person and kind, in named slots ("deck", "party").
     std::optional<Saved> saved(const std::string& network, const std::string& key,

@@ -146,6 +146,7 @@ void Daemon::Impl::finish(Table& t, const std::string& status) {
             else
                 pr.detail = results[i].detail;
             if (results[i].saved && !pr.computer) saved.emplace_back(pr.key, *results[i].saved);
+            pr.xp = results[i].xp;
             if (pr.won) {
                 summary += (summary.empty() ? "won by " : ", ") + pr.nick;
                 if (!t.solitaire && !pr.computer) dealer = pr.key;

@@ -154,6 +154,7 @@ class RpsGame final : public bot::Game {
             out[s].won = winner_ == s;
             out[s].detail = "rounds=" + std::to_string(won_[s]);
             out[s].saved = std::to_string(tally_[s] + won_[s]);
+            out[s].xp = 10 * won_[s];
         }
         return out;
     }

@@ -471,3 +471,20 @@ TEST_F(StorageTest, MigratesAVersionOneDatabaseKeepingItsGames) {
     db.remember_person("libera", PersonRow{"a:x", "x", "x", "x", "", 1});
     EXPECT_EQ(db.persons("libera").size(), 1u);
 }
+
+TEST_F(StorageTest, ExperienceIsAddedWithTheGameOnce) {
+    Database db(path_);
+    EXPECT_EQ(db.xp("libera", "a:carol", "encounters"), 0);
+    for (int i = 0; i < 2; ++i) {
+        const auto id = db.create_game(game_of("encounters", ""));
+        PlayerResult p;
+        p.nick = "carol";
+        p.key = "a:carol";
+        p.won = true;
+        p.xp = 35;
+        db.finish_game(id, "finished", "won by carol", 3000, {p});
+        EXPECT_THROW(db.finish_game(id, "finished", "again", 3001, {p}), std::exception);
+    }
+    EXPECT_EQ(db.xp("libera", "a:carol", "encounters"), 70);
+    EXPECT_EQ(db.xp("libera", "a:carol", "vcg"), 0);
+}
