@@ -461,6 +461,7 @@ TEST_F(StorageTest, MigratesAVersionOneDatabaseKeepingItsGames) {
         // Back to the first schema, as a database written by the last release was.
         db.raw().exec("DROP TABLE persons");
         db.raw().exec("DROP TABLE saved");
+        db.raw().exec("DROP TABLE xp");
         db.raw().exec("PRAGMA user_version = 1");
     }
     Database db(path_);
