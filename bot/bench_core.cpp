@@ -178,7 +178,7 @@ ResumeFigures resume_in_child(const std::string& db_path, int tables, int comman
         games::DealRng rng(7);
         for (int i = 0; i < commands; ++i) {
             const int tnum = static_cast<int>(rng.below(static_cast<std::uint64_t>(tables)));
-            const auto here = impl.tables_in(n, fmt::format("#t{}", tnum));
+            const auto here = impl.tables.tables_in(n, fmt::format("#t{}", tnum));
             Table* t = here.empty() ? nullptr : here.front();
             if (!t || !t->game) continue;
             const int seat = (t->game->awaited().empty() ? 0 : t->game->awaited().front());

@@ -68,17 +68,16 @@ Daemon::Impl::Impl(boost::asio::io_context& io_, Clock& clock_, config::Config c
       clock(clock_),
       cfg(std::move(cfg_)),
       opts(std::move(opts_)),
-      deals(opts.master_seed, opts.random_deals) {
-    kinds = make_kinds(cfg);
+      deals(opts.master_seed, opts.random_deals),
+      kinds(make_kinds(cfg)),
+      worker(std::make_unique<Worker>(io, opts.replay, 1)),
+      tables(*this, io, clock, cfg, deals, kinds, nets, *worker, commands) {
     for (const auto& make : opts.extra_kinds) kinds.push_back(make());
-    worker = std::make_unique<Worker>(io, opts.replay, 1);
     build_commands();
 }
 
 Daemon::Impl::~Impl() {
     worker.reset();  // joins the background thread before anything it may touch goes
-    for (auto& [name, n] : nets)
-        for (auto& [k, t] : n->tables) cancel_timers(*t);
     clock.cancel(housekeeping_timer);
 }
 
@@ -88,14 +87,15 @@ void Daemon::Impl::start() {
     db = std::make_unique<storage::Database>(cfg.bot.database);
     log::info("database {} (schema {})", cfg.bot.database, db->schema_version());
     for (const auto& nc : cfg.networks) nets[nc.name] = make_net(nc, cfg.bot);
-    restore_games();
+    tables.attach(*db);
+    tables.restore_games();
     for (auto& [name, n] : nets) n->net->start();
     housekeeping_timer = clock.call_after(std::chrono::hours(1), [this] { housekeeping(); });
 }
 
 void Daemon::Impl::stop() {
     for (auto& [name, n] : nets) {
-        pause_timers(*n);
+        tables.pause_timers(*n);
         n->net->stop(cfg.bot.quit_message);
     }
 }
@@ -154,8 +154,7 @@ std::string Daemon::Impl::rehash() {
     kinds.clear();
     kinds = make_kinds(fresh);
     for (const auto& make : opts.extra_kinds) kinds.push_back(make());
-    for (auto& [name, n] : nets)
-        for (auto& [k, t] : n->tables) t->kind = kind_by_name(t->kind->name());
+    tables.kinds_changed();
     old_kinds.clear();  // nothing points at them now
     cfg = std::move(fresh);
     commands.clear();
@@ -314,7 +313,7 @@ void Daemon::Impl::on_message(Network& network, const Source& from, const std::s
                           from.account.empty() ? "" : network.fold(from.account), clock.unix_now());
     r.key = person.key;
     if (!allow(*n, from, r.key)) return;
-    seen_speaking(*n, r);
+    tables.seen_speaking(*n, r);
     try {
         dispatch(r);
     } catch (const std::exception& e) {
@@ -333,28 +332,6 @@ bool names(const Command& c, const std::string& word) {
 }
 }  // namespace
 
-void Daemon::Impl::seen_speaking(NetCtx& n, Request& r) {
-    // A person back in private after a quit: their private games speak to them again, under
-    // whatever nick they use now.
-    for (auto& [id, t] : n.tables) {
-        if (!t->solitaire || t->seats.front().key != r.key) continue;
-        Seat& s = t->seats.front();
-        s.away = false;
-        if (s.nick != r.from.nick) player_renamed(n, r.key, r.from.nick);
-    }
-    // Seats saved before seats belonged to persons go by nick: the first person to speak
-    // under that nick from then on holds them.
-    if (n.legacy_seats > 0) {
-        const std::string legacy = "l:" + r.nick_key;
-        for (auto& [id, t] : n.tables)
-            for (auto& s : t->seats)
-                if (s.key == legacy) {
-                    s.key = r.key;
-                    --n.legacy_seats;
-                }
-    }
-}
-
 void Daemon::Impl::dispatch(Request& r) {
     // A game prefix picks the game: "!e8 play 5c" is "play 5c" at the person's Exordia8 table.
     if (const GameKind* k = kind_by_name(r.command); k && !r.args.empty()) {
@@ -364,7 +341,8 @@ void Daemon::Impl::dispatch(Request& r) {
         for (const auto& c : commands)
             known = known || (c.module == k->name() && names(c, word) && c.spec.name != k->name());
         // "!e8 bot" opens a table with a computer player when none is taking players here.
-        if (known && word == "bot" && r.in_channel() && !joining_table(*r.net, r.channel, *k))
+        if (known && word == "bot" && r.in_channel() &&
+            !tables.joining_table(*r.net, r.channel, *k))
             known = false;
         if (known) {
             r.kind = k;
@@ -377,7 +355,7 @@ void Daemon::Impl::dispatch(Request& r) {
     std::string module;
     if (r.kind) {
         module = r.kind->name();
-    } else if (Table* t = route(r, nullptr, false)) {
+    } else if (Table* t = tables.route(r, nullptr, false)) {
         module = t->kind->name();
     }
     const Command* found = nullptr;
@@ -493,30 +471,17 @@ void Daemon::Impl::build_commands() {
                               "private games)");
                 return;
             }
-            NetCtx& n = *r.net;
-            std::vector<TableId> ids;
-            if (n.net->is_channel(where)) {
-                for (Table* t : tables_in(n, where)) ids.push_back(t->id);
-            } else {
-                // Whoever goes by that nick now, or last did.
-                std::set<std::string> owners;
-                for (const Person* p : n.people.by_nick(n.net->fold(where))) owners.insert(p->key);
-                owners.insert("l:" + n.net->fold(where));
-                for (auto& [id, t] : n.tables)
-                    if (t->solitaire && owners.count(t->seats.front().key)) ids.push_back(id);
-            }
-            if (ids.empty()) {
+            const std::size_t stopped = tables.stop_at(*r.net, where, r.from.nick);
+            if (stopped == 0) {
                 reply_private(r, "No game is running at " + render::quote_user(where, 50) + ".");
                 return;
             }
-            for (const TableId id : ids)
-                if (Table* t = table_by_id(n, id)) stop_table(*t, r.from.nick);
             reply_private(
-                r, fmt::format("Stopped {} at {}.",
-                               ids.size() == 1 ? "the game" : plural(ids.size(), "game", "games"),
-                               where));
+                r,
+                fmt::format("Stopped {} at {}.",
+                            stopped == 1 ? "the game" : plural(stopped, "game", "games"), where));
         });
-    add_table_commands();
+    tables.add_commands();
 }
 
 void Daemon::Impl::cmd_help(Request& r) {
@@ -604,10 +569,11 @@ void Daemon::Impl::cmd_games(Request& r) {
         for (const auto& k : kinds)
             if (k->solitaire()) private_games += (private_games.empty() ? "" : " or ") + k->title();
         reply(r,
-              fmt::format("No games right now. Start one: {} in a channel{}.", open_table_command(),
-                          private_games.empty() ? ""
-                                                : fmt::format(", or /msg {} new for {}",
-                                                              r.net->net->nick(), private_games)));
+              fmt::format(
+                  "No games right now. Start one: {} in a channel{}.", tables.open_table_command(),
+                  private_games.empty()
+                      ? ""
+                      : fmt::format(", or /msg {} new for {}", r.net->net->nick(), private_games)));
         return;
     }
     std::string all;
@@ -747,14 +713,14 @@ void Daemon::Impl::cmd_set(Request& r) {
 
 void Daemon::Impl::on_registered(Network& net) {
     if (NetCtx* n = ctx(net)) {
-        resume_timers(*n);
+        tables.resume_timers(*n);
     }
 }
 
 void Daemon::Impl::on_disconnected(Network& net) {
     if (NetCtx* n = ctx(net)) {
         log::warn("network {}: disconnected; games wait, their turn timers paused", n->name);
-        pause_timers(*n);
+        tables.pause_timers(*n);
     }
 }
 
@@ -773,14 +739,14 @@ std::string Daemon::Impl::person_of(NetCtx& n, const Source& who) {
 void Daemon::Impl::on_join(Network& net, const Source& who, const std::string& channel) {
     NetCtx* n = ctx(net);
     if (!n || net.same(who.nick, net.nick())) return;
-    player_back(*n, who, channel);
+    tables.player_back(*n, who, channel);
 }
 
 void Daemon::Impl::on_part(Network& net, const Source& who, const std::string& channel) {
     NetCtx* n = ctx(net);
     if (!n || net.same(who.nick, net.nick())) return;
     const std::string person = person_of(*n, who);
-    if (!person.empty()) player_gone(*n, person, channel);
+    if (!person.empty()) tables.player_gone(*n, person, channel);
 }
 
 void Daemon::Impl::on_kick(Network& net, const Source&, const std::string& channel,
@@ -790,7 +756,7 @@ void Daemon::Impl::on_kick(Network& net, const Source&, const std::string& chann
     Source who;
     who.nick = victim;
     const std::string person = person_of(*n, who);
-    if (!person.empty()) player_gone(*n, person, channel);
+    if (!person.empty()) tables.player_gone(*n, person, channel);
 }
 
 void Daemon::Impl::on_quit(Network& net, const Source& who) {
@@ -799,7 +765,7 @@ void Daemon::Impl::on_quit(Network& net, const Source& who) {
     const std::string person = person_of(*n, who);
     // Whoever takes the nick next is resolved afresh: a stranger unless it is them.
     n->people.gone(net.fold(who.nick));
-    if (!person.empty()) player_gone(*n, person, "");
+    if (!person.empty()) tables.player_gone(*n, person, "");
 }
 
 void Daemon::Impl::on_nick(Network& net, const Source& who, const std::string& new_nick) {
@@ -808,33 +774,12 @@ void Daemon::Impl::on_nick(Network& net, const Source& who, const std::string& n
     // The person keeps their key (and so their budget, seats and games) under the new nick.
     const std::string person = person_of(*n, who);
     n->people.renamed(net.fold(who.nick), new_nick, net.fold(new_nick), clock.unix_now());
-    if (!person.empty()) player_renamed(*n, person, new_nick);
+    if (!person.empty()) tables.player_renamed(*n, person, new_nick);
 }
 
 void Daemon::Impl::housekeeping() {
     housekeeping_timer = clock.call_after(std::chrono::hours(1), [this] { housekeeping(); });
-    const std::int64_t now = clock.unix_now();
-    for (auto& [name, n] : nets) {
-        std::vector<TableId> stale;
-        for (auto& [id, t] : n->tables) {
-            const auto limit = t->kind->abandon_after();
-            if (limit && t->phase == Table::Phase::Playing &&
-                now - t->last_activity > limit->count())
-                stale.push_back(id);
-        }
-        for (const TableId id : stale) {
-            Table* t = table_by_id(*n, id);
-            if (!t) continue;
-            const std::int64_t days = t->kind->abandon_after()->count() / 86400;
-            log::info("closing {}'s {} game {} as abandoned", t->place, t->kind->title(),
-                      t->game_id);
-            deliver(*t, {to_table(fmt::format(
-                            "Your {} game (deal {}) was closed as abandoned after {} day{} "
-                            "untouched; type new for another.",
-                            t->kind->title(), t->setup.deal_number, days, days == 1 ? "" : "s"))});
-            finish(*t, "abandoned");
-        }
-    }
+    tables.close_abandoned();
 }
 
 }  // namespace croupier::bot

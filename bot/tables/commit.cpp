@@ -6,9 +6,9 @@
 #include <fmt/format.h>
 #include <boost/asio/post.hpp>
 
-#include "bot/daemon_impl.hpp"
 #include "bot/log.hpp"
 #include "bot/strings.hpp"
+#include "bot/tables/tables.hpp"
 
 namespace croupier::bot {
 
@@ -20,8 +20,8 @@ constexpr const char* kNotSaved =
 constexpr auto kComputerRetry = std::chrono::seconds(5);
 }  // namespace
 
-std::string Daemon::Impl::apply_move(Table& t, int seat, const std::string& command,
-                                     const std::string& args, const std::string& note) {
+std::string Tables::apply_move(Table& t, int seat, const std::string& command,
+                               const std::string& args, const std::string& note) {
     auto next = t.game->clone();
     Outcome o = next->act(seat, command, args);
     if (!o.ok()) return o.error;
@@ -48,14 +48,14 @@ std::string Daemon::Impl::apply_move(Table& t, int seat, const std::string& comm
     return "";
 }
 
-std::string Daemon::Impl::commit(Table& t, int seat, const std::string& command,
-                                 const std::string& args, const std::string& note) {
+std::string Tables::commit(Table& t, int seat, const std::string& command, const std::string& args,
+                           const std::string& note) {
     const std::string err = apply_move(t, seat, command, args, note);
     if (err.empty()) play_computers(t);
     return err;
 }
 
-void Daemon::Impl::play_computers(Table& t) {
+void Tables::play_computers(Table& t) {
     // Computer players move at once; the loop is bounded in case a game never ends.
     for (int guard = 0; guard < 10000 && t.game && !t.game->finished(); ++guard) {
         int turn = -1;
@@ -93,7 +93,7 @@ void Daemon::Impl::play_computers(Table& t) {
     settle(t);
 }
 
-void Daemon::Impl::settle(Table& t) {
+void Tables::settle(Table& t) {
     if (t.game && t.game->finished()) {
         finish(t, "finished");
         return;
@@ -101,7 +101,7 @@ void Daemon::Impl::settle(Table& t) {
     arm_timers(t);
 }
 
-void Daemon::Impl::deliver(Table& t, const std::vector<Out>& out) {
+void Tables::deliver(Table& t, const std::vector<Out>& out) {
     NetCtx& n = *t.net;
     for (const auto& o : out) {
         if (o.to == Out::To::Table) {
@@ -124,7 +124,7 @@ void Daemon::Impl::deliver(Table& t, const std::vector<Out>& out) {
 // ---------------------------------------------------------------------------------------
 // The end of a game
 
-void Daemon::Impl::finish(Table& t, const std::string& status) {
+void Tables::finish(Table& t, const std::string& status) {
     cancel_timers(t);
     std::vector<storage::PlayerResult> players;
     std::string summary;
@@ -178,7 +178,7 @@ void Daemon::Impl::finish(Table& t, const std::string& status) {
     close_table(t);
 }
 
-void Daemon::Impl::close_table(Table& t) {
+void Tables::close_table(Table& t) {
     cancel_timers(t);
     auto it = t.net->tables.find(t.id);
     if (it == t.net->tables.end()) return;
@@ -188,7 +188,7 @@ void Daemon::Impl::close_table(Table& t) {
     boost::asio::post(io, [doomed] {});
 }
 
-void Daemon::Impl::stop_table(Table& t, const std::string& by) {
+void Tables::stop_table(Table& t, const std::string& by) {
     if (t.phase == Table::Phase::Joining) {
         send_to_channel(*t.net, t.place, fmt::format("{} closed the table.", by));
         close_table(t);

@@ -4,10 +4,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <fmt/format.h>
 
-#include "bot/daemon_impl.hpp"
 #include "bot/log.hpp"
 #include "bot/render.hpp"
 #include "bot/strings.hpp"
+#include "bot/tables/tables.hpp"
 
 namespace croupier::bot {
 
@@ -29,7 +29,7 @@ std::string with_prefixes(const std::vector<Table*>& here, const std::string& pe
 }
 }  // namespace
 
-void Daemon::Impl::add_table_commands() {
+void Tables::add_commands() {
     using W = Command::Where;
     auto add = [this](CommandSpec spec, W where, std::string module,
                       std::function<void(Request&)> run) {
@@ -135,7 +135,7 @@ void Daemon::Impl::add_table_commands() {
     }
 }
 
-void Daemon::Impl::show_table(Request& r) {
+void Tables::show_table(Request& r) {
     bool ambiguous = false;
     Table* t = route(r, nullptr, true, &ambiguous);
     if (!t) {
@@ -168,7 +168,7 @@ void Daemon::Impl::show_table(Request& r) {
     for (const auto& o : t->game->show_table()) reply_private(r, o.text);
 }
 
-void Daemon::Impl::show_hand(Request& r) {
+void Tables::show_hand(Request& r) {
     Table* t = nullptr;
     if (r.in_channel()) {
         bool ambiguous = false;
@@ -205,7 +205,7 @@ void Daemon::Impl::show_hand(Request& r) {
         send_to_nick(*r.net, r.from.nick, r.key, o.text, true);
 }
 
-void Daemon::Impl::hint(Request& r) {
+void Tables::hint(Request& r) {
     Table* t = private_game(*r.net, r.key, r.kind);
     if (!t) {
         reply_private(r, "You have no game open: type new to start one.");
@@ -221,7 +221,7 @@ void Daemon::Impl::hint(Request& r) {
     const std::string network = r.net->name;
     const TableId id = t->id;
     const std::int64_t seq = t->seq;
-    worker->run([this, network, id, seq, copy]() -> Worker::Continuation {
+    worker.run([this, network, id, seq, copy]() -> Worker::Continuation {
         std::string move = copy->computer_action(0);
         return [this, network, id, seq, move] {
             auto it = nets.find(network);
@@ -238,7 +238,7 @@ void Daemon::Impl::hint(Request& r) {
     });
 }
 
-void Daemon::Impl::game_command(Request& r, const Command& c) {
+void Tables::game_command(Request& r, const Command& c) {
     const GameKind* kind = r.kind ? r.kind : kind_by_name(c.module);
     bool ambiguous = false;
     Table* t = route(r, kind, true, &ambiguous);

@@ -5,13 +5,35 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <fmt/format.h>
 
-#include "bot/daemon_impl.hpp"
 #include "bot/log.hpp"
+#include "bot/tables/tables.hpp"
 #include "bot/tables/text.hpp"
 
 namespace croupier::bot {
 
-void Daemon::Impl::player_gone(NetCtx& n, const std::string& person, const std::string& channel) {
+void Tables::seen_speaking(NetCtx& n, Request& r) {
+    // A person back in private after a quit: their private games speak to them again, under
+    // whatever nick they use now.
+    for (auto& [id, t] : n.tables) {
+        if (!t->solitaire || t->seats.front().key != r.key) continue;
+        Seat& s = t->seats.front();
+        s.away = false;
+        if (s.nick != r.from.nick) player_renamed(n, r.key, r.from.nick);
+    }
+    // Seats saved before seats belonged to persons go by nick: the first person to speak
+    // under that nick from then on holds them.
+    if (n.legacy_seats > 0) {
+        const std::string legacy = "l:" + r.nick_key;
+        for (auto& [id, t] : n.tables)
+            for (auto& s : t->seats)
+                if (s.key == legacy) {
+                    s.key = r.key;
+                    --n.legacy_seats;
+                }
+    }
+}
+
+void Tables::player_gone(NetCtx& n, const std::string& person, const std::string& channel) {
     std::vector<TableId> ids;
     for (auto& [id, t] : n.tables) {
         if (t->solitaire) {
@@ -65,7 +87,7 @@ void Daemon::Impl::player_gone(NetCtx& n, const std::string& person, const std::
     }
 }
 
-void Daemon::Impl::player_back(NetCtx& n, const Source& who, const std::string& channel) {
+void Tables::player_back(NetCtx& n, const Source& who, const std::string& channel) {
     const std::string nick_key = n.net->fold(who.nick);
     const Person& p =
         n.people.resolve(who.nick, nick_key, who.user, who.host, who.account,
@@ -103,7 +125,7 @@ void Daemon::Impl::player_back(NetCtx& n, const Source& who, const std::string& 
     }
 }
 
-void Daemon::Impl::player_renamed(NetCtx& n, const std::string& person, const std::string& nick) {
+void Tables::player_renamed(NetCtx& n, const std::string& person, const std::string& nick) {
     for (auto& [id, t] : n.tables) {
         const int seat = t->seat_of(person);
         if (seat < 0) continue;

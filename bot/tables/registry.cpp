@@ -1,13 +1,61 @@
 // Tables: building one (one way, for every kind and every path), finding them by id, and
 // routing a command to the table the person sits at in that place.
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include <fmt/format.h>
+#include "bot/tables/tables.hpp"
 
-#include "bot/daemon_impl.hpp"
+#include <set>
+
+#include <fmt/format.h>
 
 namespace croupier::bot {
 
-std::string Daemon::Impl::open_table_command(const std::string& arg, Seating seating) const {
+Tables::Tables(TablesHost& host_, boost::asio::io_context& io_, Clock& clock_,
+               const config::Config& cfg_, games::DealNumberSource& deals_, const Kinds& kinds_,
+               Nets& nets_, Worker& worker_, std::vector<Command>& commands_)
+    : host(host_),
+      io(io_),
+      clock(clock_),
+      cfg(cfg_),
+      deals(deals_),
+      kinds(kinds_),
+      nets(nets_),
+      worker(worker_),
+      commands(commands_) {}
+
+Tables::~Tables() {
+    for (auto& [name, n] : nets)
+        for (auto& [k, t] : n->tables) cancel_timers(*t);
+}
+
+void Tables::kinds_changed() {
+    // Game settings apply to tables opened from now on; games in progress keep the rules
+    // they were dealt with (their setup), under the kind of the same name.
+    for (auto& [name, n] : nets)
+        for (auto& [k, t] : n->tables) t->kind = kind_by_name(t->kind->name());
+}
+
+std::size_t Tables::stop_at(NetCtx& n, const std::string& where, const std::string& by) {
+    std::vector<TableId> ids;
+    if (n.net->is_channel(where)) {
+        for (Table* t : tables_in(n, where)) ids.push_back(t->id);
+    } else {
+        // Whoever goes by that nick now, or last did.
+        std::set<std::string> owners;
+        for (const Person* p : n.people.by_nick(n.net->fold(where))) owners.insert(p->key);
+        owners.insert("l:" + n.net->fold(where));
+        for (auto& [id, t] : n.tables)
+            if (t->solitaire && owners.count(t->seats.front().key)) ids.push_back(id);
+    }
+    std::size_t stopped = 0;
+    for (const TableId id : ids)
+        if (Table* t = table_by_id(n, id)) {
+            stop_table(*t, by);
+            ++stopped;
+        }
+    return stopped;
+}
+
+std::string Tables::open_table_command(const std::string& arg, Seating seating) const {
     std::string out;
     for (const auto& k : kinds) {
         if (k->seating() != seating) continue;
@@ -18,14 +66,14 @@ std::string Daemon::Impl::open_table_command(const std::string& arg, Seating sea
     return out;
 }
 
-const config::TableConfig& Daemon::Impl::table_config(const GameKind& k) const {
+const config::TableConfig& Tables::table_config(const GameKind& k) const {
     if (const config::TableConfig* c = k.table_config()) return *c;
     static const config::TableConfig fallback;  // a table kind that gave none: the defaults
     return fallback;
 }
 
-std::unique_ptr<Table> Daemon::Impl::make_table(NetCtx& n, const GameKind& kind,
-                                                const std::string& place, bool solitaire) {
+std::unique_ptr<Table> Tables::make_table(NetCtx& n, const GameKind& kind, const std::string& place,
+                                          bool solitaire) {
     auto t = std::make_unique<Table>();
     t->id = next_table_id++;
     t->net = &n;
@@ -36,18 +84,18 @@ std::unique_ptr<Table> Daemon::Impl::make_table(NetCtx& n, const GameKind& kind,
     return t;
 }
 
-Table& Daemon::Impl::add_table(std::unique_ptr<Table> t) {
+Table& Tables::add_table(std::unique_ptr<Table> t) {
     Table& table = *t;
     table.net->tables[table.id] = std::move(t);
     return table;
 }
 
-Table* Daemon::Impl::table_by_id(NetCtx& n, TableId id) {
+Table* Tables::table_by_id(NetCtx& n, TableId id) {
     auto it = n.tables.find(id);
     return it == n.tables.end() ? nullptr : it->second.get();
 }
 
-std::vector<Table*> Daemon::Impl::tables_in(NetCtx& n, const std::string& channel) {
+std::vector<Table*> Tables::tables_in(NetCtx& n, const std::string& channel) {
     const std::string key = n.net->fold(channel);
     std::vector<Table*> out;
     for (auto& [id, t] : n.tables)
@@ -55,7 +103,7 @@ std::vector<Table*> Daemon::Impl::tables_in(NetCtx& n, const std::string& channe
     return out;
 }
 
-Table* Daemon::Impl::private_game(NetCtx& n, const std::string& person, const GameKind* kind) {
+Table* Tables::private_game(NetCtx& n, const std::string& person, const GameKind* kind) {
     for (auto& [id, t] : n.tables)
         if (t->solitaire && (!kind || t->kind == kind) && !t->seats.empty() &&
             t->seats.front().key == person)
@@ -63,13 +111,13 @@ Table* Daemon::Impl::private_game(NetCtx& n, const std::string& person, const Ga
     return nullptr;
 }
 
-Table* Daemon::Impl::joining_table(NetCtx& n, const std::string& channel, const GameKind& kind) {
+Table* Tables::joining_table(NetCtx& n, const std::string& channel, const GameKind& kind) {
     for (Table* t : tables_in(n, channel))
         if (t->kind == &kind && t->phase == Table::Phase::Joining) return t;
     return nullptr;
 }
 
-Table* Daemon::Impl::route(Request& r, const GameKind* kind, bool or_open, bool* ambiguous) {
+Table* Tables::route(Request& r, const GameKind* kind, bool or_open, bool* ambiguous) {
     if (ambiguous) *ambiguous = false;
     if (r.kind) kind = r.kind;
     NetCtx& n = *r.net;
@@ -106,7 +154,7 @@ Table* Daemon::Impl::route(Request& r, const GameKind* kind, bool or_open, bool*
     return only;
 }
 
-std::string Daemon::Impl::stranger_reason(Request& r, const std::vector<Table*>& here) {
+std::string Tables::stranger_reason(Request& r, const std::vector<Table*>& here) {
     for (Table* t : here)
         for (const auto& s : t->seats)
             if (!s.computer && !s.out && s.key != r.key && r.net->net->fold(s.nick) == r.nick_key)

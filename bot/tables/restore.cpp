@@ -3,13 +3,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <fmt/format.h>
 
-#include "bot/daemon_impl.hpp"
 #include "bot/log.hpp"
 #include "bot/strings.hpp"
+#include "bot/tables/tables.hpp"
 
 namespace croupier::bot {
 
-void Daemon::Impl::restore_games() {
+void Tables::restore_games() {
     int restored = 0;
     for (const auto& rec : db->open_games()) {
         auto nit = nets.find(rec.network);
@@ -84,6 +84,31 @@ void Daemon::Impl::restore_games() {
     }
     if (restored)
         log::info("restored {} game{} from the database", restored, restored == 1 ? "" : "s");
+}
+
+void Tables::close_abandoned() {
+    const std::int64_t now = clock.unix_now();
+    for (auto& [name, n] : nets) {
+        std::vector<TableId> stale;
+        for (auto& [id, t] : n->tables) {
+            const auto limit = t->kind->abandon_after();
+            if (limit && t->phase == Table::Phase::Playing &&
+                now - t->last_activity > limit->count())
+                stale.push_back(id);
+        }
+        for (const TableId id : stale) {
+            Table* t = table_by_id(*n, id);
+            if (!t) continue;
+            const std::int64_t days = t->kind->abandon_after()->count() / 86400;
+            log::info("closing {}'s {} game {} as abandoned", t->place, t->kind->title(),
+                      t->game_id);
+            deliver(*t, {to_table(fmt::format(
+                            "Your {} game (deal {}) was closed as abandoned after {} day{} "
+                            "untouched; type new for another.",
+                            t->kind->title(), t->setup.deal_number, days, days == 1 ? "" : "s"))});
+            finish(*t, "abandoned");
+        }
+    }
 }
 
 }  // namespace croupier::bot

@@ -6,15 +6,15 @@
 
 #include <fmt/format.h>
 
-#include "bot/daemon_impl.hpp"
 #include "bot/log.hpp"
 #include "bot/render.hpp"
 #include "bot/strings.hpp"
+#include "bot/tables/tables.hpp"
 #include "bot/tables/text.hpp"
 
 namespace croupier::bot {
 
-void Daemon::Impl::open_table(Request& r, const GameKind& kind) {
+void Tables::open_table(Request& r, const GameKind& kind) {
     NetCtx& n = *r.net;
     const std::string p = cfg.bot.prefix;
     if (Table* t = joining_table(n, r.channel, kind)) {
@@ -70,7 +70,7 @@ void Daemon::Impl::open_table(Request& r, const GameKind& kind) {
     if (arg == "bot") add_computer(r);
 }
 
-void Daemon::Impl::join_table(Request& r) {
+void Tables::join_table(Request& r) {
     const std::string p = cfg.bot.prefix;
     Table* t = route(r, nullptr, true);
     if (t && t->phase != Table::Phase::Joining) {
@@ -120,7 +120,7 @@ void Daemon::Impl::join_table(Request& r) {
     }
 }
 
-void Daemon::Impl::announce_joins(Table& t) {
+void Tables::announce_joins(Table& t) {
     clock.cancel(t.joins_timer);
     t.joins_timer = 0;
     if (t.pending_joins.empty()) return;
@@ -140,7 +140,7 @@ void Daemon::Impl::announce_joins(Table& t) {
                     can_start ? fmt::format(" {} can {}start now.", opener, cfg.bot.prefix) : ""));
 }
 
-void Daemon::Impl::add_computer(Request& r) {
+void Tables::add_computer(Request& r) {
     Table* t = route(r, nullptr, true);
     if (t && t->phase != Table::Phase::Joining) {
         t = nullptr;
@@ -174,7 +174,7 @@ void Daemon::Impl::add_computer(Request& r) {
         fmt::format("Computer player {} joined ({} players).", render::bold(s.nick), count));
 }
 
-void Daemon::Impl::leave_table(Request& r) {
+void Tables::leave_table(Request& r) {
     bool ambiguous = false;
     Table* t = route(r, nullptr, false, &ambiguous);
     if (ambiguous) {
@@ -219,7 +219,7 @@ void Daemon::Impl::leave_table(Request& r) {
     if (!err.empty()) reply_private(r, err);
 }
 
-void Daemon::Impl::start_table(Request& r) {
+void Tables::start_table(Request& r) {
     const std::string p = cfg.bot.prefix;
     Table* t = route(r, nullptr, true);
     if (!t) {
@@ -250,7 +250,7 @@ void Daemon::Impl::start_table(Request& r) {
 
 // The deal: the game's record is created first; if the database refuses, the table stays
 // open for joins and says why.
-void Daemon::Impl::begin_game(Table& t) {
+void Tables::begin_game(Table& t) {
     clock.cancel(t.join_timer);
     t.join_timer = 0;
     announce_joins(t);  // the last joins, before the deal
@@ -328,8 +328,7 @@ void Daemon::Impl::begin_game(Table& t) {
     play_computers(t);
 }
 
-Table& Daemon::Impl::open_here(Request& r, const GameKind& kind,
-                               std::function<void(Table&)> expired) {
+Table& Tables::open_here(Request& r, const GameKind& kind, std::function<void(Table&)> expired) {
     auto made = make_table(*r.net, kind, r.channel, false);
     made->opener_key = r.key;
     made->seats.push_back(Seat{r.from.nick, r.key});
@@ -345,7 +344,7 @@ Table& Daemon::Impl::open_here(Request& r, const GameKind& kind,
     return table;
 }
 
-bool Daemon::Impl::room_here(Request& r) {
+bool Tables::room_here(Request& r) {
     const auto here = tables_in(*r.net, r.channel);
     if (static_cast<int>(here.size()) < std::max(1, cfg.limits.tables_per_channel)) return true;
     if (here.size() == 1)
@@ -362,13 +361,13 @@ bool Daemon::Impl::room_here(Request& r) {
 // ---------------------------------------------------------------------------------------
 // Duels
 
-Table* Daemon::Impl::duel_of(NetCtx& n, const std::string& person) {
+Table* Tables::duel_of(NetCtx& n, const std::string& person) {
     for (auto& [id, t] : n.tables)
         if (t->kind->seating() == Seating::Duel && t->seated(person)) return t.get();
     return nullptr;
 }
 
-void Daemon::Impl::challenge(Request& r, const GameKind& kind) {
+void Tables::challenge(Request& r, const GameKind& kind) {
     NetCtx& n = *r.net;
     const std::string p = cfg.bot.prefix;
     const std::string cmd = p + (kind.aliases().empty() ? kind.name() : kind.aliases().front());
@@ -446,7 +445,7 @@ Table* answerable(const std::vector<Table*>& here, const Request& r) {
 }
 }  // namespace
 
-void Daemon::Impl::accept_challenge(Request& r) {
+void Tables::accept_challenge(Request& r) {
     NetCtx& n = *r.net;
     Table* t = answerable(tables_in(n, r.channel), r);
     if (!t) {
@@ -466,7 +465,7 @@ void Daemon::Impl::accept_challenge(Request& r) {
     begin_game(*t);
 }
 
-void Daemon::Impl::decline_challenge(Request& r) {
+void Tables::decline_challenge(Request& r) {
     Table* t = answerable(tables_in(*r.net, r.channel), r);
     if (!t || t->challenged.empty()) {
         reply_private(r, "Nobody has challenged you here, so there is nothing to decline.");
@@ -478,7 +477,7 @@ void Daemon::Impl::decline_challenge(Request& r) {
     close_table(*t);
 }
 
-void Daemon::Impl::cancel_challenge(Request& r) {
+void Tables::cancel_challenge(Request& r) {
     for (Table* t : tables_in(*r.net, r.channel))
         if (t->kind->seating() == Seating::Duel && t->phase == Table::Phase::Joining &&
             t->opener_key == r.key && (!r.kind || t->kind == r.kind)) {
@@ -491,7 +490,7 @@ void Daemon::Impl::cancel_challenge(Request& r) {
     reply_private(r, "You have no challenge open here to cancel.");
 }
 
-void Daemon::Impl::duel_computer(Request& r, const GameKind& kind) {
+void Tables::duel_computer(Request& r, const GameKind& kind) {
     NetCtx& n = *r.net;
     if (!table_config(kind).computer_players) {
         reply_private(r, "Computer players are turned off here.");
@@ -517,7 +516,7 @@ void Daemon::Impl::duel_computer(Request& r, const GameKind& kind) {
 // ---------------------------------------------------------------------------------------
 // Private games (Spider)
 
-void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
+void Tables::new_solitaire(Request& r, const GameKind& kind) {
     NetCtx& n = *r.net;
     if (Table* t = private_game(n, r.key, &kind)) {
         reply_private(r, fmt::format("You have a {} game open (deal {}): type board to see it, or "
@@ -603,7 +602,7 @@ void Daemon::Impl::new_solitaire(Request& r, const GameKind& kind) {
     std::shared_ptr<const GameKind> finder;
     for (const auto& k : kinds)
         if (k.get() == &kind) finder = k;
-    worker->run(
+    worker.run(
         [this, network, nick, key, finder, start, candidates, create]() -> Worker::Continuation {
             std::optional<std::pair<std::uint64_t, std::string>> found;
             if (finder) found = finder->find_deal(start, candidates);

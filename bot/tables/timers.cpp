@@ -7,9 +7,9 @@
 
 #include <fmt/format.h>
 
-#include "bot/daemon_impl.hpp"
 #include "bot/log.hpp"
 #include "bot/strings.hpp"
+#include "bot/tables/tables.hpp"
 #include "bot/tables/text.hpp"
 
 namespace croupier::bot {
@@ -19,13 +19,13 @@ namespace {
 constexpr auto kWakeRetry = std::chrono::seconds(5);
 }  // namespace
 
-void Daemon::Impl::cancel_seat_timers(Seat& s) {
+void Tables::cancel_seat_timers(Seat& s) {
     clock.cancel(s.turn_timer);
     clock.cancel(s.warn_timer);
     s.turn_timer = s.warn_timer = 0;
 }
 
-void Daemon::Impl::cancel_timers(Table& t) {
+void Tables::cancel_timers(Table& t) {
     clock.cancel(t.join_timer);
     clock.cancel(t.joins_timer);
     clock.cancel(t.wake_timer);
@@ -38,7 +38,7 @@ void Daemon::Impl::cancel_timers(Table& t) {
     }
 }
 
-void Daemon::Impl::arm_timers(Table& t) {
+void Tables::arm_timers(Table& t) {
     clock.cancel(t.wake_timer);
     t.wake_timer = 0;
     const bool live = t.game && !t.game->finished() && t.phase == Table::Phase::Playing;
@@ -98,7 +98,7 @@ void Daemon::Impl::arm_timers(Table& t) {
     }
 }
 
-void Daemon::Impl::turn_timed_out(Table& t, int seat) {
+void Tables::turn_timed_out(Table& t, int seat) {
     Seat& s = t.seats[static_cast<std::size_t>(seat)];
     const std::string nick = s.nick;
     const int timeouts = s.timeouts;
@@ -129,12 +129,12 @@ void Daemon::Impl::turn_timed_out(Table& t, int seat) {
     arm_timers(t);
 }
 
-void Daemon::Impl::pause_timers(NetCtx& n) {
+void Tables::pause_timers(NetCtx& n) {
     for (auto& [id, t] : n.tables)
         for (auto& s : t->seats) cancel_seat_timers(s);
 }
 
-void Daemon::Impl::resume_timers(NetCtx& n) {
+void Tables::resume_timers(NetCtx& n) {
     // Fresh timers: the players may not have seen the last lines while the bot was away.
     for (auto& [id, t] : n.tables)
         if (t->phase == Table::Phase::Playing) arm_timers(*t);

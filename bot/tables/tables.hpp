@@ -1,0 +1,177 @@
+// The table layer: every table of every network, their seats, the one commit path, their
+// timers, people coming and going, and restoring them at start. The daemon owns one Tables
+// and talks to it through the few calls in the public part; the tables reach back only
+// through TablesHost (replies and sends) and the shared parts handed to the constructor.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bot/clock.hpp"
+#include "bot/context.hpp"
+#include "bot/daemon.hpp"
+#include "bot/game.hpp"
+#include "bot/worker.hpp"
+#include "config/config.hpp"
+#include "games/core/rng.hpp"
+#include "storage/storage.hpp"
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace croupier::bot {
+
+// What the tables ask of the daemon.
+class TablesHost {
+  public:
+    virtual ~TablesHost() = default;
+    // To the channel (asked in a channel) or privately.
+    virtual void reply(Request& r, const std::string& text) = 0;
+    // NOTICE in a channel, a private message in private.
+    virtual void reply_private(Request& r, const std::string& text) = 0;
+    // To a person, as their delivery preference says.
+    virtual void send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
+                              const std::string& text, bool prefer_notice) = 0;
+    virtual void send_to_channel(NetCtx& n, const std::string& channel,
+                                 const std::string& text) = 0;
+    virtual const GameKind* kind_by_name(const std::string& name) const = 0;
+};
+
+class Tables {
+  public:
+    using Kinds = std::vector<std::shared_ptr<GameKind>>;
+    using Nets = std::map<std::string, std::unique_ptr<NetCtx>>;
+    // The references are the daemon's and outlive this object; `cfg`, `kinds` and
+    // `commands` change on a rehash (kinds_changed() follows).
+    Tables(TablesHost& host, boost::asio::io_context& io, Clock& clock, const config::Config& cfg,
+           games::DealNumberSource& deals, const Kinds& kinds, Nets& nets, Worker& worker,
+           std::vector<Command>& commands);
+    ~Tables();
+    Tables(const Tables&) = delete;
+    Tables& operator=(const Tables&) = delete;
+
+    // --- What the daemon calls
+    void attach(storage::Database& database) { db = &database; }
+    void restore_games();  // at start, before the networks connect
+    void add_commands();   // the tables' commands, each game's own and the seating ones
+    void kinds_changed();  // after a rehash: running tables point at the new kinds
+    // The table the asker sits at in this place (of `r.kind` or `kind` when given); else,
+    // if `or_open`, the table of that kind still taking players here. In private: the
+    // person's private game. nullptr with `ambiguous` set when they sit at several.
+    Table* route(Request& r, const GameKind* kind, bool or_open, bool* ambiguous = nullptr);
+    Table* joining_table(NetCtx& n, const std::string& channel, const GameKind& kind);
+    // The channel's tables (not private games), oldest first.
+    std::vector<Table*> tables_in(NetCtx& n, const std::string& channel);
+    // "!e8" (or "!e8 or !vcg"): how to open a table of that seating here.
+    std::string open_table_command(const std::string& arg = "",
+                                   Seating seating = Seating::Open) const;
+    // Stops the tables at a channel, or the private games of whoever goes (or last went) by
+    // a nick: how many were stopped.
+    std::size_t stop_at(NetCtx& n, const std::string& where, const std::string& by);
+    // A person speaks: their private games hear them again; legacy seats held by nick are
+    // claimed.
+    void seen_speaking(NetCtx& n, Request& r);
+    // People coming and going.
+    void player_gone(NetCtx& n, const std::string& person, const std::string& channel);
+    void player_back(NetCtx& n, const Source& who, const std::string& channel);
+    void player_renamed(NetCtx& n, const std::string& person, const std::string& nick);
+    // Disconnected: games wait; connected again: their clocks run.
+    void pause_timers(NetCtx& n);
+    void resume_timers(NetCtx& n);
+    void close_abandoned();  // hourly: games of kinds that give up on idle games
+
+  private:
+    TablesHost& host;
+    boost::asio::io_context& io;
+    Clock& clock;
+    const config::Config& cfg;
+    games::DealNumberSource& deals;
+    const Kinds& kinds;
+    Nets& nets;
+    Worker& worker;
+    std::vector<Command>& commands;
+    storage::Database* db = nullptr;
+    TableId next_table_id = 1;
+
+    void reply(Request& r, const std::string& text) { host.reply(r, text); }
+    void reply_private(Request& r, const std::string& text) { host.reply_private(r, text); }
+    void send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
+                      const std::string& text, bool prefer_notice) {
+        host.send_to_nick(n, nick, key, text, prefer_notice);
+    }
+    void send_to_channel(NetCtx& n, const std::string& channel, const std::string& text) {
+        host.send_to_channel(n, channel, text);
+    }
+    const GameKind* kind_by_name(const std::string& name) const { return host.kind_by_name(name); }
+
+    // registry.cpp: building and finding tables
+    const config::TableConfig& table_config(const GameKind& k) const;
+    // The one way to build a table; add_table() registers it under its id.
+    std::unique_ptr<Table> make_table(NetCtx& n, const GameKind& kind, const std::string& place,
+                                      bool solitaire);
+    Table& add_table(std::unique_ptr<Table> t);
+    Table* table_by_id(NetCtx& n, TableId id);
+    Table* private_game(NetCtx& n, const std::string& person, const GameKind* kind = nullptr);
+    // Someone else's seat shown under the asker's nick (they took a nick that was
+    // someone's): the reason told to them, or "".
+    std::string stranger_reason(Request& r, const std::vector<Table*>& here);
+
+    // seating.cpp
+    void open_table(Request& r, const GameKind& kind);
+    void join_table(Request& r);
+    void leave_table(Request& r);
+    void start_table(Request& r);
+    void add_computer(Request& r);
+    void begin_game(Table& t);
+    // A new table in r's channel, r's person seated as its opener; `expired` runs if the
+    // join window (a duel: the challenge) ends with it still taking players.
+    Table& open_here(Request& r, const GameKind& kind, std::function<void(Table&)> expired);
+    bool room_here(Request& r);  // false, with the reply, when the channel has its tables
+    void announce_joins(Table& t);
+    void new_solitaire(Request& r, const GameKind& kind);
+    // Duels: a challenge (to a nick, or to anyone), accepted, declined, withdrawn or left to
+    // expire; or a game against the computer.
+    void challenge(Request& r, const GameKind& kind);
+    void accept_challenge(Request& r);
+    void decline_challenge(Request& r);
+    void cancel_challenge(Request& r);
+    void duel_computer(Request& r, const GameKind& kind);
+    Table* duel_of(NetCtx& n, const std::string& person);  // the person's duel, any kind
+
+    // play.cpp: the commands at a table
+    void show_table(Request& r);
+    void show_hand(Request& r);
+    void game_command(Request& r, const Command& c);
+    void hint(Request& r);
+
+    // commit.cpp: the one commit path. The game acts on a copy; the move is journaled; only
+    // then is the copy the game and anyone told. If the journal refuses, the table is as it
+    // was and the reason comes back (the caller tells the player). Players, timers,
+    // computer players and restore all come through here.
+    std::string commit(Table& t, int seat, const std::string& command, const std::string& args,
+                       const std::string& note = "");
+    // One move, journaled and told, without the computer players' answer (commit() adds it).
+    std::string apply_move(Table& t, int seat, const std::string& command, const std::string& args,
+                           const std::string& note = "");
+    void play_computers(Table& t);  // then settle()
+    void settle(Table& t);          // after a move: finished, or the next turn's timer
+    void deliver(Table& t, const std::vector<Out>& out);
+    void finish(Table& t, const std::string& status);
+    void close_table(Table& t);  // forgets it (the DB row is already closed)
+    void stop_table(Table& t, const std::string& by);
+
+    // timers.cpp
+    // After moves: each awaited seat has its turn timer (a seat that just moved, afresh),
+    // seats no longer awaited have none, and the game's wake-up is set.
+    void arm_timers(Table& t);
+    void cancel_seat_timers(Seat& s);
+    void cancel_timers(Table& t);
+    void turn_timed_out(Table& t, int seat);
+};
+
+}  // namespace croupier::bot
