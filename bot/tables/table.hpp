@@ -54,10 +54,9 @@ struct Table {
     std::int64_t seq = 0;
     std::int64_t started_unix = 0;
     std::int64_t last_activity = 0;
-    std::int64_t last_move_unix = 0;
-    std::vector<int> movers;  // seats that moved since the timers were last set  // when the last
-                              // move was journaled (wake-ups count from it)
-    bool busy = false;        // a background job (hint) is running for it
+    std::int64_t last_move_unix = 0;  // when the last move was journaled (wake-ups count from it)
+    std::vector<int> movers;          // seats that moved since the timers were last set
+    bool busy = false;                // a background job (hint) is running for it
 
     // The seat `person` holds (or held, if out), or -1.
     int seat_of(const std::string& person) const {
