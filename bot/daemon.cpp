@@ -84,6 +84,7 @@ Daemon::Impl::~Impl() {
 void Daemon::Impl::start() {
     log::Level lvl;
     if (log::parse_level(cfg.bot.log_level, lvl)) log::set_level(lvl);
+    for (const auto& notice : cfg.notices) log::warn("{}", notice);
     db = std::make_unique<storage::Database>(cfg.bot.database);
     log::info("database {} (schema {})", cfg.bot.database, db->schema_version());
     for (const auto& nc : cfg.networks) nets[nc.name] = make_net(nc, cfg.bot);
@@ -113,6 +114,7 @@ std::string Daemon::Impl::rehash() {
         log::error("rehash failed, keeping the old configuration: {}", e.what());
         return e.what();
     }
+    for (const auto& notice : fresh.notices) log::warn("{}", notice);
     if (fresh.bot.database != cfg.bot.database)
         log::warn("rehash: the database path changes only at restart; still using {}",
                   cfg.bot.database);

@@ -142,7 +142,9 @@ int main(int argc, char** argv) {
     if (!check.empty()) {
         try {
             auto cfg = config::load(check, {}, bot::kind_specs());
-            std::printf("%s: OK\n%s", check.c_str(), config::summarise(cfg).c_str());
+            std::printf("%s: OK\n", check.c_str());
+            for (const auto& notice : cfg.notices) std::printf("warning: %s\n", notice.c_str());
+            std::printf("%s", config::summarise(cfg).c_str());
             return 0;
         } catch (const std::exception& e) {
             std::fprintf(stderr, "croupierd: %s\n", e.what());

@@ -543,6 +543,13 @@ class Builder {
                 throw ConfigError(where.file, where.line, full,
                                   fmt::format("[{}] key \"{}\": {}", sec.name, key_in, bad.why));
             }
+            if (!spec->retired.empty()) {
+                config_.notices.push_back(
+                    fmt::format("{}:{}: [{}] key \"{}\" is no longer used: {}", where.file,
+                                where.line, sec.name, key_in, spec->retired));
+                sec.keys[key] = where;
+                return;
+            }
             Section& out = config_.games[kind];
             out.values[key] = value;
             out.where[key] = {where.file, where.line};
@@ -843,20 +850,31 @@ std::function<void(const std::string&)> checked(F f) {
 }  // namespace
 
 KeySpec duration_key(std::string key, Seconds def, Seconds lo, Seconds hi, std::string help) {
-    return KeySpec{std::move(key), format_duration(def),
+    return KeySpec{std::move(key),
+                   format_duration(def),
                    checked([lo, hi](const std::string& v) { parse_dur(v, lo, hi); }),
-                   std::move(help)};
+                   std::move(help),
+                   {}};
 }
 
 KeySpec integer_key(std::string key, long long def, long long lo, long long hi, std::string help) {
-    return KeySpec{std::move(key), std::to_string(def),
+    return KeySpec{std::move(key),
+                   std::to_string(def),
                    checked([lo, hi](const std::string& v) { parse_int(v, lo, hi); }),
-                   std::move(help)};
+                   std::move(help),
+                   {}};
 }
 
 KeySpec bool_key(std::string key, bool def, std::string help) {
-    return KeySpec{std::move(key), def ? "yes" : "no",
-                   checked([](const std::string& v) { parse_bool(v); }), std::move(help)};
+    return KeySpec{std::move(key),
+                   def ? "yes" : "no",
+                   checked([](const std::string& v) { parse_bool(v); }),
+                   std::move(help),
+                   {}};
+}
+
+KeySpec retired_key(std::string key, std::string reason) {
+    return KeySpec{std::move(key), "", {}, "", std::move(reason)};
 }
 
 Section defaults(const SectionSpec& spec) {

@@ -78,6 +78,9 @@ struct KeySpec {
     std::string default_value;
     std::function<void(const std::string&)> check;  // throws ValueError
     std::string help;                               // for the summary
+    // Non-empty: a key earlier versions read that no longer does anything. It is accepted
+    // (old files keep working) and this reason is logged at start, with file and line.
+    std::string retired;
 };
 
 class Section {
@@ -110,6 +113,8 @@ KeySpec duration_key(std::string key, Seconds def, Seconds lo, Seconds hi, std::
 KeySpec integer_key(std::string key, long long def, long long lo, long long hi,
                     std::string help = "");
 KeySpec bool_key(std::string key, bool def, std::string help = "");
+// A key that no longer does anything: accepted, with a notice (KeySpec::retired).
+KeySpec retired_key(std::string key, std::string reason);
 
 // A section as the spec's defaults make it (tests, and a kind the file does not mention).
 Section defaults(const SectionSpec& spec);
@@ -134,6 +139,9 @@ struct Config {
     std::vector<NetworkConfig> networks;  // at least one
     LimitsConfig limits;
     std::map<std::string, Section> games;  // each kind's section, by name (SectionSpec)
+    // Things the operator should know that do not stop startup ("file:line: [spider] key
+    // \"hint_budget\" is no longer used: ..."); the daemon logs them as warnings.
+    std::vector<std::string> notices;
 };
 
 // One override, as the replay's `set SECTION.KEY = VALUE` gives it; `origin` and `line`

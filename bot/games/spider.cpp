@@ -1,6 +1,6 @@
 // Spider solitaire at the daemon: the Game adapter around games/spider/engine.hpp. One seat
 // (seat 0), played in private; `new`, `stats`, `help` and `hint` belong to the table
-// machinery (bot/tables.cpp), which runs `hint` through computer_action(0).
+// machinery (bot/tables/), which runs `hint` through computer_action(0).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
 #include <array>
@@ -541,7 +541,9 @@ config::SectionSpec spider_section() {
         suits,
         config::duration_key("abandon_after", Seconds{30 * 24 * 3600}, Seconds{60},
                              hours{24 * 3650}),
-        config::duration_key("hint_budget", Seconds{2}, Seconds{1}, Seconds{600}),
+        // Hints are a quick heuristic (games/spider/fair.hpp), not a timed search.
+        config::retired_key("hint_budget",
+                            "hints are quick and need no time budget; remove the line"),
         config::duration_key("certify_budget", Seconds{5}, Seconds{1}, Seconds{3600}),
     };
     return spec;

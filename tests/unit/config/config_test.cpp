@@ -113,12 +113,20 @@ TEST(Config, ExampleFileDocumentsEveryKeyAndKeepsLinesShort) {
                             "players_per_pack",
                             "default_suits",
                             "abandon_after",
-                            "hint_budget",
                             "certify_budget"}) {
         auto pos = text.find("\n" + std::string(key) + " =");
         if (pos == std::string::npos) pos = text.find("\n;" + std::string(key) + " =");
         EXPECT_NE(pos, std::string::npos) << key;
     }
+}
+
+TEST(Config, RetiredKeyIsAcceptedWithANotice) {
+    auto c = parse(kMinimal + "[spider]\nhint_budget = 2s\n", "old.ini");
+    ASSERT_EQ(c.notices.size(), 1u);
+    EXPECT_NE(c.notices[0].find("old.ini:"), std::string::npos) << c.notices[0];
+    EXPECT_NE(c.notices[0].find("hint_budget"), std::string::npos) << c.notices[0];
+    EXPECT_EQ(c.games.at("spider").values.count("hint_budget"), 1u);  // the default, ""
+    EXPECT_TRUE(parse(kMinimal, "new.ini").notices.empty());
 }
 
 TEST(Config, MinimalFileGetsDefaults) {
