@@ -3,6 +3,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <algorithm>
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -26,6 +28,12 @@ struct Request {
     std::string command;   // as typed, lower case, without the prefix
     std::string args;      // the rest, trimmed
     const GameKind* kind = nullptr;  // a game prefix picked it (`!e8 play 5c`)
+    std::string host;                // "@" and the folded host it came from: the per-host budgets
+    // The answer is a page asked for (help, stats, top, a table view): its lines are
+    // charged to the person's and the host's output budgets, sent at low priority, and cut
+    // with a word saying so when a budget is spent.
+    bool page = false;
+    bool cut = false;  // the page was cut: its other lines are dropped
     bool in_channel() const { return !channel.empty(); }
 };
 
@@ -37,10 +45,34 @@ struct Command {
     std::function<void(Request&)> run;
 };
 
-// A per-user command budget: a token bucket; one warning a minute at most when exceeded.
-struct UserBudget {
-    double tokens = 0;
+// A token bucket in the clock's time: up to `burst` at once, then `rate` a second.
+struct Budget {
+    double tokens = -1;  // < 0: never used (starts full)
     TimePoint refilled{};
+    void refill(double burst, double rate, TimePoint now) {
+        if (tokens < 0) {
+            tokens = burst;
+        } else {
+            const double secs = std::chrono::duration<double>(now - refilled).count();
+            tokens = std::min(burst, tokens + std::max(0.0, secs) * rate);
+        }
+        refilled = now;
+    }
+    bool has(double n, double burst, double rate, TimePoint now) {
+        refill(burst, rate, now);
+        return tokens + 1e-9 >= n;
+    }
+    bool full(double burst, double rate, TimePoint now) {
+        refill(burst, rate, now);
+        return tokens + 1e-9 >= burst;
+    }
+};
+
+// What one person (or one host: key "@host") may ask of the bot: commands in, and lines of
+// pages out (help, stats, top, table views). One warning a minute at most when exceeded.
+struct UserBudget {
+    Budget commands;
+    Budget lines;
     TimePoint warned{};
     bool warned_ever = false;
 };
@@ -49,7 +81,7 @@ struct NetCtx {
     std::unique_ptr<Network> net;
     std::string name;
     People people;
-    std::map<std::string, UserBudget> budgets;         // by person
+    std::map<std::string, UserBudget> budgets;         // by person, and by "@host"
     std::map<TableId, std::unique_ptr<Table>> tables;  // every table and private game, by id
     int legacy_seats = 0;  // restored seats that still go by nick ("l:" keys)
 };

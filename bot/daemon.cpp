@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 
 #include <fmt/format.h>
 #include <boost/asio/post.hpp>
@@ -217,30 +218,58 @@ bool Daemon::Impl::is_admin(const NetCtx& n, const Source& s) const {
     return false;
 }
 
-bool Daemon::Impl::allow(NetCtx& n, const Source& s, const std::string& key) {
+bool Daemon::Impl::allow(NetCtx& n, const Source& s, const std::string& key,
+                         const std::string& host) {
     const auto now = clock.now();
-    auto [it, fresh] = n.budgets.try_emplace(key);
-    UserBudget& b = it->second;
-    const double burst = std::max(1, cfg.limits.user_burst);
-    if (fresh) {
-        b.tokens = burst;
-        b.refilled = now;
-    }
-    const double secs = std::chrono::duration<double>(now - b.refilled).count();
-    b.tokens = std::min(burst, b.tokens + secs * cfg.limits.user_rate);
-    b.refilled = now;
-    if (b.tokens >= 1.0) {
-        b.tokens -= 1.0;
+    const auto& l = cfg.limits;
+    const double burst = std::max(1, l.user_burst);
+    UserBudget& mine = n.budgets[key];
+    UserBudget& theirs = n.budgets[host];  // everyone from that host together
+    const double share = std::max(1, l.host_share);
+    if (mine.commands.has(1.0, burst, l.user_rate, now) &&
+        theirs.commands.has(1.0, burst * share, l.user_rate * share, now)) {
+        mine.commands.tokens -= 1.0;
+        theirs.commands.tokens -= 1.0;
         return true;
     }
-    if (!b.warned_ever || now - b.warned >= std::chrono::minutes(1)) {
-        b.warned_ever = true;
-        b.warned = now;
+    if (!mine.warned_ever || now - mine.warned >= std::chrono::minutes(1)) {
+        mine.warned_ever = true;
+        mine.warned = now;
         n.net->notice(s.nick,
                       "Slow down: you are sending commands too fast, so some were "
-                      "ignored. Wait a few seconds and try again.");
+                      "ignored. Wait a few seconds and try again.",
+                      irc::Priority::High);
     }
     log::debug("rate limit: dropped a command from {}", s.mask());
+    return false;
+}
+
+bool Daemon::Impl::page_line(Request& r) {
+    if (r.cut) return false;
+    const auto now = clock.now();
+    const auto& l = cfg.limits;
+    const double burst = std::max(1, l.page_burst);
+    const double share = std::max(1, l.host_share);
+    UserBudget& mine = r.net->budgets[r.key];
+    UserBudget& theirs = r.net->budgets[r.host];
+    if (mine.lines.has(1.0, burst, l.page_rate, now) &&
+        theirs.lines.has(1.0, burst * share, l.page_rate * share, now)) {
+        mine.lines.tokens -= 1.0;
+        theirs.lines.tokens -= 1.0;
+        return true;
+    }
+    r.cut = true;
+    // Told after what was sent of the page (same priority), with when a page of half the
+    // burst will fit again for both budgets.
+    const double want = burst / 2;
+    const double wait = std::max((want - mine.lines.tokens) / l.page_rate,
+                                 (want * share - theirs.lines.tokens) / (l.page_rate * share));
+    send_to_nick(*r.net, r.from.nick, r.key,
+                 fmt::format("(The rest is held back: you have asked for a lot of text lately. "
+                             "Try again in {} s.)",
+                             std::max(1LL, static_cast<long long>(std::ceil(wait)))),
+                 r.in_channel(), irc::Priority::Low);
+    log::debug("page cut for {} (output budget spent)", r.from.mask());
     return false;
 }
 
@@ -253,33 +282,46 @@ bool Daemon::Impl::wants_plain(NetCtx& n, const std::string& key) {
 }
 
 void Daemon::Impl::send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
-                                const std::string& text, bool prefer_notice) {
+                                const std::string& text, bool prefer_notice,
+                                irc::Priority priority) {
     const bool plain = wants_plain(n, key);
     auto delivery = db->pref(n.name, key, "delivery");
     const bool notice = prefer_notice && !(delivery && *delivery == "privmsg");
     const std::string body = plain ? render::to_plain(text) : text;
+    // Everyone from one host shares one turn of the send queue.
+    std::string group;
+    if (const Person* p = n.people.known(key)) {
+        const auto at = p->userhost.find('@');
+        if (at != std::string::npos) group = "@" + p->userhost.substr(at + 1);
+    }
     for (const auto& piece : render::split(body)) {
         if (notice)
-            n.net->notice(nick, piece);
+            n.net->notice(nick, piece, priority, "", group);
         else
-            n.net->privmsg(nick, piece);
+            n.net->privmsg(nick, piece, priority, "", group);
     }
 }
 
-void Daemon::Impl::send_to_channel(NetCtx& n, const std::string& channel, const std::string& text) {
+void Daemon::Impl::send_to_channel(NetCtx& n, const std::string& channel, const std::string& text,
+                                   irc::Priority priority, const std::string& lane) {
     const std::string body = n.net->strips_colours(channel) ? render::to_plain(text) : text;
-    for (const auto& piece : render::split(body)) n.net->privmsg(channel, piece);
+    for (const auto& piece : render::split(body)) n.net->privmsg(channel, piece, priority, lane);
 }
 
+// A player's own answer is High; a page they asked for is Low and paid from their budget.
 void Daemon::Impl::reply(Request& r, const std::string& text) {
+    if (r.page && !page_line(r)) return;
+    const auto priority = r.page ? irc::Priority::Low : irc::Priority::High;
     if (r.in_channel())
-        send_to_channel(*r.net, r.channel, r.from.nick + ": " + text);
+        send_to_channel(*r.net, r.channel, r.from.nick + ": " + text, priority);
     else
-        send_to_nick(*r.net, r.from.nick, r.key, text, false);
+        send_to_nick(*r.net, r.from.nick, r.key, text, false, priority);
 }
 
 void Daemon::Impl::reply_private(Request& r, const std::string& text) {
-    send_to_nick(*r.net, r.from.nick, r.key, text, r.in_channel());
+    if (r.page && !page_line(r)) return;
+    send_to_nick(*r.net, r.from.nick, r.key, text, r.in_channel(),
+                 r.page ? irc::Priority::Low : irc::Priority::High);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -314,7 +356,8 @@ void Daemon::Impl::on_message(Network& network, const Source& from, const std::s
         n->people.resolve(from.nick, r.nick_key, from.user, from.host, from.account,
                           from.account.empty() ? "" : network.fold(from.account), clock.unix_now());
     r.key = person.key;
-    if (!allow(*n, from, r.key)) return;
+    r.host = "@" + lower(from.host);
+    if (!allow(*n, from, r.key, r.host)) return;
     tables.seen_speaking(*n, r);
     try {
         dispatch(r);
@@ -412,13 +455,25 @@ void Daemon::Impl::build_commands() {
             Command{std::move(spec), where, admin, std::move(module), std::move(run)});
     };
     add({"help", {}, "[GAME|COMMAND]", "lists commands, or explains a game or a command"},
-        W::Anywhere, false, [this](Request& r) { cmd_help(r); });
+        W::Anywhere, false, [this](Request& r) {
+            r.page = true;
+            cmd_help(r);
+        });
     add({"games", {}, "", "shows what is being played where"}, W::Anywhere, false,
-        [this](Request& r) { cmd_games(r); });
+        [this](Request& r) {
+            r.page = true;
+            cmd_games(r);
+        });
     add({"stats", {}, "[NICK]", "shows a player's games, wins, points and rating"}, W::Anywhere,
-        false, [this](Request& r) { cmd_stats(r); });
+        false, [this](Request& r) {
+            r.page = true;
+            cmd_stats(r);
+        });
     add({"top", {}, "GAME [1|2|4]", "shows the best players of a game"}, W::Anywhere, false,
-        [this](Request& r) { cmd_top(r); });
+        [this](Request& r) {
+            r.page = true;
+            cmd_top(r);
+        });
     add({"set",
          {},
          "plain on|off | delivery notice|privmsg | ...",
@@ -782,6 +837,19 @@ void Daemon::Impl::on_nick(Network& net, const Source& who, const std::string& n
 void Daemon::Impl::housekeeping() {
     housekeeping_timer = clock.call_after(std::chrono::hours(1), [this] { housekeeping(); });
     tables.close_abandoned();
+    // Budgets back to full are forgotten: a new one starts full anyway.
+    const auto now = clock.now();
+    const auto& l = cfg.limits;
+    for (auto& [name, n] : nets)
+        for (auto it = n->budgets.begin(); it != n->budgets.end();) {
+            const double share = it->first.starts_with("@") ? std::max(1, l.host_share) : 1;
+            UserBudget& b = it->second;
+            if (b.commands.full(std::max(1, l.user_burst) * share, l.user_rate * share, now) &&
+                b.lines.full(std::max(1, l.page_burst) * share, l.page_rate * share, now))
+                it = n->budgets.erase(it);
+            else
+                ++it;
+        }
 }
 
 }  // namespace croupier::bot

@@ -51,15 +51,23 @@ struct Daemon::Impl final : NetworkListener, TablesHost {
     std::unique_ptr<NetCtx> make_net(const config::NetworkConfig& nc, const config::BotConfig& bot);
     const GameKind* kind_by_name(const std::string& name) const override;
     bool is_admin(const NetCtx& n, const Source& s) const;
-    bool allow(NetCtx& n, const Source& s, const std::string& key);
+    // The command budgets of the person and of their host: false (and a warning now and
+    // then) when either is spent.
+    bool allow(NetCtx& n, const Source& s, const std::string& key, const std::string& host);
     void dispatch(Request& r);
     std::string person_of(NetCtx& n, const Source& who);
     // Replies: to the channel (in channel) or privately.
     void reply(Request& r, const std::string& text) override;
     void reply_private(Request& r, const std::string& text) override;
     void send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
-                      const std::string& text, bool prefer_notice) override;
-    void send_to_channel(NetCtx& n, const std::string& channel, const std::string& text) override;
+                      const std::string& text, bool prefer_notice,
+                      irc::Priority priority = irc::Priority::High) override;
+    void send_to_channel(NetCtx& n, const std::string& channel, const std::string& text,
+                         irc::Priority priority = irc::Priority::Normal,
+                         const std::string& lane = "") override;
+    // A page's line (Request::page): charged to the person's and the host's output
+    // budgets; false when one is spent (the page is cut, the asker told once).
+    bool page_line(Request& r);
     bool wants_plain(NetCtx& n, const std::string& key);
     void cmd_help(Request& r);
     void cmd_games(Request& r);

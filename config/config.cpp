@@ -347,6 +347,18 @@ const KeyTable& limits_keys() {
          [](Target& t, const std::string& v) {
              t.config->limits.user_rate = parse_real(v, 0.01, 1000);
          }},
+        {"page_burst",
+         [](Target& t, const std::string& v) {
+             t.config->limits.page_burst = static_cast<int>(parse_int(v, 1, 10000));
+         }},
+        {"page_rate",
+         [](Target& t, const std::string& v) {
+             t.config->limits.page_rate = parse_real(v, 0.01, 1000);
+         }},
+        {"host_share",
+         [](Target& t, const std::string& v) {
+             t.config->limits.host_share = static_cast<int>(parse_int(v, 1, 1000));
+         }},
         {"tables_per_channel",
          [](Target& t, const std::string& v) {
              t.config->limits.tables_per_channel = static_cast<int>(parse_int(v, 1, 100));
@@ -778,9 +790,11 @@ std::string summarise(const Config& c) {
     if (c.networks.empty()) line("networks: none");
     const auto& l = c.limits;
     line(
-        fmt::format("limits: {} commands at once then {}/s per user, {} table(s) per channel, "
-                    "{} solitaire game(s) per user",
-                    l.user_burst, l.user_rate, l.tables_per_channel, l.solitaire_per_user));
+        fmt::format("limits: {} commands at once then {}/s per user, page lines {} at once then "
+                    "{}/s per user, {}x that per host, {} table(s) per channel, {} solitaire "
+                    "game(s) per user",
+                    l.user_burst, l.user_rate, l.page_burst, l.page_rate, l.host_share,
+                    l.tables_per_channel, l.solitaire_per_user));
     for (const auto& [name, sec] : c.games) {
         std::string keys;
         for (const auto& [k, v] : sec.values)

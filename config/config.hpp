@@ -61,6 +61,9 @@ struct NetworkConfig {
 struct LimitsConfig {
     int user_burst = 5;          // commands a user may send at once
     double user_rate = 1.0;      // then this many per second
+    int page_burst = 30;         // lines of pages (help, stats, top...) a user may ask at once
+    double page_rate = 0.5;      // then this many lines per second
+    int host_share = 3;          // everyone from one host together: this many users' worth
     int tables_per_channel = 4;  // open tables and duels together; one open table a kind
     int solitaire_per_user = 2;  // private games of all kinds together; one a kind
 };

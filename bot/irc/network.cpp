@@ -46,7 +46,9 @@ constexpr Duration kRegainEvery = 60s;
 constexpr Duration kStableAfter = 10min;
 constexpr Duration kConnectTimeout = 60s;
 constexpr Duration kRegisterTimeout = 60s;
-constexpr std::size_t kMaxQueued = 5000;
+constexpr std::size_t kMaxQueued = 5000;       // Normal lines are refused past it
+constexpr std::size_t kHardMaxQueued = 20000;  // and every line past this
+constexpr std::size_t kLowPerTarget = 60;      // Low lines refused past this many for one target
 
 std::string upper(std::string s) {
     for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -132,6 +134,7 @@ struct Network::Impl {
           listener(listener),
           factory(std::move(factory)),
           bucket(net.flood_burst, net.flood_rate, clock.now()),
+          ctcp_bucket(3, 0.1, clock.now()),
           backoff(this->factory ? 0x5eedULL : std::random_device{}()) {
         channels = net.channels;
     }
@@ -155,11 +158,15 @@ struct Network::Impl {
     std::vector<std::string> channels;            // wanted
     std::string my_user, my_host;
     std::string main_nick_shown;
-    bool queue_full_logged = false;                     // nick() before registration
+    bool queue_full_logged = false;  // since the queue was last short
+    std::uint64_t dropped = 0;       // lines refused by the drop policy, this run
     std::vector<std::unique_ptr<Transport>> lingering;  // flushing their QUIT after stop()
 
     irc::FairQueue queue;
     irc::TokenBucket bucket;
+    // CTCP answers are a courtesy: a few at once, then one every 10 s for everyone together,
+    // so many nicks asking cannot fill the queue (and one waiting per nick at most).
+    irc::TokenBucket ctcp_bucket;
     irc::Backoff backoff;
     TimerId pump_timer = 0, reconnect_timer = 0, keepalive_timer = 0, regain_timer = 0,
             stable_timer = 0, connect_timer = 0, register_timer = 0;
@@ -223,9 +230,12 @@ struct Network::Impl {
 
     // --- sending ---
     void send_now(const std::string& line);
-    void enqueue(const std::string& target, std::string line);
+    bool enqueue(const std::string& target, std::string line,
+                 irc::Priority priority = irc::Priority::Normal, const std::string& lane = "",
+                 const std::string& group = "");
     void pump();
-    void say(const char* command, const std::string& target, const std::string& text);
+    bool say(const char* command, const std::string& target, const std::string& text,
+             irc::Priority priority, const std::string& lane, const std::string& group);
 
     // --- libircclient ---
     void lib_start();
@@ -704,17 +714,40 @@ void Network::Impl::send_now(const std::string& line) {
     conn->transport->write(line);
 }
 
-void Network::Impl::enqueue(const std::string& target, std::string line) {
-    if (queue.size() >= kMaxQueued) {
-        if (!queue_full_logged)
-            log::warn("network {}: send queue full ({} lines): dropping lines", net.name,
-                      queue.size());
-        queue_full_logged = true;
-        return;
+bool Network::Impl::enqueue(const std::string& target, std::string line, irc::Priority priority,
+                            const std::string& lane, const std::string& group) {
+    // The drop policy (docs/LINK.md): pages asked for (Low) are refused once the queue is
+    // half full or one target holds kLowPerTarget lines; table lines (Normal) once it is
+    // full; a player's own replies, hands, prompts and results (High) only past the hard
+    // cap that keeps memory bounded, which fair budgets upstream keep out of reach.
+    const std::string key = lane.empty() ? fold(target) : fold(target) + '\n' + lane;
+    bool refuse = false;
+    switch (priority) {
+        case irc::Priority::Low:
+            refuse = queue.size() >= kMaxQueued / 2 || queue.pending(key) >= kLowPerTarget;
+            break;
+        case irc::Priority::Normal:
+            refuse = queue.size() >= kMaxQueued;
+            break;
+        case irc::Priority::High:
+            refuse = queue.size() >= kHardMaxQueued;
+            break;
     }
-    queue_full_logged = false;
-    queue.push(fold(target), std::move(line));
+    if (refuse) {
+        ++dropped;
+        if (!queue_full_logged)
+            log::warn("network {}: send queue long ({} lines, {} high): dropping {} lines",
+                      net.name, queue.size(), queue.pending(irc::Priority::High),
+                      priority == irc::Priority::Low      ? "low-priority"
+                      : priority == irc::Priority::Normal ? "normal and low"
+                                                          : "all");
+        queue_full_logged = true;
+        return false;
+    }
+    if (queue.size() < kMaxQueued / 4) queue_full_logged = false;
+    queue.push(key, std::move(line), priority, group);
     pump();
+    return true;
 }
 
 void Network::Impl::pump() {
@@ -732,18 +765,21 @@ void Network::Impl::pump() {
     }
 }
 
-void Network::Impl::say(const char* command, const std::string& target, const std::string& text) {
+bool Network::Impl::say(const char* command, const std::string& target, const std::string& text,
+                        irc::Priority priority, const std::string& lane, const std::string& group) {
     if (!valid_target(target)) {
         log::warn("network {}: refusing to send to bad target '{}'", net.name,
                   irc::sanitise(target));
-        return;
+        return false;
     }
     const std::string clean = irc::sanitise(text);
-    if (clean.empty()) return;
+    if (clean.empty()) return true;
     const std::string me = nick_.empty() ? main_nick() : nick_;
     const std::size_t budget = irc::text_budget(me, my_user, my_host, command, target);
-    enqueue(target,
-            std::string(command) + " " + target + " :" + std::string(irc::cut_utf8(clean, budget)));
+    return enqueue(
+        target,
+        std::string(command) + " " + target + " :" + std::string(irc::cut_utf8(clean, budget)),
+        priority, lane, group);
 }
 
 // ---------------------------------------------------------------- libircclient
@@ -879,6 +915,12 @@ void ev_ctcp(irc_session_t* s, const char*, const char* origin, const char** p, 
     if (n.queue.pending(n.fold(who.nick)) > 0) return;
     const std::string req = p[0];
     const std::string verb = upper(req.substr(0, req.find(' ')));
+    if (verb != "VERSION" && verb != "PING") return;  // FINGER, TIME, ... ignored on purpose
+    if (!n.ctcp_bucket.try_take(n.clock.now())) {
+        log::debug("network {}: CTCP from {} not answered (the CTCP budget is spent)", n.net.name,
+                   who.nick);
+        return;
+    }
     if (verb == "VERSION") {
         n.enqueue(who.nick,
                   "NOTICE " + who.nick + " :\x01VERSION croupier " CROUPIER_VERSION "\x01");
@@ -1121,12 +1163,14 @@ void Network::stop(const std::string& reason) {
     }
 }
 
-void Network::privmsg(const std::string& target, const std::string& text) {
-    impl_->say("PRIVMSG", target, text);
+bool Network::privmsg(const std::string& target, const std::string& text, irc::Priority priority,
+                      const std::string& lane, const std::string& group) {
+    return impl_->say("PRIVMSG", target, text, priority, lane, group);
 }
 
-void Network::notice(const std::string& target, const std::string& text) {
-    impl_->say("NOTICE", target, text);
+bool Network::notice(const std::string& target, const std::string& text, irc::Priority priority,
+                     const std::string& lane, const std::string& group) {
+    return impl_->say("NOTICE", target, text, priority, lane, group);
 }
 
 bool Network::join(const std::string& channel) {

@@ -12,6 +12,7 @@
 #include <boost/asio/io_context.hpp>
 
 #include "bot/clock.hpp"
+#include "bot/irc/send_queue.hpp"
 #include "config/config.hpp"
 
 namespace croupier::bot {
@@ -66,9 +67,17 @@ class Network {
     void stop(const std::string& reason);  // QUIT, flush what it can, no reconnect
 
     // Queued sends through the flood control. Text is made safe here (no CR, LF, NUL; cut
-    // to fit the 512-byte line with the bot's prefix as the server will add it).
-    void privmsg(const std::string& target, const std::string& text);
-    void notice(const std::string& target, const std::string& text);
+    // to fit the 512-byte line with the bot's prefix as the server will add it). `lane`
+    // splits a channel's queue (one lane per table there, served in turn); `group` puts
+    // the target in a group served as one (a person's host: many nicks from one host share
+    // one turn). When the queue is long, Low lines are refused first, then Normal; High
+    // lines are never dropped (docs/LINK.md). False: the line was dropped.
+    bool privmsg(const std::string& target, const std::string& text,
+                 irc::Priority priority = irc::Priority::Normal, const std::string& lane = "",
+                 const std::string& group = "");
+    bool notice(const std::string& target, const std::string& text,
+                irc::Priority priority = irc::Priority::Normal, const std::string& lane = "",
+                const std::string& group = "");
     // Exactly one channel name (CHANTYPES prefix, 2-50 bytes, no space, comma, colon or
     // control character); anything else ("#a,#b", "0", a nick) is refused with a log line
     // and false.

@@ -43,37 +43,61 @@ void TokenBucket::reconfigure(int burst, double rate) {
     tokens_ = std::min(tokens_, burst_);
 }
 
-void FairQueue::push(const std::string& target, std::string line) {
-    auto& q = queues_[target];
-    if (q.empty()) order_.push_back(target);
-    q.push_back(std::move(line));
+void FairQueue::push(const std::string& target, std::string line, Priority p,
+                     const std::string& group) {
+    auto [it, fresh] = queues_.try_emplace(target);
+    Lines& lines = it->second;
+    if (fresh || lines.size == 0) {
+        // A target keeps the group it was queued under while it has lines waiting.
+        lines.group = group.empty() ? target : group;
+        auto [g, new_group] = groups_.try_emplace(lines.group);
+        if (new_group) order_.push_back(lines.group);
+        g->second.order.push_back(target);
+    }
+    lines.q[static_cast<int>(p)].push_back(std::move(line));
+    ++lines.size;
     ++size_;
+    ++by_priority_[static_cast<int>(p)];
 }
 
 std::optional<std::string> FairQueue::pop() {
     if (order_.empty()) return std::nullopt;
-    const std::string target = order_.front();
+    const std::string group = order_.front();
     order_.pop_front();
+    auto git = groups_.find(group);
+    const std::string target = git->second.order.front();
+    git->second.order.pop_front();
     auto it = queues_.find(target);
-    std::string line = std::move(it->second.front());
-    it->second.pop_front();
+    Lines& lines = it->second;
+    int p = 0;
+    while (lines.q[p].empty()) ++p;
+    std::string line = std::move(lines.q[p].front());
+    lines.q[p].pop_front();
+    --lines.size;
     --size_;
-    if (it->second.empty())
+    --by_priority_[p];
+    if (lines.size == 0)
         queues_.erase(it);
     else
-        order_.push_back(target);
+        git->second.order.push_back(target);
+    if (git->second.order.empty())
+        groups_.erase(git);
+    else
+        order_.push_back(group);
     return line;
 }
 
 std::size_t FairQueue::pending(const std::string& target) const {
     auto it = queues_.find(target);
-    return it == queues_.end() ? 0 : it->second.size();
+    return it == queues_.end() ? 0 : it->second.size;
 }
 
 void FairQueue::clear() {
     queues_.clear();
+    groups_.clear();
     order_.clear();
     size_ = 0;
+    for (auto& n : by_priority_) n = 0;
 }
 
 Backoff::Backoff(std::uint64_t seed) : rng_(seed) {}

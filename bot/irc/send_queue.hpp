@@ -34,22 +34,46 @@ class TokenBucket {
     TimePoint last_;
 };
 
-// One FIFO per target; pop() takes from the targets in turn, so one busy target cannot
-// starve another.
+// How much a line matters when the queue is long (docs/LINK.md, "The send queue").
+enum class Priority : std::uint8_t {
+    High,    // a player's own reply, hand, prompt, result or error: never dropped
+    Normal,  // boards and announcements at a table
+    Low,     // pages asked for (help, stats, top): refused first
+};
+
+// One queue per target (a nick, or a channel; a channel may be split into lanes, one per
+// table, so tables there are served in turn), and targets in groups: pop() takes from the
+// groups in turn, then from the targets of that group in turn, so one busy target cannot
+// starve another and many nicks of one group (one host) share one turn. Inside a target
+// the most important line goes first (FIFO within a priority).
 class FairQueue {
   public:
-    void push(const std::string& target, std::string line);
+    // `group` "" is a group of its own (the target).
+    void push(const std::string& target, std::string line, Priority p = Priority::Normal,
+              const std::string& group = "");
     std::optional<std::string> pop();
     // Lines waiting for one target.
     std::size_t pending(const std::string& target) const;
+    // Lines waiting of one priority, all targets.
+    std::size_t pending(Priority p) const { return by_priority_[static_cast<int>(p)]; }
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
     void clear();
 
   private:
-    std::map<std::string, std::deque<std::string>> queues_;
-    std::deque<std::string> order_;  // targets with lines waiting, next first
+    struct Lines {
+        std::deque<std::string> q[3];  // by Priority
+        std::size_t size = 0;
+        std::string group;
+    };
+    struct Group {
+        std::deque<std::string> order;  // its targets with lines waiting, next first
+    };
+    std::map<std::string, Lines> queues_;  // by target
+    std::map<std::string, Group> groups_;  // groups with lines waiting
+    std::deque<std::string> order_;        // those groups, next first
     std::size_t size_ = 0;
+    std::size_t by_priority_[3] = {};
 };
 
 // Exponential backoff: 1 s doubling to 5 min, each delay with +-20% jitter.

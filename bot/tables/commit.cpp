@@ -103,13 +103,19 @@ void Tables::settle(Table& t) {
 
 void Tables::deliver(Table& t, const std::vector<Out>& out) {
     NetCtx& n = *t.net;
+    // In the channel, each table has its own lane of the queue; its lines are Normal, but
+    // the lines that end a game (the result) are never dropped. A player's own lines (hands,
+    // prompts, a private game) are High.
+    const bool over = t.game && t.game->finished();
+    const auto table_priority = over ? irc::Priority::High : irc::Priority::Normal;
+    const std::string lane = "t" + std::to_string(t.id);
     for (const auto& o : out) {
         if (o.to == Out::To::Table) {
             if (t.solitaire) {
                 const Seat& s = t.seats.front();
                 if (!s.away) send_to_nick(n, s.nick, s.key, o.text, false);
             } else {
-                send_to_channel(n, t.place, o.text);
+                send_to_channel(n, t.place, o.text, table_priority, lane);
             }
             continue;
         }

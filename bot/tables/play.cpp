@@ -90,8 +90,10 @@ void Tables::add_commands() {
                 });
             add({"leave", {}, "", "gives up the duel (the other player wins)"}, W::Channel, m,
                 [this](Request& r) { leave_table(r); });
-            add({"table", {}, "", "shows the duel"}, W::Channel, m,
-                [this](Request& r) { show_table(r); });
+            add({"table", {}, "", "shows the duel"}, W::Channel, m, [this](Request& r) {
+                r.page = true;
+                show_table(r);
+            });
         } else {
             add({m, k->aliases(), "[bot]",
                  "opens " + article(k->title()) + " " + k->title() +
@@ -108,7 +110,10 @@ void Tables::add_commands() {
             add({"bot", {}, "", "adds a computer player to the table opening here"}, W::Channel, m,
                 [this](Request& r) { add_computer(r); });
             add({"table", {}, "", "shows who sits where, whose turn it is and the top card"},
-                W::Channel, m, [this](Request& r) { show_table(r); });
+                W::Channel, m, [this](Request& r) {
+                    r.page = true;
+                    show_table(r);
+                });
         }
         for (const auto& spec : k->commands()) {
             // Private games take their commands in private; a duel's secret choices may come
@@ -126,7 +131,10 @@ void Tables::add_commands() {
                 continue;
             }
             if (spec.name == "board") {
-                add(spec, where, m, [this](Request& r) { show_table(r); });
+                add(spec, where, m, [this](Request& r) {
+                    r.page = true;
+                    show_table(r);
+                });
                 continue;
             }
             const std::size_t index = commands.size();

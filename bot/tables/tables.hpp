@@ -36,9 +36,12 @@ class TablesHost {
     virtual void reply_private(Request& r, const std::string& text) = 0;
     // To a person, as their delivery preference says.
     virtual void send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
-                              const std::string& text, bool prefer_notice) = 0;
-    virtual void send_to_channel(NetCtx& n, const std::string& channel,
-                                 const std::string& text) = 0;
+                              const std::string& text, bool prefer_notice,
+                              irc::Priority priority = irc::Priority::High) = 0;
+    // `lane`: the table's own queue in the channel, so tables there are served in turn.
+    virtual void send_to_channel(NetCtx& n, const std::string& channel, const std::string& text,
+                                 irc::Priority priority = irc::Priority::Normal,
+                                 const std::string& lane = "") = 0;
     virtual const GameKind* kind_by_name(const std::string& name) const = 0;
 };
 
@@ -101,11 +104,14 @@ class Tables {
     void reply(Request& r, const std::string& text) { host.reply(r, text); }
     void reply_private(Request& r, const std::string& text) { host.reply_private(r, text); }
     void send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
-                      const std::string& text, bool prefer_notice) {
-        host.send_to_nick(n, nick, key, text, prefer_notice);
+                      const std::string& text, bool prefer_notice,
+                      irc::Priority priority = irc::Priority::High) {
+        host.send_to_nick(n, nick, key, text, prefer_notice, priority);
     }
-    void send_to_channel(NetCtx& n, const std::string& channel, const std::string& text) {
-        host.send_to_channel(n, channel, text);
+    void send_to_channel(NetCtx& n, const std::string& channel, const std::string& text,
+                         irc::Priority priority = irc::Priority::Normal,
+                         const std::string& lane = "") {
+        host.send_to_channel(n, channel, text, priority, lane);
     }
     const GameKind* kind_by_name(const std::string& name) const { return host.kind_by_name(name); }
 

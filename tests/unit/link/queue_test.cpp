@@ -119,5 +119,49 @@ TEST(Backoff, SameSeedSameSequence) {
     EXPECT_TRUE(differs);
 }
 
+TEST(FairQueue, MostImportantFirstWithinATarget) {
+    FairQueue q;
+    q.push("bob", "help 1", Priority::Low);
+    q.push("bob", "board 1", Priority::Normal);
+    q.push("bob", "help 2", Priority::Low);
+    q.push("bob", "your hand", Priority::High);
+    q.push("bob", "board 2", Priority::Normal);
+    EXPECT_EQ(q.pending(Priority::Low), 2u);
+    EXPECT_EQ(q.pending(Priority::High), 1u);
+    std::vector<std::string> order;
+    while (auto l = q.pop()) order.push_back(*l);
+    EXPECT_EQ(order,
+              (std::vector<std::string>{"your hand", "board 1", "board 2", "help 1", "help 2"}));
+    EXPECT_EQ(q.pending(Priority::Low), 0u);
+}
+
+TEST(FairQueue, ManyTargetsOfOneGroupShareOneTurn) {
+    FairQueue q;
+    // Three nicks from one host, each with two lines; alice, from elsewhere, has three.
+    for (const char* nick : {"m1", "m2", "m3"})
+        for (int i = 0; i < 2; ++i)
+            q.push(nick, std::string(nick) + "." + std::to_string(i), Priority::Low,
+                   "@evil.example");
+    for (int i = 0; i < 3; ++i)
+        q.push("alice", "alice." + std::to_string(i), Priority::High, "@example.org");
+    std::vector<std::string> order;
+    while (auto l = q.pop()) order.push_back(*l);
+    EXPECT_EQ(order, (std::vector<std::string>{"m1.0", "alice.0", "m2.0", "alice.1", "m3.0",
+                                               "alice.2", "m1.1", "m2.1", "m3.1"}));
+    EXPECT_TRUE(q.empty());
+}
+
+TEST(FairQueue, ClearForgetsGroupsAndCounts) {
+    FairQueue q;
+    q.push("a", "1", Priority::High, "g");
+    q.push("b", "2", Priority::Low, "g");
+    q.clear();
+    EXPECT_TRUE(q.empty());
+    EXPECT_EQ(q.pending(Priority::High), 0u);
+    EXPECT_FALSE(q.pop().has_value());
+    q.push("c", "3");
+    EXPECT_EQ(*q.pop(), "3");
+}
+
 }  // namespace
 }  // namespace croupier::bot::irc
