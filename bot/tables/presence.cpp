@@ -80,10 +80,18 @@ void Tables::player_gone(NetCtx& n, const std::string& person, const std::string
                 log::warn("{}: giving up {}'s seat was not saved; it stays away", tt->place,
                           ss.nick);
         });
-        send_to_channel(
-            n, t->place,
-            fmt::format("{} has left; their seat is kept for {} in case they come back.", s.nick,
-                        seconds_text(std::chrono::duration_cast<Duration>(grace))));
+        const std::string kept = seconds_text(std::chrono::duration_cast<Duration>(grace));
+        tell_burst(*t, Table::BurstKind::SeatsLeft, s.nick,
+                   [kept](const Table&, const std::string& names, std::size_t many) {
+                       return many == 1 ? fmt::format(
+                                              "{} has left; their seat is kept for {} in "
+                                              "case they come back.",
+                                              names, kept)
+                                        : fmt::format(
+                                              "{} have left; their seats are kept for {} "
+                                              "in case they come back.",
+                                              names, kept);
+                   });
     }
 }
 
@@ -119,8 +127,13 @@ void Tables::player_back(NetCtx& n, const Source& who, const std::string& channe
         s.away = false;
         clock.cancel(s.grace_timer);
         s.grace_timer = 0;
-        send_to_channel(n, t->place,
-                        fmt::format("Welcome back, {}: your seat is still yours.", s.nick));
+        tell_burst(
+            *t, Table::BurstKind::SeatsBack, s.nick,
+            [](const Table&, const std::string& names, std::size_t many) {
+                return many == 1
+                           ? fmt::format("Welcome back, {}: your seat is still yours.", names)
+                           : fmt::format("Welcome back, {}: your seats are still yours.", names);
+            });
         deliver(*t, t->game->show_hand(seat));
     }
 }

@@ -120,6 +120,33 @@ void Tables::join_table(Request& r) {
     }
 }
 
+void Tables::tell_burst(Table& t, Table::BurstKind kind, const std::string& name, BurstText text) {
+    Table::Burst& b = t.bursts[static_cast<int>(kind)];
+    if (b.timer) {
+        b.names.push_back(name);
+        return;
+    }
+    send_to_channel(*t.net, t.place, text(t, name, 1), irc::Priority::Normal,
+                    "t" + std::to_string(t.id));
+    NetCtx* n = t.net;
+    const TableId id = t.id;
+    b.timer = clock.call_after(std::chrono::seconds(2),
+                               [this, n, id, kind, text] { flush_burst(n, id, kind, text); });
+}
+
+void Tables::flush_burst(NetCtx* n, TableId id, Table::BurstKind kind, BurstText text) {
+    Table* t = table_by_id(*n, id);
+    if (!t) return;
+    Table::Burst& b = t->bursts[static_cast<int>(kind)];
+    b.timer = 0;
+    if (b.names.empty()) return;  // the burst is over
+    send_to_channel(*n, t->place, text(*t, names_text(b.names, 6), b.names.size()),
+                    irc::Priority::Normal, "t" + std::to_string(t->id));
+    b.names.clear();
+    b.timer = clock.call_after(std::chrono::seconds(2),
+                               [this, n, id, kind, text] { flush_burst(n, id, kind, text); });
+}
+
 void Tables::announce_joins(Table& t) {
     clock.cancel(t.joins_timer);
     t.joins_timer = 0;
@@ -168,10 +195,11 @@ void Tables::add_computer(Request& r) {
     s.key = "*" + s.nick;  // '*' starts no person's key: no clash with a person
     s.computer = true;
     t->seats.push_back(s);
-    const int count = static_cast<int>(t->seats.size());
-    send_to_channel(
-        *r.net, t->place,
-        fmt::format("Computer player {} joined ({} players).", render::bold(s.nick), count));
+    tell_burst(*t, Table::BurstKind::ComputersAdded, s.nick,
+               [](const Table& tt, const std::string& names, std::size_t many) {
+                   return fmt::format("Computer player{} {} joined ({} players).",
+                                      many == 1 ? "" : "s", names, tt.seats.size());
+               });
 }
 
 void Tables::leave_table(Request& r) {

@@ -48,6 +48,14 @@ struct Table {
     // Joins are announced together when they come in a burst (a big table fills fast).
     std::vector<std::string> pending_joins;
     TimerId joins_timer = 0;
+    // Other comings and goings (computer players added, players leaving or coming back, as
+    // in a netsplit): the first is told at once, the rest of a burst in one line.
+    enum class BurstKind { ComputersAdded = 0, SeatsLeft = 1, SeatsBack = 2 };
+    struct Burst {
+        std::vector<std::string> names;
+        TimerId timer = 0;  // the burst window is open while it runs
+    };
+    Burst bursts[3];  // by BurstKind
     std::unique_ptr<Game> game;
     GameSetup setup;
     std::int64_t game_id = 0;

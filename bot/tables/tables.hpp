@@ -139,6 +139,13 @@ class Tables {
     Table& open_here(Request& r, const GameKind& kind, std::function<void(Table&)> expired);
     bool room_here(Request& r);  // false, with the reply, when the channel has its tables
     void announce_joins(Table& t);
+    // Comings and goings in bursts: the first name is told at once; names that follow
+    // within 2 s (and so on while the burst lasts) are told together in one line. `text`
+    // makes the line from the names ("a, b and 3 others") and how many there are.
+    using BurstText =
+        std::function<std::string(const Table& t, const std::string& names, std::size_t count)>;
+    void tell_burst(Table& t, Table::BurstKind kind, const std::string& name, BurstText text);
+    void flush_burst(NetCtx* n, TableId id, Table::BurstKind kind, BurstText text);
     void new_solitaire(Request& r, const GameKind& kind);
     // Duels: a challenge (to a nick, or to anyone), accepted, declined, withdrawn or left to
     // expire; or a game against the computer.

@@ -4,13 +4,27 @@
 
 #include <chrono>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "bot/clock.hpp"
+#include "bot/render.hpp"
 #include "bot/strings.hpp"
 
 namespace croupier::bot {
+
+// "a, b and c"; past `most` names: "a, b, c and 4 others".
+inline std::string names_text(const std::vector<std::string>& names, std::size_t most) {
+    const std::size_t shown = names.size() > most ? most - 1 : names.size();
+    std::string out;
+    for (std::size_t i = 0; i < shown; ++i) {
+        if (i > 0) out += (i + 1 == names.size() ? " and " : ", ");
+        out += names[i];
+    }
+    if (shown < names.size()) out += fmt::format(" and {} others", names.size() - shown);
+    return out;
+}
 
 // "90 s", "2 min".
 inline std::string seconds_text(Duration d) {

@@ -28,6 +28,10 @@ void Tables::cancel_seat_timers(Seat& s) {
 void Tables::cancel_timers(Table& t) {
     clock.cancel(t.join_timer);
     clock.cancel(t.joins_timer);
+    for (auto& b : t.bursts) {
+        clock.cancel(b.timer);
+        b.timer = 0;
+    }
     clock.cancel(t.wake_timer);
     clock.cancel(t.retry_timer);
     t.join_timer = t.joins_timer = t.wake_timer = t.retry_timer = 0;
