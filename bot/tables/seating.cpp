@@ -191,7 +191,7 @@ void Tables::add_computer(Request& r) {
     int number = 1;
     for (const auto& s : t->seats) number += s.computer;
     Seat s;
-    s.nick = fmt::format("cpu{}", number);
+    s.nick = computer_name(number);
     s.key = "*" + s.nick;  // '*' starts no person's key: no clash with a person
     s.computer = true;
     t->seats.push_back(s);
@@ -534,8 +534,8 @@ void Tables::duel_computer(Request& r, const GameKind& kind) {
     made->opener_key = r.key;
     made->seats.push_back(Seat{r.from.nick, r.key});
     Seat cpu;
-    cpu.nick = "cpu1";
-    cpu.key = "*cpu1";
+    cpu.nick = computer_name(1);
+    cpu.key = "*" + cpu.nick;
     cpu.computer = true;
     made->seats.push_back(cpu);
     begin_game(add_table(std::move(made)));

@@ -26,6 +26,12 @@ inline std::string names_text(const std::vector<std::string>& names, std::size_t
     return out;
 }
 
+// A computer player's name: "cpu#1". No IRC nick may hold a '#', so no person can take a
+// computer's name and pass for it (or be taken for it).
+inline std::string computer_name(int number) {
+    return fmt::format("cpu#{}", number);
+}
+
 // "90 s", "2 min".
 inline std::string seconds_text(Duration d) {
     const auto s = std::chrono::duration_cast<std::chrono::seconds>(d).count();
