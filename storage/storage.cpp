@@ -123,6 +123,18 @@ const std::vector<std::vector<const char*>> kMigrations = {
                PRIMARY KEY (network, key, kind)
            ) WITHOUT ROWID)",
     },
+    // 2 -> 3: tables still taking players survive a restart.
+    {
+        R"(CREATE TABLE lobbies (
+               network  TEXT NOT NULL,
+               place    TEXT NOT NULL,
+               kind     TEXT NOT NULL,
+               opener   TEXT NOT NULL,
+               data     TEXT NOT NULL,
+               deadline INTEGER NOT NULL,
+               PRIMARY KEY (network, place, kind, opener)
+           ) WITHOUT ROWID)",
+    },
 };
 
 constexpr double kK = 32.0;
@@ -527,6 +539,49 @@ std::vector<PersonRow> Database::persons(const std::string& network) const {
         p.userhost = q.getColumn(4).getString();
         p.seen = q.getColumn(5).getInt64();
         out.push_back(std::move(p));
+    }
+    return out;
+}
+
+void Database::save_lobby(const LobbyRow& l) {
+    SQLite::Statement q(*db_,
+                        "INSERT INTO lobbies (network, place, kind, opener, data, deadline) VALUES "
+                        "(?, ?, ?, ?, ?, ?) ON CONFLICT (network, place, kind, opener) DO UPDATE "
+                        "SET data = excluded.data, deadline = excluded.deadline");
+    q.bind(1, l.network);
+    q.bind(2, l.place);
+    q.bind(3, l.kind);
+    q.bind(4, l.opener);
+    q.bind(5, l.data);
+    q.bind(6, l.deadline);
+    q.exec();
+}
+
+void Database::drop_lobby(const std::string& network, const std::string& place,
+                          const std::string& kind, const std::string& opener) {
+    SQLite::Statement q(
+        *db_, "DELETE FROM lobbies WHERE network = ? AND place = ? AND kind = ? AND opener = ?");
+    q.bind(1, network);
+    q.bind(2, place);
+    q.bind(3, kind);
+    q.bind(4, opener);
+    q.exec();
+}
+
+std::vector<LobbyRow> Database::lobbies() const {
+    SQLite::Statement q(*db_,
+                        "SELECT network, place, kind, opener, data, deadline FROM lobbies ORDER BY "
+                        "deadline");
+    std::vector<LobbyRow> out;
+    while (q.executeStep()) {
+        LobbyRow l;
+        l.network = q.getColumn(0).getString();
+        l.place = q.getColumn(1).getString();
+        l.kind = q.getColumn(2).getString();
+        l.opener = q.getColumn(3).getString();
+        l.data = q.getColumn(4).getString();
+        l.deadline = q.getColumn(5).getInt64();
+        out.push_back(std::move(l));
     }
     return out;
 }

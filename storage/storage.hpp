@@ -71,6 +71,17 @@ struct PersonRow {
     std::int64_t seen = 0;
 };
 
+// A table still taking players (a channel table in its join window, a duel challenge),
+// kept so that a restart does not lose it; its seats are the daemon's own text.
+struct LobbyRow {
+    std::string network;
+    std::string place;  // the channel
+    std::string kind;
+    std::string opener;         // the person who opened it
+    std::string data;           // seats and challenge (bot/tables)
+    std::int64_t deadline = 0;  // unix seconds: the join window ends
+};
+
 // A person's saved data for one kind (a VCG deck, an Adventurer deck, an Encounters party):
 // the kind's own text, with the version of its format.
 struct Saved {
@@ -118,6 +129,12 @@ class Database {
     // change.
     void remember_person(const std::string& network, const PersonRow& p);
     std::vector<PersonRow> persons(const std::string& network) const;
+    // Tables taking players: one row per (network, place, kind, opener), replaced on each
+    // change, dropped when the game is dealt or the table closes.
+    void save_lobby(const LobbyRow& l);
+    void drop_lobby(const std::string& network, const std::string& place, const std::string& kind,
+                    const std::string& opener);
+    std::vector<LobbyRow> lobbies() const;
 
     // Experience per person and kind (0 until a kind awards some; finish_game adds it).
     long long xp(const std::string& network, const std::string& key, const std::string& kind) const;

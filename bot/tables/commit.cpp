@@ -186,6 +186,7 @@ void Tables::finish(Table& t, const std::string& status) {
 
 void Tables::close_table(Table& t) {
     cancel_timers(t);
+    if (t.phase == Table::Phase::Joining) forget_lobby(t);
     auto it = t.net->tables.find(t.id);
     if (it == t.net->tables.end()) return;
     // Callers up the stack may still hold a reference: free it once they have returned.

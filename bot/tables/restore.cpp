@@ -84,6 +84,7 @@ void Tables::restore_games() {
     }
     if (restored)
         log::info("restored {} game{} from the database", restored, restored == 1 ? "" : "s");
+    restore_lobbies();  // after the games: their ids are taken
 }
 
 void Tables::close_abandoned() {

@@ -48,26 +48,14 @@ void Tables::open_table(Request& r, const GameKind& kind) {
         reply_private(r, "Computer players are turned off here.");
         return;
     }
-    open_here(r, kind, [this](Table& tt) {
-        const auto& c = table_config(*tt.kind);
-        if (static_cast<int>(tt.seats.size()) >= c.min_players) {
-            begin_game(tt);
-            return;
-        }
-        send_to_channel(
-            *tt.net, tt.place,
-            fmt::format("Not enough players for {} (it needs {}): the table is "
-                        "closed. Type {}{} to open another.",
-                        tt.kind->title(), c.min_players, cfg.bot.prefix, tt.kind->name()));
-        close_table(tt);
-    });
+    open_here(r, kind);
     send_to_channel(n, r.channel,
                     fmt::format("{} opens {} {} table: type {}join to play ({} to join, {} to {} "
                                 "players). {} can {}start once {} sit.",
                                 render::bold(r.from.nick), article(kind.title()),
                                 render::bold(kind.title()), p, seconds_text(tc.join_window),
                                 tc.min_players, tc.max_players, r.from.nick, p, tc.min_players));
-    if (arg == "bot") add_computer(r);
+    if (arg == "bot") add_computer(r);  // (saves the table again)
 }
 
 void Tables::join_table(Request& r) {
@@ -107,6 +95,7 @@ void Tables::join_table(Request& r) {
         return;
     }
     t->seats.push_back(Seat{r.from.nick, r.key});
+    remember_lobby(*t);
     t->pending_joins.push_back(r.from.nick);
     if (!t->joins_timer) {
         NetCtx* n = r.net;
@@ -195,6 +184,7 @@ void Tables::add_computer(Request& r) {
     s.key = "*" + s.nick;  // '*' starts no person's key: no clash with a person
     s.computer = true;
     t->seats.push_back(s);
+    remember_lobby(*t);
     tell_burst(*t, Table::BurstKind::ComputersAdded, s.nick,
                [](const Table& tt, const std::string& names, std::size_t many) {
                    return fmt::format("Computer player{} {} joined ({} players).",
@@ -238,6 +228,7 @@ void Tables::leave_table(Request& r) {
                     t->opener_key = s.key;
                     break;
                 }
+        remember_lobby(*t);
         send_to_channel(*r.net, t->place,
                         fmt::format("{} left the table ({} player{}).", r.from.nick,
                                     t->seats.size(), t->seats.size() == 1 ? "" : "s"));
@@ -341,6 +332,7 @@ void Tables::begin_game(Table& t) {
     t.seq = 0;
     t.started_unix = t.last_activity = t.last_move_unix = rec.started;
     t.phase = Table::Phase::Playing;
+    forget_lobby(t);
     log::info("{} game {} starts at {}/{} with {} players", t.kind->title(), t.game_id, t.net->name,
               t.place, t.seats.size());
     auto out = t.game->start();
@@ -356,19 +348,16 @@ void Tables::begin_game(Table& t) {
     play_computers(t);
 }
 
-Table& Tables::open_here(Request& r, const GameKind& kind, std::function<void(Table&)> expired) {
+Table& Tables::open_here(Request& r, const GameKind& kind) {
     auto made = make_table(*r.net, kind, r.channel, false);
     made->opener_key = r.key;
     made->seats.push_back(Seat{r.from.nick, r.key});
+    const Duration window = table_config(kind).join_window;
+    made->join_deadline =
+        clock.unix_now() + std::chrono::duration_cast<std::chrono::seconds>(window).count();
     Table& table = add_table(std::move(made));
-    NetCtx* np = r.net;
-    const TableId id = table.id;
-    table.join_timer = clock.call_after(table_config(kind).join_window, [this, np, id, expired] {
-        Table* tt = table_by_id(*np, id);
-        if (!tt || tt->phase != Table::Phase::Joining) return;
-        tt->join_timer = 0;
-        expired(*tt);
-    });
+    arm_join_window(table, window);
+    remember_lobby(table);
     return table;
 }
 
@@ -432,18 +421,10 @@ void Tables::challenge(Request& r, const GameKind& kind) {
         }
     if (!room_here(r)) return;
     const auto& tc = table_config(kind);
-    Table& table = open_here(r, kind, [this](Table& tt) {
-        send_to_channel(
-            *tt.net, tt.place,
-            tt.challenged.empty()
-                ? fmt::format("Nobody took up {}'s {} challenge; it has expired.",
-                              tt.seats.front().nick, tt.kind->title())
-                : fmt::format("{}'s {} challenge to {} has expired.", tt.seats.front().nick,
-                              tt.kind->title(), tt.challenged_nick));
-        close_table(tt);
-    });
+    Table& table = open_here(r, kind);
     table.challenged = target_key;
     table.challenged_nick = target;
+    remember_lobby(table);
     if (target.empty())
         send_to_channel(n, r.channel,
                         fmt::format("{} challenges anyone to {}: type {} accept to play ({}).",

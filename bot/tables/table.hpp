@@ -43,8 +43,10 @@ struct Table {
     std::string challenged;
     std::string challenged_nick;  // as typed
     TimerId join_timer = 0;
-    TimerId wake_timer = 0;   // the game asked to be woken (Game::wake_after)
-    TimerId retry_timer = 0;  // a computer player's move that could not be saved
+    std::int64_t join_deadline = 0;  // unix seconds: the join window (a challenge) ends
+    std::string lobby_opener;        // the opener its saved row is under ("": not saved)
+    TimerId wake_timer = 0;          // the game asked to be woken (Game::wake_after)
+    TimerId retry_timer = 0;         // a computer player's move that could not be saved
     // Joins are announced together when they come in a burst (a big table fills fast).
     std::vector<std::string> pending_joins;
     TimerId joins_timer = 0;

@@ -134,10 +134,18 @@ class Tables {
     void start_table(Request& r);
     void add_computer(Request& r);
     void begin_game(Table& t);
-    // A new table in r's channel, r's person seated as its opener; `expired` runs if the
-    // join window (a duel: the challenge) ends with it still taking players.
-    Table& open_here(Request& r, const GameKind& kind, std::function<void(Table&)> expired);
-    bool room_here(Request& r);  // false, with the reply, when the channel has its tables
+    // A new table in r's channel, r's person seated as its opener, its join window (a
+    // duel: the challenge) running; join_window_over() when it ends with the table still
+    // taking players.
+    Table& open_here(Request& r, const GameKind& kind);
+
+    // lobby.cpp: tables taking players are saved (each change) and come back at start.
+    void remember_lobby(Table& t);
+    void forget_lobby(Table& t);
+    void restore_lobbies();
+    void arm_join_window(Table& t, Duration d);
+    void join_window_over(Table& t);  // open table: start or close; duel: the challenge expires
+    bool room_here(Request& r);       // false, with the reply, when the channel has its tables
     void announce_joins(Table& t);
     // Comings and goings in bursts: the first name is told at once; names that follow
     // within 2 s (and so on while the burst lasts) are told together in one line. `text`

@@ -462,6 +462,7 @@ TEST_F(StorageTest, MigratesAVersionOneDatabaseKeepingItsGames) {
         db.raw().exec("DROP TABLE persons");
         db.raw().exec("DROP TABLE saved");
         db.raw().exec("DROP TABLE xp");
+        db.raw().exec("DROP TABLE lobbies");
         db.raw().exec("PRAGMA user_version = 1");
     }
     Database db(path_);
@@ -471,6 +472,23 @@ TEST_F(StorageTest, MigratesAVersionOneDatabaseKeepingItsGames) {
     EXPECT_TRUE(db.persons("libera").empty());
     db.remember_person("libera", PersonRow{"a:x", "x", "x", "x", "", 1});
     EXPECT_EQ(db.persons("libera").size(), 1u);
+    EXPECT_TRUE(db.lobbies().empty());
+}
+
+TEST_F(StorageTest, LobbiesAreReplacedAndDropped) {
+    Database db(path_);
+    db.save_lobby(LobbyRow{"libera", "#cards", "exordia8", "h:alice!a@x", "seats 1", 100});
+    db.save_lobby(LobbyRow{"libera", "#cards", "exordia8", "h:alice!a@x", "seats 2", 120});
+    db.save_lobby(LobbyRow{"libera", "#cards", "vcg", "h:bob!b@x", "challenge", 90});
+    auto all = db.lobbies();
+    ASSERT_EQ(all.size(), 2u);
+    EXPECT_EQ(all[0].kind, "vcg");  // the nearest deadline first
+    EXPECT_EQ(all[1].data, "seats 2");
+    EXPECT_EQ(all[1].deadline, 120);
+    db.drop_lobby("libera", "#cards", "exordia8", "h:alice!a@x");
+    all = db.lobbies();
+    ASSERT_EQ(all.size(), 1u);
+    EXPECT_EQ(all[0].opener, "h:bob!b@x");
 }
 
 TEST_F(StorageTest, ExperienceIsAddedWithTheGameOnce) {

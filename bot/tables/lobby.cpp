@@ -1,0 +1,168 @@
+// Tables still taking players (a channel table in its join window, a duel challenge) are
+// kept in the database, so a restart does not lose them: they come back with their seats
+// and the rest of their join window, and it ends as it would have (the game starts, or the
+// table closes with a word).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "bot/log.hpp"
+#include "bot/strings.hpp"
+#include "bot/tables/tables.hpp"
+
+namespace croupier::bot {
+
+namespace {
+
+// A join window that ended while the daemon was down gets this long after the restart,
+// so the people at the table see it end (start or close) rather than vanish.
+constexpr Duration kAfterRestart{60000};
+
+// "v1", then lines: "challenge TAB folded-nick TAB nick", "seat TAB nick TAB key TAB 0|1".
+// Nicks and keys never hold a tab or a newline (IRC forbids them).
+std::string encode(const Table& t) {
+    std::string out = "v1\n";
+    out += "challenge\t" + t.challenged + "\t" + t.challenged_nick + "\n";
+    for (const auto& s : t.seats)
+        out += "seat\t" + s.nick + "\t" + s.key + "\t" + (s.computer ? "1" : "0") + "\n";
+    return out;
+}
+
+bool decode(const std::string& data, Table& t) {
+    std::istringstream in(data);
+    std::string line;
+    if (!std::getline(in, line) || line != "v1") return false;
+    while (std::getline(in, line)) {
+        std::vector<std::string> f;
+        std::size_t from = 0;
+        for (;;) {
+            const auto tab = line.find('\t', from);
+            f.push_back(line.substr(from, tab - from));
+            if (tab == std::string::npos) break;
+            from = tab + 1;
+        }
+        if (f[0] == "challenge" && f.size() == 3) {
+            t.challenged = f[1];
+            t.challenged_nick = f[2];
+        } else if (f[0] == "seat" && f.size() == 4 && !f[1].empty() && !f[2].empty()) {
+            Seat s;
+            s.nick = f[1];
+            s.key = f[2];
+            s.computer = f[3] == "1";
+            t.seats.push_back(s);
+        } else {
+            return false;
+        }
+    }
+    return !t.seats.empty();
+}
+
+}  // namespace
+
+void Tables::remember_lobby(Table& t) {
+    if (t.solitaire || t.phase != Table::Phase::Joining) return;
+    try {
+        if (!t.lobby_opener.empty() && t.lobby_opener != t.opener_key)
+            db->drop_lobby(t.net->name, t.place_key, t.kind->name(), t.lobby_opener);
+        db->save_lobby(storage::LobbyRow{t.net->name, t.place_key, t.kind->name(), t.opener_key,
+                                         encode(t), t.join_deadline});
+        t.lobby_opener = t.opener_key;
+    } catch (const std::exception& e) {
+        // Not a move: the table goes on; only a restart now would lose it.
+        log::warn("{}: the {} table taking players could not be saved: {}", t.place,
+                  t.kind->title(), e.what());
+    }
+}
+
+void Tables::forget_lobby(Table& t) {
+    if (t.lobby_opener.empty()) return;
+    try {
+        db->drop_lobby(t.net->name, t.place_key, t.kind->name(), t.lobby_opener);
+        t.lobby_opener.clear();
+    } catch (const std::exception& e) {
+        // Left in the database: at the next start it is found dealt or gone and dropped.
+        log::warn("{}: a {} table's waiting-room row could not be dropped: {}", t.place,
+                  t.kind->title(), e.what());
+    }
+}
+
+void Tables::arm_join_window(Table& t, Duration d) {
+    clock.cancel(t.join_timer);
+    NetCtx* np = t.net;
+    const TableId id = t.id;
+    t.join_timer = clock.call_after(d, [this, np, id] {
+        Table* tt = table_by_id(*np, id);
+        if (!tt || tt->phase != Table::Phase::Joining) return;
+        tt->join_timer = 0;
+        join_window_over(*tt);
+    });
+}
+
+void Tables::join_window_over(Table& t) {
+    if (t.kind->seating() == Seating::Duel) {
+        send_to_channel(
+            *t.net, t.place,
+            t.challenged.empty()
+                ? fmt::format("Nobody took up {}'s {} challenge; it has expired.",
+                              t.seats.front().nick, t.kind->title())
+                : fmt::format("{}'s {} challenge to {} has expired.", t.seats.front().nick,
+                              t.kind->title(), t.challenged_nick));
+        close_table(t);
+        return;
+    }
+    const auto& c = table_config(*t.kind);
+    if (static_cast<int>(t.seats.size()) >= c.min_players) {
+        begin_game(t);
+        return;
+    }
+    send_to_channel(*t.net, t.place,
+                    fmt::format("Not enough players for {} (it needs {}): the table is "
+                                "closed. Type {}{} to open another.",
+                                t.kind->title(), c.min_players, cfg.bot.prefix, t.kind->name()));
+    close_table(t);
+}
+
+void Tables::restore_lobbies() {
+    std::vector<storage::LobbyRow> rows;
+    try {
+        rows = db->lobbies();
+    } catch (const std::exception& e) {
+        log::warn("tables taking players could not be read: {}", e.what());
+        return;
+    }
+    const std::int64_t now = clock.unix_now();
+    int restored = 0;
+    for (const auto& row : rows) {
+        auto nit = nets.find(row.network);
+        const GameKind* kind = kind_by_name(row.kind);
+        auto t = (nit != nets.end() && kind && kind->seating() != Seating::Private)
+                     ? make_table(*nit->second, *kind, row.place, false)
+                     : nullptr;
+        if (!t || !decode(row.data, *t)) {
+            log::warn(
+                "dropping a saved {} table at {}/{}: its network or game is gone, or it "
+                "cannot be read",
+                row.kind, row.network, row.place);
+            try {
+                db->drop_lobby(row.network, row.place, row.kind, row.opener);
+            } catch (const std::exception&) {
+            }
+            continue;
+        }
+        t->opener_key = row.opener;
+        t->lobby_opener = row.opener;
+        t->join_deadline = row.deadline;
+        // The channel's name as the table shows it: the folded form is all that is kept.
+        t->place = row.place;
+        Table& table = add_table(std::move(t));
+        const Duration left = row.deadline > now
+                                  ? std::max(Duration{(row.deadline - now) * 1000}, Duration{1000})
+                                  : kAfterRestart;
+        arm_join_window(table, left);
+        ++restored;
+    }
+    if (restored) log::info("restored {} table(s) still taking players", restored);
+}
+
+}  // namespace croupier::bot
