@@ -3,6 +3,10 @@
 
 #include <SQLiteCpp/Database.h>
 
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
@@ -76,9 +80,33 @@ class DaemonApp final : public replay::App {
         }
     }
 
+    void fill_disk(bool full) override {
+        if (full && !disk_full_) {
+            std::signal(SIGXFSZ, SIG_IGN);  // a write past the limit fails with EFBIG instead
+            ::getrlimit(RLIMIT_FSIZE, &saved_limit_);
+            const std::string& db = daemon_.config().bot.database;
+            std::error_code ec;
+            std::uintmax_t longest = 0;
+            for (const std::string& f : {db, db + "-wal", db + "-journal"}) {
+                const auto size = std::filesystem::file_size(f, ec);
+                if (!ec) longest = std::max(longest, size);
+            }
+            rlimit limit = saved_limit_;
+            limit.rlim_cur = static_cast<rlim_t>(longest);
+            ::setrlimit(RLIMIT_FSIZE, &limit);
+            disk_full_ = true;
+        } else if (!full && disk_full_) {
+            ::setrlimit(RLIMIT_FSIZE, &saved_limit_);
+            disk_full_ = false;
+        }
+    }
+    ~DaemonApp() override { fill_disk(false); }
+
   private:
     Daemon daemon_;
     std::unique_ptr<SQLite::Database> locker_;  // db-lock: another process's write lock
+    bool disk_full_ = false;
+    rlimit saved_limit_{};
 };
 
 }  // namespace

@@ -136,6 +136,9 @@ Transcript parse_transcript(const std::string& text, const std::string& path) {
             s.kind = Step::Kind::DbLock;
         } else if (line == "db-unlock") {
             s.kind = Step::Kind::DbUnlock;
+        } else if (line == "disk-full" || line == "disk-free") {
+            s.kind = Step::Kind::DiskFull;
+            s.text = line;
         } else if (starts(line, "db ")) {
             s.kind = Step::Kind::Db;
             s.text = trim(line.substr(3));
@@ -522,6 +525,10 @@ void Player::step(const Step& s) {
         case K::DbUnlock:
             quiesce();
             app_->hold_write_lock(s.kind == K::DbLock);
+            break;
+        case K::DiskFull:
+            quiesce();
+            app_->fill_disk(s.text == "disk-full");
             break;
         case K::Db: {
             quiesce();

@@ -33,6 +33,7 @@ struct Step {
         Db,
         Strict,
         DbLock,
+        DiskFull,
         DbUnlock
     };
     Kind kind;
@@ -74,6 +75,10 @@ class App {
     // process holds the database's write lock, as an operator's sqlite3 might, so every
     // write the bot tries fails until it is let go.
     virtual void hold_write_lock(bool hold) { (void)hold; }
+    // `disk-full` / `disk-free` (also this project's): the process may not make any file
+    // longer than the database's files are now (RLIMIT_FSIZE, SIGXFSZ ignored), so every
+    // write that needs room fails with a real I/O error, as on a full disk.
+    virtual void fill_disk(bool full) { (void)full; }
 };
 using AppFactory = std::function<std::unique_ptr<App>(boost::asio::io_context& io, Clock& clock,
                                                       TransportFactory transport)>;
