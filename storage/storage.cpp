@@ -183,6 +183,51 @@ int current_schema_version() {
     return static_cast<int>(kMigrations.size());
 }
 
+// A prepared statement borrowed from the cache for one call: bound, run, and on the way
+// out reset (so it holds no read snapshot) with its bindings cleared.
+class Database::Query {
+  public:
+    Query(SQLite::Statement& statement, bool* busy, std::unique_ptr<SQLite::Statement> own)
+        : s_(&statement), busy_(busy), own_(std::move(own)) {}
+    ~Query() {
+        s_->tryReset();
+        try {
+            s_->clearBindings();
+        } catch (...) {
+        }
+        if (busy_) *busy_ = false;
+    }
+    Query(const Query&) = delete;
+    Query& operator=(const Query&) = delete;
+    template <class... A>
+    void bind(A&&... a) {
+        s_->bind(std::forward<A>(a)...);
+    }
+    int exec() { return s_->exec(); }
+    bool executeStep() { return s_->executeStep(); }
+    SQLite::Column getColumn(int i) const { return s_->getColumn(i); }
+    void reset() { s_->reset(); }
+    SQLite::Statement& statement() { return *s_; }
+
+  private:
+    SQLite::Statement* s_;
+    bool* busy_;
+    std::unique_ptr<SQLite::Statement> own_;  // a nested use of a busy statement
+};
+
+Database::Query Database::prepare(const std::string& sql) const {
+    auto [it, fresh] = prepared_.try_emplace(sql);
+    Prepared& p = it->second;
+    if (p.busy) {
+        auto own = std::make_unique<SQLite::Statement>(*db_, sql);
+        SQLite::Statement& statement = *own;
+        return Query(statement, nullptr, std::move(own));
+    }
+    if (!p.statement) p.statement = std::make_unique<SQLite::Statement>(*db_, sql);
+    p.busy = true;
+    return Query(*p.statement, &p.busy, nullptr);
+}
+
 Database::Database(const std::string& path) : path_(absolute_path(path)) {
     try {
         db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE,
@@ -227,9 +272,9 @@ int Database::schema_version() const {
 }
 
 std::int64_t Database::create_game(const GameRecord& g) {
-    SQLite::Statement q(*db_,
-                        "INSERT INTO games (kind, variant, network, place, deal, setup, started, "
-                        "ended, status, result) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 'open', '')");
+    auto q = prepare(
+        "INSERT INTO games (kind, variant, network, place, deal, setup, started, "
+        "ended, status, result) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 'open', '')");
     q.bind(1, g.kind);
     q.bind(2, g.variant);
     q.bind(3, g.network);
@@ -244,12 +289,12 @@ std::int64_t Database::create_game(const GameRecord& g) {
 void Database::append(std::int64_t game_id, const JournalEntry& e) {
     // One statement, so one implicit transaction: the row goes in only when seq is the next
     // one for an open game; the commit (a WAL sync) happens before exec() returns.
-    SQLite::Statement q(*db_,
-                        "INSERT INTO journal (game_id, seq, seat, action, at) "
-                        "SELECT ?1, ?2, ?3, ?4, ?5 "
-                        "WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND status = 'open') "
-                        "AND (SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?1) "
-                        "= ?2 - 1");
+    auto q = prepare(
+        "INSERT INTO journal (game_id, seq, seat, action, at) "
+        "SELECT ?1, ?2, ?3, ?4, ?5 "
+        "WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND status = 'open') "
+        "AND (SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?1) "
+        "= ?2 - 1");
     q.bind(1, static_cast<std::int64_t>(game_id));
     q.bind(2, static_cast<std::int64_t>(e.seq));
     q.bind(3, e.seat);
@@ -262,7 +307,7 @@ void Database::append(std::int64_t game_id, const JournalEntry& e) {
     if (g->status != "open")
         throw std::runtime_error(
             fmt::format("journal: game {} is {}, not open", game_id, g->status));
-    SQLite::Statement m(*db_, "SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?");
+    auto m = prepare("SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?");
     m.bind(1, static_cast<std::int64_t>(game_id));
     m.executeStep();
     throw std::runtime_error(fmt::format("journal: game {} expects move {}, not {}", game_id,
@@ -270,8 +315,7 @@ void Database::append(std::int64_t game_id, const JournalEntry& e) {
 }
 
 std::vector<JournalEntry> Database::journal(std::int64_t game_id) const {
-    SQLite::Statement q(*db_,
-                        "SELECT seq, seat, action, at FROM journal WHERE game_id = ? ORDER BY seq");
+    auto q = prepare("SELECT seq, seat, action, at FROM journal WHERE game_id = ? ORDER BY seq");
     q.bind(1, static_cast<std::int64_t>(game_id));
     std::vector<JournalEntry> out;
     while (q.executeStep()) {
@@ -286,18 +330,18 @@ std::vector<JournalEntry> Database::journal(std::int64_t game_id) const {
 }
 
 std::vector<GameRecord> Database::open_games() const {
-    SQLite::Statement q(
-        *db_, fmt::format("SELECT {} FROM games WHERE status = 'open' ORDER BY id", kGameColumns));
+    auto q = prepare(
+        fmt::format("SELECT {} FROM games WHERE status = 'open' ORDER BY id", kGameColumns));
     std::vector<GameRecord> out;
-    while (q.executeStep()) out.push_back(read_game(q));
+    while (q.executeStep()) out.push_back(read_game(q.statement()));
     return out;
 }
 
 std::optional<GameRecord> Database::game(std::int64_t id) const {
-    SQLite::Statement q(*db_, fmt::format("SELECT {} FROM games WHERE id = ?", kGameColumns));
+    auto q = prepare(fmt::format("SELECT {} FROM games WHERE id = ?", kGameColumns));
     q.bind(1, static_cast<std::int64_t>(id));
     if (!q.executeStep()) return std::nullopt;
-    return read_game(q);
+    return read_game(q.statement());
 }
 
 std::vector<double> elo_changes(const std::vector<double>& ratings, const std::vector<bool>& won) {
@@ -332,8 +376,7 @@ void Database::finish_game(std::int64_t game_id, const std::string& status,
             fmt::format("finish_game: game {} is already {}", game_id, g->status));
 
     {
-        SQLite::Statement q(*db_,
-                            "UPDATE games SET status = ?, result = ?, ended = ? WHERE id = ?");
+        auto q = prepare("UPDATE games SET status = ?, result = ?, ended = ? WHERE id = ?");
         q.bind(1, status);
         q.bind(2, result);
         q.bind(3, static_cast<std::int64_t>(ended));
@@ -341,16 +384,15 @@ void Database::finish_game(std::int64_t game_id, const std::string& status,
         q.exec();
     }
 
-    SQLite::Statement add_result(*db_,
-                                 "INSERT INTO results (game_id, seat, key, nick, points, won, "
-                                 "computer, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-    SQLite::Statement add_player(
-        *db_,
+    auto add_result = prepare(
+        "INSERT INTO results (game_id, seat, key, nick, points, won, "
+        "computer, detail) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    auto add_player = prepare(
         "INSERT INTO players (network, key, nick, created) VALUES (?, ?, ?, ?) "
         "ON CONFLICT (network, key) DO UPDATE SET nick = excluded.nick");
-    SQLite::Statement get_rating(*db_,
-                                 "SELECT rating FROM ratings WHERE network = ? AND key = ? AND "
-                                 "kind = ? AND variant = ?");
+    auto get_rating = prepare(
+        "SELECT rating FROM ratings WHERE network = ? AND key = ? AND "
+        "kind = ? AND variant = ?");
 
     std::vector<const PlayerResult*> humans;
     std::vector<double> ratings;
@@ -378,10 +420,10 @@ void Database::finish_game(std::int64_t game_id, const std::string& status,
         add_player.exec();
         if (p.xp != 0) {
             // In the game's transaction: recorded once with the game, never twice.
-            SQLite::Statement add_xp(*db_,
-                                     "INSERT INTO xp (network, key, kind, xp) VALUES (?, ?, ?, ?) "
-                                     "ON CONFLICT (network, key, kind) DO UPDATE SET xp = xp + "
-                                     "excluded.xp");
+            auto add_xp = prepare(
+                "INSERT INTO xp (network, key, kind, xp) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (network, key, kind) DO UPDATE SET xp = xp + "
+                "excluded.xp");
             add_xp.bind(1, g->network);
             add_xp.bind(2, p.key);
             add_xp.bind(3, g->kind);
@@ -401,8 +443,7 @@ void Database::finish_game(std::int64_t game_id, const std::string& status,
     // Ratings move only between humans; one human alone (solitaire, or against computer
     // players) keeps the rating and still counts the game.
     const auto delta = elo_changes(ratings, won);
-    SQLite::Statement upd(
-        *db_,
+    auto upd = prepare(
         "INSERT INTO ratings (network, key, kind, variant, rating, games, wins, points) "
         "VALUES (?1, ?2, ?3, ?4, 1500 + ?5, 1, ?6, ?7) "
         "ON CONFLICT (network, key, kind, variant) DO UPDATE SET rating = rating + ?5, "
@@ -422,9 +463,9 @@ void Database::finish_game(std::int64_t game_id, const std::string& status,
 }
 
 std::vector<StatLine> Database::stats(const std::string& network, const std::string& key) const {
-    SQLite::Statement q(*db_,
-                        "SELECT kind, variant, games, wins, points, rating FROM ratings "
-                        "WHERE network = ? AND key = ? ORDER BY kind, variant");
+    auto q = prepare(
+        "SELECT kind, variant, games, wins, points, rating FROM ratings "
+        "WHERE network = ? AND key = ? ORDER BY kind, variant");
     q.bind(1, network);
     q.bind(2, key);
     std::vector<StatLine> out;
@@ -443,12 +484,12 @@ std::vector<StatLine> Database::stats(const std::string& network, const std::str
 
 std::vector<TopLine> Database::top(const std::string& network, const std::string& kind,
                                    const std::string& variant, int limit) const {
-    SQLite::Statement q(*db_,
-                        "SELECT p.nick, r.games, r.wins, r.points, r.rating FROM ratings r "
-                        "JOIN players p ON p.network = r.network AND p.key = r.key "
-                        "WHERE r.network = ? AND r.kind = ? AND r.variant = ? "
-                        "ORDER BY r.rating DESC, r.wins DESC, r.points DESC, r.games ASC, "
-                        "p.key ASC LIMIT ?");
+    auto q = prepare(
+        "SELECT p.nick, r.games, r.wins, r.points, r.rating FROM ratings r "
+        "JOIN players p ON p.network = r.network AND p.key = r.key "
+        "WHERE r.network = ? AND r.kind = ? AND r.variant = ? "
+        "ORDER BY r.rating DESC, r.wins DESC, r.points DESC, r.games ASC, "
+        "p.key ASC LIMIT ?");
     q.bind(1, network);
     q.bind(2, kind);
     q.bind(3, variant);
@@ -468,10 +509,10 @@ std::vector<TopLine> Database::top(const std::string& network, const std::string
 
 std::optional<std::string> Database::last_detail(const std::string& network, const std::string& key,
                                                  const std::string& kind) const {
-    SQLite::Statement q(*db_,
-                        "SELECT r.detail FROM results r JOIN games g ON g.id = r.game_id "
-                        "WHERE g.network = ? AND r.key = ? AND g.kind = ? AND r.computer = 0 "
-                        "ORDER BY g.ended DESC, g.id DESC LIMIT 1");
+    auto q = prepare(
+        "SELECT r.detail FROM results r JOIN games g ON g.id = r.game_id "
+        "WHERE g.network = ? AND r.key = ? AND g.kind = ? AND r.computer = 0 "
+        "ORDER BY g.ended DESC, g.id DESC LIMIT 1");
     q.bind(1, network);
     q.bind(2, key);
     q.bind(3, kind);
@@ -484,7 +525,7 @@ std::optional<std::string> Database::pref(const std::string& network, const std:
     // Read once, then from memory: every line sent asks for two preferences.
     auto id = std::make_tuple(network, key, name);
     if (auto it = pref_cache_.find(id); it != pref_cache_.end()) return it->second;
-    SQLite::Statement q(*db_, "SELECT value FROM prefs WHERE network = ? AND key = ? AND name = ?");
+    auto q = prepare("SELECT value FROM prefs WHERE network = ? AND key = ? AND name = ?");
     q.bind(1, network);
     q.bind(2, key);
     q.bind(3, name);
@@ -497,9 +538,9 @@ std::optional<std::string> Database::pref(const std::string& network, const std:
 
 void Database::set_pref(const std::string& network, const std::string& key, const std::string& name,
                         const std::string& value) {
-    SQLite::Statement q(*db_,
-                        "INSERT INTO prefs (network, key, name, value) VALUES (?, ?, ?, ?) "
-                        "ON CONFLICT (network, key, name) DO UPDATE SET value = excluded.value");
+    auto q = prepare(
+        "INSERT INTO prefs (network, key, name, value) VALUES (?, ?, ?, ?) "
+        "ON CONFLICT (network, key, name) DO UPDATE SET value = excluded.value");
     q.bind(1, network);
     q.bind(2, key);
     q.bind(3, name);
@@ -509,11 +550,11 @@ void Database::set_pref(const std::string& network, const std::string& key, cons
 }
 
 void Database::remember_person(const std::string& network, const PersonRow& p) {
-    SQLite::Statement q(*db_,
-                        "INSERT INTO persons (network, key, nick, nick_key, account, userhost, "
-                        "seen) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (network, key) DO UPDATE "
-                        "SET nick = excluded.nick, nick_key = excluded.nick_key, account = "
-                        "excluded.account, userhost = excluded.userhost, seen = excluded.seen");
+    auto q = prepare(
+        "INSERT INTO persons (network, key, nick, nick_key, account, userhost, "
+        "seen) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (network, key) DO UPDATE "
+        "SET nick = excluded.nick, nick_key = excluded.nick_key, account = "
+        "excluded.account, userhost = excluded.userhost, seen = excluded.seen");
     q.bind(1, network);
     q.bind(2, p.key);
     q.bind(3, p.nick);
@@ -525,9 +566,9 @@ void Database::remember_person(const std::string& network, const PersonRow& p) {
 }
 
 std::vector<PersonRow> Database::persons(const std::string& network) const {
-    SQLite::Statement q(*db_,
-                        "SELECT key, nick, nick_key, account, userhost, seen FROM persons WHERE "
-                        "network = ? ORDER BY seen");
+    auto q = prepare(
+        "SELECT key, nick, nick_key, account, userhost, seen FROM persons WHERE "
+        "network = ? ORDER BY seen");
     q.bind(1, network);
     std::vector<PersonRow> out;
     while (q.executeStep()) {
@@ -544,10 +585,10 @@ std::vector<PersonRow> Database::persons(const std::string& network) const {
 }
 
 void Database::save_lobby(const LobbyRow& l) {
-    SQLite::Statement q(*db_,
-                        "INSERT INTO lobbies (network, place, kind, opener, data, deadline) VALUES "
-                        "(?, ?, ?, ?, ?, ?) ON CONFLICT (network, place, kind, opener) DO UPDATE "
-                        "SET data = excluded.data, deadline = excluded.deadline");
+    auto q = prepare(
+        "INSERT INTO lobbies (network, place, kind, opener, data, deadline) VALUES "
+        "(?, ?, ?, ?, ?, ?) ON CONFLICT (network, place, kind, opener) DO UPDATE "
+        "SET data = excluded.data, deadline = excluded.deadline");
     q.bind(1, l.network);
     q.bind(2, l.place);
     q.bind(3, l.kind);
@@ -559,8 +600,8 @@ void Database::save_lobby(const LobbyRow& l) {
 
 void Database::drop_lobby(const std::string& network, const std::string& place,
                           const std::string& kind, const std::string& opener) {
-    SQLite::Statement q(
-        *db_, "DELETE FROM lobbies WHERE network = ? AND place = ? AND kind = ? AND opener = ?");
+    auto q =
+        prepare("DELETE FROM lobbies WHERE network = ? AND place = ? AND kind = ? AND opener = ?");
     q.bind(1, network);
     q.bind(2, place);
     q.bind(3, kind);
@@ -569,9 +610,9 @@ void Database::drop_lobby(const std::string& network, const std::string& place,
 }
 
 std::vector<LobbyRow> Database::lobbies() const {
-    SQLite::Statement q(*db_,
-                        "SELECT network, place, kind, opener, data, deadline FROM lobbies ORDER BY "
-                        "deadline");
+    auto q = prepare(
+        "SELECT network, place, kind, opener, data, deadline FROM lobbies ORDER BY "
+        "deadline");
     std::vector<LobbyRow> out;
     while (q.executeStep()) {
         LobbyRow l;
@@ -588,7 +629,7 @@ std::vector<LobbyRow> Database::lobbies() const {
 
 long long Database::xp(const std::string& network, const std::string& key,
                        const std::string& kind) const {
-    SQLite::Statement q(*db_, "SELECT xp FROM xp WHERE network = ? AND key = ? AND kind = ?");
+    auto q = prepare("SELECT xp FROM xp WHERE network = ? AND key = ? AND kind = ?");
     q.bind(1, network);
     q.bind(2, key);
     q.bind(3, kind);
@@ -597,8 +638,7 @@ long long Database::xp(const std::string& network, const std::string& key,
 
 std::optional<Saved> Database::saved(const std::string& network, const std::string& key,
                                      const std::string& kind, const std::string& slot) const {
-    SQLite::Statement q(
-        *db_,
+    auto q = prepare(
         "SELECT version, data FROM saved WHERE network = ? AND key = ? AND kind = ? "
         "AND slot = ?");
     q.bind(1, network);
@@ -614,11 +654,11 @@ std::optional<Saved> Database::saved(const std::string& network, const std::stri
 
 void Database::save(const std::string& network, const std::string& key, const std::string& kind,
                     const std::string& slot, const Saved& data, std::int64_t now) {
-    SQLite::Statement q(*db_,
-                        "INSERT INTO saved (network, key, kind, slot, version, data, updated) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (network, key, kind, slot) DO "
-                        "UPDATE SET version = excluded.version, data = excluded.data, updated = "
-                        "excluded.updated");
+    auto q = prepare(
+        "INSERT INTO saved (network, key, kind, slot, version, data, updated) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (network, key, kind, slot) DO "
+        "UPDATE SET version = excluded.version, data = excluded.data, updated = "
+        "excluded.updated");
     q.bind(1, network);
     q.bind(2, key);
     q.bind(3, kind);
@@ -630,16 +670,16 @@ void Database::save(const std::string& network, const std::string& key, const st
 }
 
 std::optional<std::string> Database::get_value(const std::string& name) const {
-    SQLite::Statement q(*db_, "SELECT value FROM kv WHERE name = ?");
+    auto q = prepare("SELECT value FROM kv WHERE name = ?");
     q.bind(1, name);
     if (!q.executeStep()) return std::nullopt;
     return q.getColumn(0).getString();
 }
 
 void Database::set_value(const std::string& name, const std::string& value) {
-    SQLite::Statement q(*db_,
-                        "INSERT INTO kv (name, value) VALUES (?, ?) "
-                        "ON CONFLICT (name) DO UPDATE SET value = excluded.value");
+    auto q = prepare(
+        "INSERT INTO kv (name, value) VALUES (?, ?) "
+        "ON CONFLICT (name) DO UPDATE SET value = excluded.value");
     q.bind(1, name);
     q.bind(2, value);
     q.exec();

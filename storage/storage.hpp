@@ -9,11 +9,13 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <vector>
 
 namespace SQLite {
 class Database;
-}
+class Statement;
+}  // namespace SQLite
 
 namespace croupier::storage {
 
@@ -166,6 +168,15 @@ class Database {
     // Preferences read once (pref() runs for every line sent), written through.
     mutable std::map<std::tuple<std::string, std::string, std::string>, std::optional<std::string>>
         pref_cache_;
+    // Statements are compiled once and kept (compiling them for every call was most of the
+    // time a move spent in SQLite). Declared after db_: they go first.
+    class Query;
+    Query prepare(const std::string& sql) const;
+    struct Prepared {
+        std::unique_ptr<SQLite::Statement> statement;
+        bool busy = false;  // in use further up the stack: a nested call compiles its own
+    };
+    mutable std::unordered_map<std::string, Prepared> prepared_;
 };
 
 // The schema version this code creates and knows (PRAGMA user_version).
