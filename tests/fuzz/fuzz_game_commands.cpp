@@ -1,0 +1,138 @@
+// libFuzzer target: each game's command parser and engine, through the seam the tables use
+// (bot/game.hpp), as players would type: lines of "SEAT COMMAND ARGS". The input also picks
+// the kind, the deal and the number of players. Checks the invariants the table layer
+// relies on: a refused command changes nothing anyone can see; an accepted one has a
+// canonical form, and replaying the canonical forms on a fresh game from the same setup
+// (what restore does from the journal) gives the same game; awaited seats are seats;
+// a finished game has results for every seat. Also the card and move parsers, and the
+// private-game start arguments.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bot/game.hpp"
+#include "bot/games/kinds.hpp"
+#include "bot/strings.hpp"
+#include "config/config.hpp"
+#include "games/core/card.hpp"
+#include "games/spider/search_state.hpp"
+
+using namespace croupier;
+using namespace croupier::bot;
+
+namespace {
+
+void require(bool ok) {
+    if (!ok) std::abort();
+}
+
+const std::vector<std::shared_ptr<GameKind>>& kinds() {
+    static const auto all = [] {
+        const auto cfg = config::parse(
+            "[bot]\nnick = croupier\n[network fuzz]\nhost = irc.invalid\nchannels = #cards\n",
+            "fuzz.ini", {}, kind_specs());
+        return make_kinds(cfg);
+    }();
+    return all;
+}
+
+// Everything a game shows, seat by seat: what must not change on a refused command.
+std::string everything(const Game& g, int seats) {
+    std::string out;
+    for (const auto& o : g.show_table()) out += o.text + "\n";
+    for (int s = 0; s < seats; ++s)
+        for (const auto& o : g.show_hand(s)) out += std::to_string(s) + ":" + o.text + "\n";
+    out += g.finished() ? "over" : "on";
+    for (int s : g.awaited()) out += "," + std::to_string(s);
+    return out;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size < 3) return 0;
+    const std::string_view text(reinterpret_cast<const char*>(data) + 3, size - 3);
+
+    // The parsers on their own.
+    (void)games::parse_card(text);
+    (void)games::parse_suit(text);
+    (void)games::spider::search::parse_move(text);
+
+    const auto& all = kinds();
+    const GameKind& kind = *all[data[0] % all.size()];
+    GameSetup setup;
+    const int seats = kind.solitaire() ? 1 : 2 + data[1] % 7;
+    for (int s = 0; s < seats; ++s) {
+        setup.players.push_back("p" + std::to_string(s));
+        setup.persons.push_back("h:p" + std::to_string(s) + "!u@h");
+        setup.computer.push_back(s > 0 && (data[2] >> s & 1));
+    }
+    setup.deal_number = data[2] * 7919ULL + data[1];
+    kind.deal_options(setup);
+    if (kind.solitaire()) {
+        const PrivateStart start = kind.private_start(text.substr(0, 40), {});
+        if (start.error.empty() && !start.proven) {
+            setup.variant = start.variant;
+            setup.options = start.options;
+            if (start.deal) setup.deal_number = *start.deal;
+        }
+    }
+    std::unique_ptr<Game> game = kind.create(setup);
+    (void)game->start();
+    std::vector<std::pair<int, std::string>> accepted;
+
+    std::size_t from = 0;
+    int steps = 0;
+    int hints = 0;
+    while (from < text.size() && steps < 200 && !game->finished()) {
+        std::size_t end = text.find('\n', from);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(from, end - from);
+        from = end + 1;
+        ++steps;
+        if (line.empty()) continue;
+        const int seat = static_cast<unsigned char>(line[0]) % seats;
+        line.remove_prefix(1);
+        std::string_view command = line.substr(0, line.find(' '));
+        std::string_view args = command.size() < line.size() ? line.substr(command.size() + 1) : "";
+        // Now and then the move a computer or a timed-out player would make.
+        if (command == "~") {
+            // A private game's computer move is its hint: a search, run off the event loop
+            // in the daemon and slow under the sanitizers; a couple per input is plenty.
+            if (kind.solitaire() && ++hints > 2) continue;
+            const std::string a = game->computer_action(seat);
+            if (a.empty()) continue;
+            const auto [c, rest] = split_command(a);
+            Outcome o = game->act(seat, c, rest);
+            if (o.ok()) accepted.emplace_back(seat, o.canonical);
+            continue;
+        }
+        const std::string before = everything(*game, seats);
+        auto copy = game->clone();
+        Outcome o = copy->act(seat, command, args);
+        if (!o.ok()) {
+            require(everything(*game, seats) == before);  // nothing changed
+            continue;
+        }
+        require(!o.canonical.empty());
+        game = std::move(copy);
+        accepted.emplace_back(seat, o.canonical);
+        for (int s : game->awaited()) require(s >= 0 && s < seats);
+    }
+
+    // Restore: the same setup and the canonical moves give the same game.
+    auto again = kind.create(setup);
+    for (const auto& [seat, canonical] : accepted) {
+        const auto [cmd, args] = split_command(canonical);  // as restore does
+        const Outcome o = again->act(seat, cmd, args);
+        require(o.ok());
+    }
+    require(everything(*again, seats) == everything(*game, seats));
+    if (game->finished()) require(static_cast<int>(game->results().size()) == seats);
+    return 0;
+}
