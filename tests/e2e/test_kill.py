@@ -156,6 +156,11 @@ def check_database(path, spiders, table, totals):
                   f"Exordia8 game {game_id}: {len(acked)} acknowledged draws/passes, "
                   f"{len(mine)} in the journal")
         table.pending = None
+        if table.game is not None:
+            # The game may have ended with its last line unsent when the daemon died.
+            row = db.execute("SELECT status FROM games WHERE id = ?", (table.game,)).fetchone()
+            if row is None or row[0] != "open":
+                table.game = None
     finally:
         db.close()
 
@@ -205,7 +210,8 @@ def test(h):
             p.poll()  # lines that arrived before the kill count as acknowledged
         table.poll()
         check_database(db_path, spiders, table, totals)
-        print(f"kill {kill + 1} after {run_for:.2f} s: checked {totals['checked']} "
+        print(f"kill {kill + 1} after {run_for:.2f} s: Exordia8 game {table.game}, "
+              f"{sum(len(a) for a in table.games.values())} table moves; checked {totals['checked']} "
               f"acknowledged moves so far, lost {totals['lost']}")
         bot = h.start_bot(config, name=f"bot{kill + 1}")
         h.wait_log(bot, r"registered as")
