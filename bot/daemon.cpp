@@ -377,6 +377,34 @@ bool names(const Command& c, const std::string& word) {
 }
 }  // namespace
 
+std::string Daemon::Impl::near_command(const Request& r, const std::string& module) const {
+    // The command one edit away (a letter wrong, missing, extra, or two swapped) that works
+    // here; the game of the asker's table first; nothing when it is not clear.
+    std::string best;
+    bool best_in_module = false, clash = false;
+    for (const auto& c : commands) {
+        if (c.admin && !is_admin(*r.net, r.from)) continue;
+        const bool place_ok = c.where == Command::Where::Anywhere ||
+                              (c.where == Command::Where::Channel && r.in_channel()) ||
+                              (c.where == Command::Where::Private && !r.in_channel());
+        if (!place_ok) continue;
+        std::vector<std::string> words{c.spec.name};
+        words.insert(words.end(), c.spec.aliases.begin(), c.spec.aliases.end());
+        for (const auto& w : words) {
+            if (w.size() < 3 || config::edit_distance(r.command, w) != 1) continue;
+            const bool in_module = !module.empty() && c.module == module;
+            if (best.empty() || (in_module && !best_in_module)) {
+                clash = false;
+                best = c.spec.name;
+                best_in_module = in_module;
+            } else if (c.spec.name != best && in_module == best_in_module) {
+                clash = true;
+            }
+        }
+    }
+    return clash ? "" : best;
+}
+
 void Daemon::Impl::dispatch(Request& r) {
     // A game prefix picks the game: "!e8 play 5c" is "play 5c" at the person's Exordia8 table.
     if (const GameKind* k = kind_by_name(r.command); k && !r.args.empty()) {
@@ -431,9 +459,11 @@ void Daemon::Impl::dispatch(Request& r) {
     }
     if (!found) {
         // By NOTICE, so another bot's command in a shared channel costs the channel nothing.
-        reply_private(r, fmt::format("Unknown command \"{}\". Type {}help for the list.",
+        const std::string p = r.in_channel() ? cfg.bot.prefix : "";
+        const std::string guess = near_command(r, module);
+        reply_private(r, fmt::format("Unknown command \"{}\".{} Type {}help for the list.",
                                      render::quote_user(r.command, 30),
-                                     r.in_channel() ? cfg.bot.prefix : ""));
+                                     guess.empty() ? "" : " Did you mean " + p + guess + "?", p));
         return;
     }
     if (found->admin && !is_admin(*r.net, r.from)) {

@@ -55,6 +55,8 @@ struct Daemon::Impl final : NetworkListener, TablesHost {
     // then) when either is spent.
     bool allow(NetCtx& n, const Source& s, const std::string& key, const std::string& host);
     void dispatch(Request& r);
+    // "Did you mean": the command one edit away from r.command that works here, or "".
+    std::string near_command(const Request& r, const std::string& module) const;
     std::string person_of(NetCtx& n, const Source& who);
     // Replies: to the channel (in channel) or privately.
     void reply(Request& r, const std::string& text) override;

@@ -56,6 +56,8 @@ std::string trim(const std::string& s) {
     return s.substr(b, e - b + 1);
 }
 
+}  // namespace
+
 // Edit distance counting a swap of two neighbours as one edit ("prot" -> "port").
 std::size_t edit_distance(const std::string& a, const std::string& b) {
     std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
@@ -71,6 +73,8 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
     }
     return d[a.size()][b.size()];
 }
+
+namespace {
 
 // The closest known name, if it is close enough to be a likely typo.
 std::optional<std::string> suggest(const std::string& word, const std::vector<std::string>& known) {

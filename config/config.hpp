@@ -116,6 +116,10 @@ KeySpec duration_key(std::string key, Seconds def, Seconds lo, Seconds hi, std::
 KeySpec integer_key(std::string key, long long def, long long lo, long long hi,
                     std::string help = "");
 KeySpec bool_key(std::string key, bool def, std::string help = "");
+// Edit distance counting a swap of two neighbours as one edit ("prot" -> "port"); the
+// config's "did you mean" and the daemon's, for commands.
+std::size_t edit_distance(const std::string& a, const std::string& b);
+
 // A key that no longer does anything: accepted, with a notice (KeySpec::retired).
 KeySpec retired_key(std::string key, std::string reason);
 
