@@ -228,7 +228,24 @@ class Exordia8Game : public Game {
         const auto hand = sorted(engine_.hand(seat));
         const bool digits =
             std::all_of(w[0].begin(), w[0].end(), [](char c) { return c >= '0' && c <= '9'; });
-        if (digits && w[0].size() <= 3) {
+        // "5 c" is the five of clubs, not the fifth card naming clubs, unless the fifth card
+        // is an 8 (which names a suit) and the player holds no five of clubs.
+        std::optional<Card> apart;
+        if (digits && w.size() >= 2 && games::parse_suit(w[1]))
+            apart = games::parse_card(w[0] + w[1]);
+        if (apart) {
+            const int pos = w[0].size() <= 3 ? std::stoi(w[0]) : 0;
+            const bool held = std::find(hand.begin(), hand.end(), *apart) != hand.end();
+            const bool eight_there = pos >= 1 && pos <= static_cast<int>(hand.size()) &&
+                                     !hand[pos - 1].joker && hand[pos - 1].rank == 8;
+            if (held || !eight_there) {
+                card = apart;
+                used = 2;
+            }
+        }
+        if (card) {
+            // taken as a rank and a suit apart
+        } else if (digits && w[0].size() <= 3) {
             const int pos = std::stoi(w[0]);
             if (pos < 1 || pos > static_cast<int>(hand.size())) {
                 err = "Your hand has positions 1 to " + std::to_string(hand.size()) + ".";
