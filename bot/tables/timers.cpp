@@ -140,8 +140,13 @@ void Tables::pause_timers(NetCtx& n) {
 
 void Tables::resume_timers(NetCtx& n) {
     // Fresh timers: the players may not have seen the last lines while the bot was away.
+    // A computer player whose turn it is moves now: the daemon may have died between a
+    // person's move and its answer (the kill test found that table waiting for ever).
+    std::vector<TableId> playing;
     for (auto& [id, t] : n.tables)
-        if (t->phase == Table::Phase::Playing) arm_timers(*t);
+        if (t->phase == Table::Phase::Playing) playing.push_back(id);
+    for (const TableId id : playing)
+        if (Table* t = table_by_id(n, id)) play_computers(*t);  // then the timers
 }
 
 }  // namespace croupier::bot
