@@ -571,6 +571,19 @@ void Daemon::Impl::build_commands() {
     tables.add_commands();
 }
 
+std::string Daemon::Impl::how_to_start(const Request& r, const GameKind& k) const {
+    const std::string name = k.aliases().empty() ? k.name() : k.aliases().front();
+    switch (k.seating()) {
+        case Seating::Private:
+            return fmt::format("/msg {} {}", r.net->net->nick(), k.name());
+        case Seating::Duel:
+            return fmt::format("{}{} challenge NICK, in a channel", cfg.bot.prefix, name);
+        case Seating::Open:
+            break;
+    }
+    return fmt::format("{}{} in a channel", cfg.bot.prefix, name);
+}
+
 void Daemon::Impl::cmd_help(Request& r) {
     const std::string p = r.in_channel() ? cfg.bot.prefix : "";
     const std::string topic = lower(r.args);
@@ -582,9 +595,9 @@ void Daemon::Impl::cmd_help(Request& r) {
         }
         reply_private(r, fmt::format("Commands: {}.", core));
         std::string games;
-        for (const auto& k : kinds) {
-            games += (games.empty() ? "" : "; ") + render::bold(k->title()) + ": " + k->summary();
-        }
+        for (const auto& k : kinds)
+            games += (games.empty() ? "" : "; ") + render::bold(k->title()) + " (" +
+                     how_to_start(r, *k) + "): " + k->summary();
         reply_private(r, "Games: " + games);
         reply_private(r, fmt::format("Type {}help GAME (e.g. {}help {}) for a game's commands, or "
                                      "{}help COMMAND.",
@@ -592,7 +605,19 @@ void Daemon::Impl::cmd_help(Request& r) {
         return;
     }
     if (const GameKind* k = kind_by_name(topic)) {
-        reply_private(r, render::bold(k->title()) + ": " + k->summary());
+        reply_private(r, render::bold(k->title()) + ": " + k->summary() +
+                             ". Start: " + how_to_start(r, *k) + ".");
+        if (r.in_channel()) {
+            // Two lines in a channel: the commands by name, the details in private.
+            std::string names;
+            for (const auto& c : commands)
+                if (c.module == k->name())
+                    names += (names.empty() ? "" : ", ") + p + c.spec.name +
+                             (c.spec.args.empty() ? "" : " " + c.spec.args);
+            reply_private(r, fmt::format("Commands: {}. Each explained: /msg {} help {}", names,
+                                         r.net->net->nick(), k->name()));
+            return;
+        }
         for (const auto& c : commands) {
             if (c.module != k->name()) continue;
             std::string names = p + c.spec.name;

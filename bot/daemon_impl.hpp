@@ -72,6 +72,8 @@ struct Daemon::Impl final : NetworkListener, TablesHost {
     bool page_line(Request& r);
     bool wants_plain(NetCtx& n, const std::string& key);
     void cmd_help(Request& r);
+    // "!e8 in a channel", "/msg croupier spider": how a game is started.
+    std::string how_to_start(const Request& r, const GameKind& k) const;
     void cmd_games(Request& r);
     void cmd_stats(Request& r);
     void cmd_top(Request& r);

@@ -97,7 +97,7 @@ void Tables::add_commands() {
         } else {
             add({m, k->aliases(), "[bot]",
                  "opens " + article(k->title()) + " " + k->title() +
-                     " table here (with bot: and a computer player)"},
+                     " table here (with bot, a computer player sits down too)"},
                 W::Channel, m, [this, m](Request& r) {
                     if (const GameKind* kk = kind_by_name(m)) open_table(r, *kk);
                 });
