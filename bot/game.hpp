@@ -88,6 +88,12 @@ class Game {
     // The safe move for an awaited seat whose time ran out, canonical ("leave" if none).
     virtual std::string timeout_action(int seat) const = 0;
     virtual std::string computer_action(int seat) const = 0;  // a sound move, canonical
+    // `hint`: the computer's move for the seat (computer_action, "" for none) said to the
+    // player, naming what it moves. The default shows the command.
+    virtual std::string hint_text(int seat, const std::string& action) const {
+        (void)seat;
+        return action.empty() ? "I see no useful move." : "try " + action + ".";
+    }
 
     virtual std::vector<Out> start() const = 0;              // at the deal
     virtual std::vector<Out> show_table() const = 0;         // `table` / `board`

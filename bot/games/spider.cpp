@@ -5,8 +5,11 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdio>
 #include <string>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "bot/games/kinds.hpp"
 #include "bot/games/spider.hpp"
@@ -253,6 +256,32 @@ class SpiderGame final : public Game {
         const View v = engine_.view();
         if (auto m = games::spider::fair_move(v)) return *m;
         return greedy(v);
+    }
+
+    // "move 3 5 2: the 7♠ 6♠ onto the 8♠", "deal from the stock (4 deals left)".
+    std::string hint_text(int, const std::string& action) const override {
+        const int deals = engine_.stock_deals_left();
+        if (action.empty())
+            return deals > 0 ? "I see no useful move: deal from the stock (" +
+                                   plural(deals, "deal", "deals") + " left)."
+                             : "I see no useful move, and the stock is empty: undo, or resign.";
+        const auto [cmd, rest] = split_command(action);
+        if (cmd == "deal")
+            return "deal from the stock (" + plural(deals, "deal", "deals") + " left).";
+        int from = 0, to = 0, n = 0;
+        if (cmd != "move" || std::sscanf(rest.c_str(), "%d %d %d", &from, &to, &n) != 3 ||
+            from < 1 || from > 10 || to < 1 || to > 10 || n < 1)
+            return "try " + action + ".";
+        const auto up = engine_.face_up(from - 1);
+        if (static_cast<std::size_t>(n) > up.size()) return "try " + action + ".";
+        std::string cards;
+        for (std::size_t i = up.size() - static_cast<std::size_t>(n); i < up.size(); ++i)
+            cards += (cards.empty() ? "" : " ") + render::card(up[i]);
+        const auto& dest = engine_.pile(to - 1);
+        const std::string onto = dest.empty() ? "onto the empty pile " + std::to_string(to)
+                                              : "onto the " + render::card(dest.back()) +
+                                                    " on pile " + std::to_string(to);
+        return fmt::format("{}: the {} from pile {} {}.", action, cards, from, onto);
     }
 
     std::vector<Out> start() const override {

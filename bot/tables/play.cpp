@@ -230,18 +230,15 @@ void Tables::hint(Request& r) {
     const TableId id = t->id;
     const std::int64_t seq = t->seq;
     worker.run([this, network, id, seq, copy]() -> Worker::Continuation {
-        std::string move = copy->computer_action(0);
-        return [this, network, id, seq, move] {
+        const std::string text = "Hint: " + copy->hint_text(0, copy->computer_action(0));
+        return [this, network, id, seq, text] {
             auto it = nets.find(network);
             if (it == nets.end()) return;
             Table* tt = table_by_id(*it->second, id);
             if (!tt) return;
             tt->busy = false;
             if (tt->seq != seq) return;  // the game moved on meanwhile
-            deliver(*tt, {to_table(move.empty()
-                                       ? "Hint: I see no useful move; deal from the stock if you "
-                                         "can, or undo."
-                                       : "Hint: " + move)});
+            deliver(*tt, {to_table(text)});
         };
     });
 }
