@@ -404,7 +404,7 @@ class Harness:
     def bot_config(self, name="croupier", network="local", **sections):
         """Writes a croupierd INI and returns its path. Defaults: nick croupier, network
         `local` on the test server, channel #croupier, admins *!*@127.0.0.1, flood 4 + 2/s,
-        user limits 5 + 1/s. Override with bot={...}, net={...}, limits={...} or other
+        user limits 5 + 1/s (host_share 100: every client is on 127.0.0.1). Override with bot={...}, net={...}, limits={...} or other
         sections by name (exordia8={...}); a value of None removes the key."""
         conf = {
             "bot": {"nick": BOT_NICK, "database": os.path.join(self.dir, f"{name}.db"),
@@ -412,7 +412,8 @@ class Harness:
             f"network {network}": {"host": "127.0.0.1", "port": str(self.port), "tls": "no",
                                    "channels": CHANNEL, "admins": "*!*@127.0.0.1, *!*@localhost",
                                    "flood_burst": "4", "flood_rate": "2"},
-            "limits": {"user_burst": "5", "user_rate": "1"},
+            # Every test client comes from 127.0.0.1: one host, as behind a web gateway.
+            "limits": {"user_burst": "5", "user_rate": "1", "host_share": "100"},
         }
         for key, values in sections.items():
             section = f"network {network}" if key == "net" else key
