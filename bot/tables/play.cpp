@@ -163,8 +163,9 @@ void Tables::show_table(Request& r) {
     if (t->phase == Table::Phase::Joining) {
         std::string names;
         for (const auto& s : t->seats) names += (names.empty() ? "" : ", ") + s.nick;
-        reply(r, fmt::format("{} table opening: {} ({}). Type {}join to play.", t->kind->title(),
-                             names, t->seats.size(), cfg.bot.prefix));
+        // To the asker, like the table of a game under way: the channel hears nothing.
+        reply_private(r, fmt::format("{} table opening: {} ({}). Type {}join to play.",
+                                     t->kind->title(), names, t->seats.size(), cfg.bot.prefix));
         return;
     }
     if (t->solitaire) {
