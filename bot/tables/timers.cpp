@@ -115,7 +115,9 @@ void Tables::turn_timed_out(Table& t, int seat) {
         const std::string safe = t.game->timeout_action(seat);
         const auto [cmd, args] = split_command(safe);
         err = commit(t, seat, cmd, args,
-                     fmt::format("{} ran out of time: the bot plays {} for them.", nick, safe));
+                     fmt::format("{} ran out of time: the bot plays {} for them (a second "
+                                 "time in a row puts them out of the game).",
+                                 nick, safe));
         if (!err.empty() && !t.seats[static_cast<std::size_t>(seat)].out &&
             err.find("could not be saved") == std::string::npos) {
             log::error("time-out move refused at {}: {}", t.place, err);
