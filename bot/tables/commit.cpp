@@ -3,6 +3,8 @@
 // copy become the game and is anyone told. A journal that refuses (database locked, disk
 // full) leaves the table exactly as it was, and the reason goes back to the caller.
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <boost/asio/post.hpp>
 
@@ -155,7 +157,11 @@ void Tables::finish(Table& t, const std::string& status) {
             pr.xp = results[i].xp;
             if (pr.won) {
                 summary += (summary.empty() ? "won by " : ", ") + pr.nick;
-                if (!t.solitaire && !pr.computer) dealer = pr.key;
+                // The winner deals the next game here; a game with computer players at
+                // it decides nothing for the next table of people.
+                const bool against_computers = std::any_of(
+                    t.seats.begin(), t.seats.end(), [](const Seat& seat) { return seat.computer; });
+                if (!t.solitaire && !pr.computer && !against_computers) dealer = pr.key;
             }
             players.push_back(pr);
         }
