@@ -706,8 +706,11 @@ void Daemon::Impl::cmd_stats(Request& r) {
     auto lines = db->stats(r.net->name, key);
     if (lines.empty()) lines = db->stats(r.net->name, r.net->net->fold(nick));
     const std::string shown = render::quote_user(nick, 40);
+    // One's own: "Your games: ..." (in a channel the reply already starts with the nick).
+    const bool self = r.args.empty() || r.net->net->same(r.args, r.from.nick);
     if (lines.empty()) {
-        reply(r, fmt::format("{} has no finished games yet.", shown));
+        reply(r, self ? std::string("You have no finished games yet.")
+                      : fmt::format("{} has no finished games yet.", shown));
         return;
     }
     std::string all;
@@ -722,7 +725,7 @@ void Daemon::Impl::cmd_stats(Request& r) {
         if (const long long xp = db->xp(r.net->name, key, s.kind); xp > 0)
             all += fmt::format(", {} XP", xp);
     }
-    reply(r, fmt::format("{}: {}.", shown, all));
+    reply(r, fmt::format("{}: {}.", self ? std::string("Your games") : shown, all));
 }
 
 void Daemon::Impl::cmd_top(Request& r) {
