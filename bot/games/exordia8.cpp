@@ -363,7 +363,7 @@ class Exordia8Game : public Game {
                     said.back() += ", which ends the sequent";
                     break;
                 case Event::Kind::ExtraPlay:
-                    said.back() += " and plays again";
+                    said.back() += " and earns another discard";
                     break;
                 case Event::Kind::BonusDeclined:
                     said.push_back(name + " makes no bonus discard");

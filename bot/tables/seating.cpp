@@ -48,14 +48,19 @@ void Tables::open_table(Request& r, const GameKind& kind) {
         reply_private(r, "Computer players are turned off here.");
         return;
     }
-    open_here(r, kind);
-    send_to_channel(n, r.channel,
-                    fmt::format("{} opens {} {} table: type {}join to play ({} to join, {} to {} "
-                                "players). {} can {}start once {} sit.",
-                                render::bold(r.from.nick), article(kind.title()),
-                                render::bold(kind.title()), p, seconds_text(tc.join_window),
-                                tc.min_players, tc.max_players, r.from.nick, p, tc.min_players));
-    if (arg == "bot") add_computer(r);  // (saves the table again)
+    Table& table = open_here(r, kind);
+    // With a computer player: one line says both, and whether the opener can start now.
+    const std::string computer = arg == "bot" ? seat_computer(table) : "";
+    const int seated = static_cast<int>(table.seats.size());
+    send_to_channel(
+        n, r.channel,
+        fmt::format("{} opens {} {} table{}: type {}join to play ({} to join, {} to {} "
+                    "players). {} can {}start {}.",
+                    render::bold(r.from.nick), article(kind.title()), render::bold(kind.title()),
+                    computer.empty() ? "" : " with computer player " + render::bold(computer), p,
+                    seconds_text(tc.join_window), tc.min_players, tc.max_players, r.from.nick, p,
+                    seated >= tc.min_players ? std::string("now")
+                                             : fmt::format("once {} sit", tc.min_players)));
 }
 
 void Tables::join_table(Request& r) {
@@ -156,6 +161,18 @@ void Tables::announce_joins(Table& t) {
                     can_start ? fmt::format(" {} can {}start now.", opener, cfg.bot.prefix) : ""));
 }
 
+std::string Tables::seat_computer(Table& t) {
+    int number = 1;
+    for (const auto& s : t.seats) number += s.computer;
+    Seat s;
+    s.nick = computer_name(number);
+    s.key = "*" + s.nick;  // '*' starts no person's key: no clash with a person
+    s.computer = true;
+    t.seats.push_back(s);
+    remember_lobby(t);
+    return s.nick;
+}
+
 void Tables::add_computer(Request& r) {
     Table* t = route(r, nullptr, true);
     if (t && t->phase != Table::Phase::Joining) {
@@ -177,15 +194,7 @@ void Tables::add_computer(Request& r) {
         reply_private(r, fmt::format("The table is full ({} players).", tc.max_players));
         return;
     }
-    int number = 1;
-    for (const auto& s : t->seats) number += s.computer;
-    Seat s;
-    s.nick = computer_name(number);
-    s.key = "*" + s.nick;  // '*' starts no person's key: no clash with a person
-    s.computer = true;
-    t->seats.push_back(s);
-    remember_lobby(*t);
-    tell_burst(*t, Table::BurstKind::ComputersAdded, s.nick,
+    tell_burst(*t, Table::BurstKind::ComputersAdded, seat_computer(*t),
                [](const Table& tt, const std::string& names, std::size_t many) {
                    return fmt::format("Computer player{} {} joined ({} players).",
                                       many == 1 ? "" : "s", names, tt.seats.size());

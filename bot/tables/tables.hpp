@@ -133,6 +133,7 @@ class Tables {
     void leave_table(Request& r);
     void start_table(Request& r);
     void add_computer(Request& r);
+    std::string seat_computer(Table& t);  // a computer player sits down (untold): its name
     void begin_game(Table& t);
     // A new table in r's channel, r's person seated as its opener, its join window (a
     // duel: the challenge) running; join_window_over() when it ends with the table still

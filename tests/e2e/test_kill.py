@@ -96,7 +96,7 @@ class TablePlayer:
             if g:
                 self.game = int(g.group(1))
                 self.games.setdefault(self.game, [])
-            elif "Computer player cpu#1 joined" in text:
+            elif "table with computer player cpu#1" in text:
                 self.c.say(CHANNEL, "!start")
             elif m.command == "NOTICE" and "Your turn" in text and self.pending is None:
                 self.pending = "draw"
