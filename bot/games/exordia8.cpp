@@ -118,7 +118,7 @@ class Exordia8Game : public Game {
         }
         auto r = engine_.apply(seat, action);
         if (!r.ok()) {
-            std::string e = r.error;
+            std::string e = with_symbols(r.error);
             if (!e.empty())
                 e[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(e[0])));
             return Outcome::refuse(e + ".");
@@ -277,6 +277,32 @@ class Exordia8Game : public Game {
         if (suit && !card->joker && card->rank == 8 && !engine_.needs_suit(seat, *card))
             suit.reset();
         return Action::play(*card, suit);
+    }
+
+    // The engine writes cards as typed ("Kc can't go on 10s"); players read them as in
+    // their hands ("K♣ can't go on 10♠"). A command to type ("!play 8s s") stays as typed.
+    static std::string with_symbols(const std::string& text) {
+        const std::size_t typed = std::min(text.find("!play"), text.size());
+        std::string out;
+        std::size_t i = 0;
+        auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+        while (i < typed) {
+            if (!word_char(text[i]) || (i > 0 && word_char(text[i - 1]))) {
+                out += text[i++];
+                continue;
+            }
+            std::size_t end = i;
+            while (end < typed && word_char(text[end])) ++end;
+            const std::string word = text.substr(i, end - i);
+            const auto card = word.size() <= 3 &&
+                                      std::isalnum(static_cast<unsigned char>(word.back())) &&
+                                      std::string("cdhs").find(word.back()) != std::string::npos
+                                  ? games::parse_card(word)
+                                  : std::nullopt;
+            out += card ? render::card(*card) : word;
+            i = end;
+        }
+        return out + text.substr(typed);
     }
 
     std::string top_text() const {

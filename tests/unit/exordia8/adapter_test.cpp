@@ -102,9 +102,13 @@ TEST(Exordia8Adapter, ParseForms) {
         EXPECT_EQ(o.canonical, "play 8c s") << typed;
         EXPECT_NE(everything(o.out).find("names spades"), std::string::npos);
     }
-    // Ten as T or 10: parsed, then refused for not being held.
-    EXPECT_EQ(g->act(2, "play", "Th").error, "You have no 10h.");
-    EXPECT_EQ(g->act(2, "play", "10h").error, "You have no 10h.");
+    // Ten as T or 10: parsed, then refused for not being held; the card named as in a hand
+    // (a suit symbol; letters in plain text).
+    for (const char* typed : {"Th", "10h"}) {
+        const std::string error = g->act(2, "play", typed).error;
+        EXPECT_NE(error.find("10♥"), std::string::npos) << error;
+        EXPECT_EQ(render::to_plain(error), "You have no 10h.");
+    }
 }
 
 TEST(Exordia8Adapter, RefusalsChangeNothing) {
