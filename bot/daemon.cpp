@@ -504,6 +504,8 @@ void Daemon::Impl::build_commands() {
             r.page = true;
             cmd_top(r);
         });
+    add({"verify", {}, "GAME", "checks a finished game's deal against the seal shown at its start"},
+        W::Anywhere, false, [this](Request& r) { cmd_verify(r); });
     add({"set",
          {},
          "plain on|off | delivery notice|privmsg | ...",
@@ -726,6 +728,47 @@ void Daemon::Impl::cmd_stats(Request& r) {
             all += fmt::format(", {} XP", xp);
     }
     reply(r, fmt::format("{}: {}.", self ? std::string("Your games") : shown, all));
+}
+
+void Daemon::Impl::cmd_verify(Request& r) {
+    std::string arg = r.args;
+    if (!arg.empty() && arg[0] == '#') arg.erase(0, 1);
+    const bool number =
+        !arg.empty() && arg.size() <= 18 &&
+        std::all_of(arg.begin(), arg.end(), [](char c) { return c >= '0' && c <= '9'; });
+    const std::string p = r.in_channel() ? cfg.bot.prefix : "";
+    if (!number) {
+        reply_private(r,
+                      fmt::format("Usage: {}verify GAME, the game's number (\"Exordia8 game #12\": "
+                                  "{}verify 12).",
+                                  p, p));
+        return;
+    }
+    const auto rec = db->game(std::stoll(arg));
+    if (!rec || rec->network != r.net->name) {
+        reply_private(r, fmt::format("There is no game #{} here.", arg));
+        return;
+    }
+    const GameKind* k = kind_by_name(rec->kind);
+    const std::string title = k ? k->title() : rec->kind;
+    if (rec->status == "open") {
+        reply_private(r, fmt::format("{} game #{} is still being played: its deal is revealed at "
+                                     "its end, then {}verify {} checks it.",
+                                     title, arg, p, arg));
+        return;
+    }
+    const std::string seal = k ? k->seal(rec->deal) : "";
+    if (seal.empty()) {
+        reply_private(r, fmt::format("{} game #{} was deal {}, shown at its start (not sealed: "
+                                     "anyone may play it again).",
+                                     title, arg, rec->deal));
+        return;
+    }
+    reply_private(r, fmt::format("{} game #{} at {} ({}): deal {}, whose sha256 is {}. If that is "
+                                 "the seal shown at its start, the deal did not change; the cards "
+                                 "follow from the number (docs/FAIRNESS.md).",
+                                 title, arg, rec->place,
+                                 rec->result.empty() ? rec->status : rec->result, rec->deal, seal));
 }
 
 void Daemon::Impl::cmd_top(Request& r) {

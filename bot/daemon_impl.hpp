@@ -77,6 +77,7 @@ struct Daemon::Impl final : NetworkListener, TablesHost {
     void cmd_games(Request& r);
     void cmd_stats(Request& r);
     void cmd_top(Request& r);
+    void cmd_verify(Request& r);
     void cmd_set(Request& r);
 
     // NetworkListener

@@ -189,6 +189,12 @@ class GameKind {
     virtual std::vector<std::pair<std::string, std::string>> top_variants() const { return {}; }
     virtual std::string variant_title(const std::string& variant) const { return variant; }
     virtual bool rated() const { return seating() != Seating::Private; }
+    // A kind that seals its deal at the start (a hash shown to the table, the number
+    // revealed at the end): the seal of a deal number, for `verify`. "" when it seals none.
+    virtual std::string seal(std::uint64_t deal) const {
+        (void)deal;
+        return "";
+    }
 };
 
 }  // namespace croupier::bot

@@ -145,11 +145,11 @@ class Exordia8Game : public Game {
         std::vector<Out> out;
         const int n = engine_.players();
         // The table machinery puts "Exordia8 game #N:" in front of this line.
-        out.push_back(
-            to_table(std::to_string(n) + " players, " + plural(engine_.packs(), "pack", "packs") +
-                     ", " + std::to_string(engine_.stock_size()) + " cards in the stock. " +
-                     render::bold(names_[0]) + " deals and plays first. Deal commitment: sha256 " +
-                     commitment_ + "."));
+        out.push_back(to_table(
+            std::to_string(n) + " players, " + plural(engine_.packs(), "pack", "packs") + ", " +
+            std::to_string(engine_.stock_size()) + " cards in the stock. " +
+            render::bold(names_[0]) + " deals and plays first. The deal is sealed: sha256 " +
+            commitment_ + " (revealed at the end, when !verify and this game's number check it)."));
         std::string order = "Playing order: ";
         for (int s = 0; s < n; ++s) order += (s ? ", " : "") + names_[s];
         out.push_back(to_table(order + "."));
@@ -460,8 +460,8 @@ class Exordia8Game : public Game {
         }
         out.push_back(to_table(line));
         // Second line: what each other hand gave the winner, as many as fit, then the deal.
-        const std::string deal = "Deal " + std::to_string(engine_.deal_number()) +
-                                 ": check its sha256 against the commitment.";
+        const std::string deal = "The sealed deal was " + std::to_string(engine_.deal_number()) +
+                                 " (!verify and this game's number check it).";
         std::string hands;
         int listed = 0, others = 0;
         for (int s = 0; s < engine_.players(); ++s) {
@@ -511,6 +511,7 @@ class Exordia8Kind : public GameKind {
     std::vector<std::string> aliases() const override { return {"e8"}; }
     Seating seating() const override { return Seating::Open; }
     const std::vector<CommandSpec>& commands() const override { return commands_; }
+    std::string seal(std::uint64_t deal) const override { return sha256_hex(std::to_string(deal)); }
     std::string summary() const override {
         return "Crazy Eights with Jokers and sequents, 2 to " + std::to_string(cfg_.max_players) +
                " players at a channel table";

@@ -246,7 +246,7 @@ TEST(Exordia8Adapter, LeaveAndGameEnd) {
     const std::string all = everything(o.out);
     EXPECT_NE(all.find("p1 leaves the game (5 cards forfeited)"), std::string::npos) << all;
     EXPECT_NE(all.find("p0 is the last player in"), std::string::npos) << all;
-    EXPECT_NE(all.find("Deal 1"), std::string::npos) << all;
+    EXPECT_NE(all.find("The sealed deal was 1 "), std::string::npos) << all;
     EXPECT_LE(table_lines(o.out), 2);
     const auto res = g->results();
     ASSERT_EQ(res.size(), 2u);
