@@ -400,7 +400,7 @@ class SpiderKind final : public GameKind {
     std::vector<std::string> aliases() const override { return {}; }
     const std::vector<CommandSpec>& commands() const override { return commands_; }
     std::string summary() const override {
-        return "Spider solitaire (Aisleriot's rules), 1, 2 or 4 suits, played in private";
+        return "the solitaire (Aisleriot's rules), 1, 2 or 4 suits, played in private";
     }
 
     std::unique_ptr<Game> create(const GameSetup& setup) const override {
