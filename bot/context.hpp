@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 
 #include "bot/clock.hpp"
 #include "bot/game.hpp"
@@ -81,8 +82,12 @@ struct NetCtx {
     std::unique_ptr<Network> net;
     std::string name;
     People people;
-    std::map<std::string, UserBudget> budgets;         // by person, and by "@host"
-    std::map<TableId, std::unique_ptr<Table>> tables;  // every table and private game, by id
+    std::unordered_map<std::string, UserBudget> budgets;  // by person, and by "@host"
+    std::map<TableId, std::unique_ptr<Table>> tables;     // every table and private game, by id
+    // Indexes of `tables` (bot/tables/registry.cpp keeps them): the channel tables of a
+    // folded channel name, and the private games of a person, each oldest first.
+    std::unordered_map<std::string, std::vector<TableId>> tables_at;
+    std::unordered_map<std::string, std::vector<TableId>> private_games_of;
     int legacy_seats = 0;  // restored seats that still go by nick ("l:" keys)
 };
 

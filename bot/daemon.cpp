@@ -88,8 +88,11 @@ void Daemon::Impl::start() {
     for (const auto& notice : cfg.notices) log::warn("{}", notice);
     db = std::make_unique<storage::Database>(cfg.bot.database);
     log::info("database {} (schema {})", cfg.bot.database, db->schema_version());
+    writer = std::make_unique<storage::Writer>(
+        cfg.bot.database, [this](std::function<void()> f) { boost::asio::post(io, std::move(f)); },
+        opts.replay);
     for (const auto& nc : cfg.networks) nets[nc.name] = make_net(nc, cfg.bot);
-    tables.attach(*db);
+    tables.attach(*db, *writer);
     tables.restore_games();
     for (auto& [name, n] : nets) n->net->start();
     housekeeping_timer = clock.call_after(std::chrono::hours(1), [this] { housekeeping(); });
@@ -179,13 +182,16 @@ std::unique_ptr<NetCtx> Daemon::Impl::make_net(const config::NetworkConfig& nc,
             Person{row.key, row.nick, row.nick_key, row.account, row.userhost, row.seen});
     n->people.load(known);
     n->people.on_change = [this, network = nc.name](const Person& p) {
-        try {
-            db->remember_person(network, storage::PersonRow{p.key, p.nick, p.nick_key, p.account,
-                                                            p.userhost, p.seen});
-        } catch (const std::exception& e) {
-            // Kept in memory; written again at the person's next change.
-            log::warn("network {}: {} could not be remembered: {}", network, p.nick, e.what());
-        }
+        // Through the writer, off the event loop. If it fails the person is still known in
+        // memory, and written again at their next change.
+        writer->submit({storage::Writer::Unit{
+            {[network,
+              row = storage::PersonRow{p.key, p.nick, p.nick_key, p.account, p.userhost, p.seen}](
+                 storage::Database& d) { d.remember_person(network, row); }},
+            [network, nick = p.nick](const std::string& err) {
+                if (!err.empty())
+                    log::warn("network {}: {} could not be remembered: {}", network, nick, err);
+            }}});
     };
     return n;
 }

@@ -23,6 +23,7 @@
 #include "bot/worker.hpp"
 #include "games/core/rng.hpp"
 #include "storage/storage.hpp"
+#include "storage/writer.hpp"
 
 namespace croupier::bot {
 
@@ -35,6 +36,7 @@ struct Daemon::Impl final : NetworkListener, TablesHost {
     config::Config cfg;
     DaemonOptions opts;
     std::unique_ptr<storage::Database> db;
+    std::unique_ptr<storage::Writer> writer;  // moves and game ends (group commit)
     games::DealNumberSource deals;
     std::vector<std::shared_ptr<GameKind>> kinds;  // shared: a background job may hold one
     std::vector<Command> commands;

@@ -16,7 +16,10 @@ std::string person_key(const std::string& nick_key, const std::string& user,
 }
 
 void People::load(const std::vector<Person>& known) {
-    for (const auto& p : known) known_[p.key] = p;
+    for (const auto& p : known) {
+        known_[p.key] = p;
+        by_nick_[p.nick_key].insert(p.key);
+    }
 }
 
 void People::changed(const Person& p) {
@@ -37,12 +40,27 @@ std::vector<const Person*> People::by_nick(const std::string& nick_key) const {
     std::vector<const Person*> out;
     if (const Person* p = online(nick_key)) out.push_back(p);
     std::vector<const Person*> rest;
-    for (const auto& [k, p] : known_)
-        if (p.nick_key == nick_key && (out.empty() || out.front() != &p)) rest.push_back(&p);
+    if (auto it = by_nick_.find(nick_key); it != by_nick_.end())
+        for (const auto& k : it->second)
+            if (const Person* p = known(k); p && (out.empty() || out.front() != p))
+                rest.push_back(p);
     std::sort(rest.begin(), rest.end(),
               [](const Person* a, const Person* b) { return a->seen > b->seen; });
     out.insert(out.end(), rest.begin(), rest.end());
     return out;
+}
+
+void People::set_nick_key(Person& p, const std::string& nick_key) {
+    if (p.nick_key == nick_key && by_nick_.count(nick_key)) {
+        by_nick_[nick_key].insert(p.key);
+        return;
+    }
+    if (auto it = by_nick_.find(p.nick_key); it != by_nick_.end()) {
+        it->second.erase(p.key);
+        if (it->second.empty()) by_nick_.erase(it);
+    }
+    p.nick_key = nick_key;
+    by_nick_[nick_key].insert(p.key);
 }
 
 const Person& People::resolve(const std::string& nick, const std::string& nick_key,
@@ -84,7 +102,7 @@ const Person& People::resolve(const std::string& nick, const std::string& nick_k
     }
     if (!account.empty()) p.account = account;
     p.nick = nick;
-    p.nick_key = nick_key;
+    set_nick_key(p, nick_key);
     if (account_key.empty() || p.userhost.empty()) p.userhost = userhost;
     // The nick's earlier holder (if any) is no longer behind it.
     online_[nick_key] = key;
@@ -105,7 +123,7 @@ void People::renamed(const std::string& old_key, const std::string& nick,
     online_[nick_key] = key;
     Person& p = known_[key];
     p.nick = nick;
-    p.nick_key = nick_key;
+    set_nick_key(p, nick_key);
     p.seen = now;
     changed(p);
 }
@@ -121,7 +139,7 @@ void People::adopt(const std::string& person_key, const std::string& nick,
     // Forget the provisional person the new nick was resolved to, if it never did anything.
     online_[nick_key] = person_key;
     it->second.nick = nick;
-    it->second.nick_key = nick_key;
+    set_nick_key(it->second, nick_key);
     it->second.seen = now;
     changed(it->second);
 }

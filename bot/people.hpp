@@ -10,7 +10,9 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace croupier::bot {
@@ -58,8 +60,12 @@ class People {
 
   private:
     void changed(const Person& p);
-    std::map<std::string, Person> known_;        // by key
-    std::map<std::string, std::string> online_;  // folded nick -> key
+    void set_nick_key(Person& p, const std::string& nick_key);  // keeps by_nick_ right
+    std::unordered_map<std::string, Person> known_;             // by key
+    std::unordered_map<std::string, std::string> online_;       // folded nick -> key
+    // Folded nick -> the keys of everyone who last went by it: a new face is resolved
+    // without going through everyone ever seen.
+    std::unordered_map<std::string, std::set<std::string>> by_nick_;
 };
 
 // "h:alice!a@example.org" for "alice", "a", "Example.ORG"; "a:alice" for account "Alice".

@@ -151,6 +151,38 @@ std::uint64_t to_unsigned(std::int64_t v) {
     return static_cast<std::uint64_t>(v);
 }
 
+// A transaction of its own when none is open, else a savepoint inside the one that is (the
+// writer runs many calls in one transaction: docs/STORAGE.md).
+class Scope {
+  public:
+    explicit Scope(SQLite::Database& db) : db_(db) {
+        outer_ = sqlite3_get_autocommit(db.getHandle()) != 0;
+        db_.exec(outer_ ? "BEGIN IMMEDIATE" : "SAVEPOINT scope");
+    }
+    ~Scope() {
+        if (done_) return;
+        try {
+            if (outer_)
+                db_.exec("ROLLBACK");
+            else
+                db_.exec("ROLLBACK TO scope; RELEASE scope");
+        } catch (const std::exception&) {
+            // Nothing more to undo: SQLite already ended the transaction.
+        }
+    }
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+    void commit() {
+        db_.exec(outer_ ? "COMMIT" : "RELEASE scope");
+        done_ = true;
+    }
+
+  private:
+    SQLite::Database& db_;
+    bool outer_ = true;
+    bool done_ = false;
+};
+
 GameRecord read_game(SQLite::Statement& q) {
     GameRecord g;
     g.id = q.getColumn(0).getInt64();
@@ -364,13 +396,23 @@ std::vector<double> elo_changes(const std::vector<double>& ratings, const std::v
 
 void Database::finish_game(std::int64_t game_id, const std::string& status,
                            const std::string& result, std::int64_t ended,
-                           const std::vector<PlayerResult>& players) {
+                           const std::vector<PlayerResult>& players, std::int64_t moves) {
     if (status != "finished" && status != "abandoned" && status != "stopped")
         throw std::invalid_argument(fmt::format(
             "finish_game: status must be finished, abandoned or stopped, not \"{}\"", status));
-    SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+    Scope tx(*db_);
     auto g = game(game_id);
     if (!g) throw std::runtime_error(fmt::format("finish_game: no game {}", game_id));
+    if (moves >= 0) {
+        auto m = prepare("SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?");
+        m.bind(1, static_cast<std::int64_t>(game_id));
+        m.executeStep();
+        const std::int64_t have = m.getColumn(0).getInt64();
+        if (have != moves)
+            throw std::runtime_error(
+                fmt::format("finish_game: game {} ends after move {}, but the journal holds {}",
+                            game_id, moves, have));
+    }
     if (g->status != "open")
         throw std::runtime_error(
             fmt::format("finish_game: game {} is already {}", game_id, g->status));
@@ -523,7 +565,9 @@ std::optional<std::string> Database::last_detail(const std::string& network, con
 std::optional<std::string> Database::pref(const std::string& network, const std::string& key,
                                           const std::string& name) const {
     // Read once, then from memory: every line sent asks for two preferences.
-    auto id = std::make_tuple(network, key, name);
+    std::string id;
+    id.reserve(network.size() + key.size() + name.size() + 2);
+    id.append(network).append(1, '\x1f').append(key).append(1, '\x1f').append(name);
     if (auto it = pref_cache_.find(id); it != pref_cache_.end()) return it->second;
     auto q = prepare("SELECT value FROM prefs WHERE network = ? AND key = ? AND name = ?");
     q.bind(1, network);
@@ -546,7 +590,7 @@ void Database::set_pref(const std::string& network, const std::string& key, cons
     q.bind(3, name);
     q.bind(4, value);
     q.exec();
-    pref_cache_[std::make_tuple(network, key, name)] = value;  // after the commit only
+    pref_cache_[network + '\x1f' + key + '\x1f' + name] = value;  // after the commit only
 }
 
 void Database::remember_person(const std::string& network, const PersonRow& p) {

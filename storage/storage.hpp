@@ -112,8 +112,11 @@ class Database {
     // results and rating updates, in one transaction. Throws if the game is not open. Every
     // human in `players` counts in stats (games, wins, points) whatever the status: pass no
     // players for a game that should not count. Computer seats get a results row only.
+    // `moves` >= 0: refused unless the journal holds exactly that many moves (the writer
+    // ends a game only after the move that ended it).
     void finish_game(std::int64_t game_id, const std::string& status, const std::string& result,
-                     std::int64_t ended, const std::vector<PlayerResult>& players);
+                     std::int64_t ended, const std::vector<PlayerResult>& players,
+                     std::int64_t moves = -1);
 
     std::vector<StatLine> stats(const std::string& network, const std::string& key) const;
     std::vector<TopLine> top(const std::string& network, const std::string& kind,
@@ -166,8 +169,7 @@ class Database {
     std::unique_ptr<SQLite::Database> db_;
     mutable std::unique_ptr<SQLite::Database> ro_;  // for query_text, opened on first use
     // Preferences read once (pref() runs for every line sent), written through.
-    mutable std::map<std::tuple<std::string, std::string, std::string>, std::optional<std::string>>
-        pref_cache_;
+    mutable std::unordered_map<std::string, std::optional<std::string>> pref_cache_;
     // Statements are compiled once and kept (compiling them for every call was most of the
     // time a move spent in SQLite). Declared after db_: they go first.
     class Query;

@@ -109,6 +109,7 @@ struct LinkConnection {
     bool lib_accepted = false;
     bool lib_writing = false;
     std::deque<std::string> lib_out;
+    std::string lib_sending;  // what is being written to the loopback now: many lines at once
     std::array<char, 4096> lib_buf{};
     irc::LineSplitter lib_splitter;
     irc_session_t* session = nullptr;
@@ -1082,8 +1083,13 @@ void Network::Impl::to_lib(const std::string& line) {
 void Network::Impl::lib_write_next() {
     LinkConnection& c = *conn;
     c.lib_writing = true;
+    // Every line waiting goes in one write: a server's read of many lines costs one
+    // send(2) to libircclient, not one a line.
+    c.lib_sending.clear();
+    for (const auto& l : c.lib_out) c.lib_sending += l;
+    c.lib_out.clear();
     auto t = c.token();
-    asio::async_write(c.lib_sock, asio::buffer(c.lib_out.front()),
+    asio::async_write(c.lib_sock, asio::buffer(c.lib_sending),
                       [this, t](const boost::system::error_code& ec, std::size_t) {
                           if (!LinkConnection::ok(t)) return;
                           conn->lib_writing = false;
@@ -1091,7 +1097,6 @@ void Network::Impl::lib_write_next() {
                               drop("libircclient loopback: " + ec.message());
                               return;
                           }
-                          conn->lib_out.pop_front();
                           if (!conn->lib_out.empty()) lib_write_next();
                       });
 }
@@ -1272,6 +1277,9 @@ bool Network::strips_colours(const std::string& channel) const {
 }
 std::size_t Network::queued() const {
     return impl_->queue.size();
+}
+std::uint64_t Network::dropped_lines() const {
+    return impl_->dropped;
 }
 
 }  // namespace croupier::bot

@@ -101,6 +101,8 @@ class Network {
     bool strips_colours(const std::string& channel) const;
     // Lines waiting in the send queue (all targets).
     std::size_t queued() const;
+    // Lines the drop policy refused since start.
+    std::uint64_t dropped_lines() const;
 
     struct Impl;
 

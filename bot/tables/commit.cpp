@@ -1,7 +1,10 @@
 // The one commit path: every move, whoever makes it (a player, a timer, a computer player),
-// goes through commit(). The game acts on a copy; the move is journaled; only then does the
-// copy become the game and is anyone told. A journal that refuses (database locked, disk
-// full) leaves the table exactly as it was, and the reason goes back to the caller.
+// goes through commit(). The game acts on a copy; a refused move changes nothing. An
+// accepted move becomes the game at once (the next command sees it) and its journal row
+// goes to the writer (storage/writer.hpp) with the lines about it: they are released only
+// when the group holding the move is committed. A group the database refuses (disk full,
+// locked, I/O error) takes the table back to what is committed, and the movers are told
+// (docs/STORAGE.md).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
 
@@ -27,27 +30,142 @@ std::string Tables::apply_move(Table& t, int seat, const std::string& command,
     auto next = t.game->clone();
     Outcome o = next->act(seat, command, args);
     if (!o.ok()) return o.error;
-    try {
-        db->append(t.game_id,
-                   storage::JournalEntry{t.seq + 1, seat, o.canonical, clock.unix_now()});
-    } catch (const std::exception& e) {
-        log::error("{} game {} at {}/{}: move {} \"{}\" not saved, so not made: {}",
-                   t.kind->title(), t.game_id, t.net->name, t.place, t.seq + 1, o.canonical,
-                   e.what());
-        return kNotSaved;
-    }
+    const std::int64_t now = clock.unix_now();
     ++t.seq;
+    write(t, [id = t.game_id, e = storage::JournalEntry{t.seq, seat, o.canonical, now}](
+                 storage::Database& d) { d.append(id, e); });
     t.game = std::move(next);
-    t.last_activity = t.last_move_unix = clock.unix_now();
+    t.last_activity = t.last_move_unix = now;
     t.movers.push_back(seat);
     if (seat >= 0 && seat < static_cast<int>(t.seats.size())) {
         Seat& s = t.seats[static_cast<std::size_t>(seat)];
         if (command == "leave") s.out = true;
         if (command != "leave" && note.empty()) s.timeouts = 0;
+        if (note.empty() && !s.computer)
+            outbox_of(t).movers.push_back({s.nick, s.key, !t.solitaire});
     }
     if (!note.empty()) o.out.insert(o.out.begin(), to_table(note));
     deliver(t, o.out);
     return "";
+}
+
+// ---------------------------------------------------------------------------------------
+// Writes: a unit per table per turn of the event loop, handed to the writer together
+
+Tables::Outbox& Tables::outbox_of(Table& t) {
+    const auto key = std::make_pair(t.net->name, t.id);
+    auto it = outbox_index.find(key);
+    if (it != outbox_index.end() && outbox[it->second].epoch == t.epoch) return outbox[it->second];
+    outbox_index[key] = outbox.size();
+    Outbox& u = outbox.emplace_back();
+    u.network = t.net->name;
+    u.id = t.id;
+    u.game_id = t.game_id;
+    u.epoch = t.epoch;
+    if (!flush_posted) {
+        flush_posted = true;
+        boost::asio::post(io, [this, a = std::weak_ptr<int>(alive)] {
+            if (a.lock()) flush_writes();
+        });
+    }
+    return u;
+}
+
+void Tables::write(Table& t, storage::Writer::Job job) {
+    outbox_of(t).jobs.push_back(std::move(job));
+}
+
+void Tables::write_aside(std::string what, storage::Writer::Job job) {
+    if (!writer) return;
+    writer->submit({storage::Writer::Unit{{std::move(job)}, [what](const std::string& err) {
+                                              if (!err.empty())
+                                                  log::warn("{} could not be saved: {}", what, err);
+                                          }}});
+}
+
+void Tables::after_commit(Table& t, std::function<void()> f) {
+    const auto key = std::make_pair(t.net->name, t.id);
+    if (!outbox_index.count(key) && !in_flight.count(key)) {
+        f();
+        return;
+    }
+    outbox_of(t).release.push_back(std::move(f));
+}
+
+void Tables::flush_writes() {
+    flush_posted = false;
+    if (outbox.empty() || !writer) return;
+    std::vector<storage::Writer::Unit> units;
+    units.reserve(outbox.size());
+    for (auto& u : outbox) {
+        ++in_flight[{u.network, u.id}];
+        auto shared = std::make_shared<Outbox>(std::move(u));
+        std::vector<storage::Writer::Job> jobs = std::move(shared->jobs);
+        units.push_back(storage::Writer::Unit{
+            std::move(jobs), [this, a = std::weak_ptr<int>(alive), shared](const std::string& err) {
+                if (a.lock()) unit_done(*shared, err);
+            }});
+    }
+    outbox.clear();
+    outbox_index.clear();
+    writer->submit(std::move(units));
+}
+
+void Tables::unit_done(Outbox& u, const std::string& error) {
+    const auto key = std::make_pair(u.network, u.id);
+    if (auto it = in_flight.find(key); it != in_flight.end() && --it->second <= 0)
+        in_flight.erase(it);
+    auto nit = nets.find(u.network);
+    NetCtx* n = nit == nets.end() ? nullptr : nit->second.get();
+    Table* t = nullptr;
+    if (n) {
+        t = table_by_id(*n, u.id);
+        if (!t && u.game_id)
+            for (auto& [id, tt] : n->tables)
+                if (tt->game_id == u.game_id) t = tt.get();
+    }
+    if (error.empty()) {
+        // A table taken back since: these lines tell of moves that were undone.
+        if (t && t->epoch != u.epoch) return;
+        for (auto& f : u.release) f();
+        return;
+    }
+    log::error(
+        "game {} at {}: not saved, so what was played since the last commit did not "
+        "happen: {}",
+        u.game_id, u.network, error);
+    if (!n) return;
+    if (!t || t->epoch == u.epoch) {
+        // Back to what is committed: the game as the journal has it, under a new epoch (the
+        // table may be gone already: its game ended in the refused unit).
+        const TableId id = t ? t->id : next_table_id++;
+        if (t) close_table(*t);
+        std::optional<storage::GameRecord> rec;
+        try {
+            if (u.game_id) rec = db->game(u.game_id);
+        } catch (const std::exception& e) {
+            log::error("game {}: could not be read back ({}); it comes back at the next start",
+                       u.game_id, e.what());
+        }
+        if (rec && rec->status == "open") {
+            if (Table* back = restore_game(*n, *rec, id)) {
+                log::warn("game {} at {}/{}: taken back to move {}", back->game_id, n->name,
+                          back->place, back->seq);
+                if (!back->game->finished()) arm_timers(*back);
+                // A computer whose turn it is, or an end not yet recorded, is tried again
+                // in a while, not at once: the disk may still be full.
+                NetCtx* np = n;
+                const TableId bid = back->id;
+                back->retry_timer = clock.call_after(kComputerRetry, [this, np, bid] {
+                    if (Table* tt = table_by_id(*np, bid)) {
+                        tt->retry_timer = 0;
+                        play_computers(*tt);
+                    }
+                });
+            }
+        }
+    }
+    for (const auto& m : u.movers) send_to_nick(*n, m.nick, m.key, kNotSaved, m.notice);
 }
 
 std::string Tables::commit(Table& t, int seat, const std::string& command, const std::string& args,
@@ -68,28 +186,14 @@ void Tables::play_computers(Table& t) {
                 break;
             }
         if (turn < 0) break;
-        const std::int64_t before = t.seq;
         const auto [cmd, args] = split_command(t.game->computer_action(turn));
         std::string err = apply_move(t, turn, cmd, args);
-        if (!err.empty() && err != kNotSaved) {
+        if (!err.empty()) {
             log::error("computer player at {} made a refused move {} {}: {}", t.place, cmd, args,
                        err);
             // Fall back to the safe move so the table does not hang.
             const auto [c2, a2] = split_command(t.game->timeout_action(turn));
-            err = apply_move(t, turn, c2, a2);
-        }
-        if (t.seq == before) {
-            // Not saved: try again shortly instead of waiting for a turn timer.
-            NetCtx* n = t.net;
-            const TableId id = t.id;
-            clock.cancel(t.retry_timer);
-            t.retry_timer = clock.call_after(kComputerRetry, [this, n, id] {
-                if (Table* tt = table_by_id(*n, id)) {
-                    tt->retry_timer = 0;
-                    play_computers(*tt);
-                }
-            });
-            break;
+            if (!apply_move(t, turn, c2, a2).empty()) break;
         }
     }
     settle(t);
@@ -104,20 +208,23 @@ void Tables::settle(Table& t) {
 }
 
 void Tables::deliver(Table& t, const std::vector<Out>& out) {
-    NetCtx& n = *t.net;
-    // In the channel, each table has its own lane of the queue; its lines are Normal, but
-    // the lines that end a game (the result) are never dropped. A player's own lines (hands,
-    // prompts, a private game) are High.
-    const bool over = t.game && t.game->finished();
-    const auto table_priority = over ? irc::Priority::High : irc::Priority::Normal;
-    const std::string lane = "t" + std::to_string(t.id);
+    // Who gets what is settled now, from the seats as they are; it is sent once what the
+    // table has written is committed. In the channel, each table has its own lane of the
+    // queue; its lines are Normal, but the lines that end a game (the result) are never
+    // dropped. A player's own lines (hands, prompts, a private game) are High.
+    struct Send {
+        bool channel;
+        std::string target, key, text;
+        bool notice;
+    };
+    std::vector<Send> sends;
     for (const auto& o : out) {
         if (o.to == Out::To::Table) {
             if (t.solitaire) {
                 const Seat& s = t.seats.front();
-                if (!s.away) send_to_nick(n, s.nick, s.key, o.text, false);
+                if (!s.away) sends.push_back({false, s.nick, s.key, o.text, false});
             } else {
-                send_to_channel(n, t.place, o.text, table_priority, lane);
+                sends.push_back({true, t.place, "", o.text, false});
             }
             continue;
         }
@@ -125,8 +232,22 @@ void Tables::deliver(Table& t, const std::vector<Out>& out) {
         const Seat& s = t.seats[static_cast<std::size_t>(o.seat)];
         // An away seat's nick may be someone else's by now: it is told on coming back.
         if (s.computer || s.out || s.away) continue;
-        send_to_nick(n, s.nick, s.key, o.text, !t.solitaire);
+        sends.push_back({false, s.nick, s.key, o.text, !t.solitaire});
     }
+    if (sends.empty()) return;
+    const bool over = t.game && t.game->finished();
+    const auto table_priority = over ? irc::Priority::High : irc::Priority::Normal;
+    after_commit(t, [this, network = t.net->name, lane = "t" + std::to_string(t.id), table_priority,
+                     sends = std::move(sends)] {
+        auto it = nets.find(network);
+        if (it == nets.end()) return;
+        NetCtx& n = *it->second;
+        for (const auto& s : sends)
+            if (s.channel)
+                send_to_channel(n, s.target, s.text, table_priority, lane);
+            else
+                send_to_nick(n, s.target, s.key, s.text, s.notice);
+    });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -169,22 +290,18 @@ void Tables::finish(Table& t, const std::string& status) {
     } else {
         summary = status;
     }
-    try {
-        if (!dealer.empty()) db->set_value("dealer:" + t.net->name + ":" + t.place_key, dealer);
-        // Saved data first: it is computed from the setup, so writing it again after a crash
-        // before finish_game gives the same value.
-        for (const auto& [person, data] : saved)
-            db->save(t.net->name, person, t.kind->name(), "data", storage::Saved{1, data},
-                     clock.unix_now());
-        db->finish_game(t.game_id, status, summary, clock.unix_now(), players);
-    } catch (const std::exception& e) {
-        // The game stays open in the database: the next start restores it, sees it is over
-        // and records it then.
-        log::error(
-            "{} game {} at {}/{}: its end could not be saved ({}); it will be recorded "
-            "at the next start",
-            t.kind->title(), t.game_id, t.net->name, t.place, e.what());
-    }
+    // One unit with the table's last moves: the end is recorded only with the move that
+    // made it. Saved data first: it is computed from the setup, so writing it again after a
+    // crash before finish_game gives the same value.
+    write(t,
+          [net = t.net->name, kind = t.kind->name(),
+           dealer_name = "dealer:" + t.net->name + ":" + t.place_key, dealer, saved, id = t.game_id,
+           status, summary, now = clock.unix_now(), players, moves = t.seq](storage::Database& d) {
+              if (!dealer.empty()) d.set_value(dealer_name, dealer);
+              for (const auto& [person, data] : saved)
+                  d.save(net, person, kind, "data", storage::Saved{1, data}, now);
+              d.finish_game(id, status, summary, now, players, moves);
+          });
     log::info("{} game {} at {}/{}: {} ({})", t.kind->title(), t.game_id, t.net->name, t.place,
               status, summary);
     close_table(t);
@@ -196,6 +313,7 @@ void Tables::close_table(Table& t) {
     auto it = t.net->tables.find(t.id);
     if (it == t.net->tables.end()) return;
     // Callers up the stack may still hold a reference: free it once they have returned.
+    unindex_table(t);
     std::shared_ptr<Table> doomed(it->second.release());
     t.net->tables.erase(it);
     boost::asio::post(io, [doomed] {});

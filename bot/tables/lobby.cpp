@@ -62,29 +62,30 @@ bool decode(const std::string& data, Table& t) {
 
 void Tables::remember_lobby(Table& t) {
     if (t.solitaire || t.phase != Table::Phase::Joining) return;
-    try {
-        if (!t.lobby_opener.empty() && t.lobby_opener != t.opener_key)
-            db->drop_lobby(t.net->name, t.place_key, t.kind->name(), t.lobby_opener);
-        db->save_lobby(storage::LobbyRow{t.net->name, t.place_key, t.kind->name(), t.opener_key,
-                                         encode(t), t.join_deadline});
-        t.lobby_opener = t.opener_key;
-    } catch (const std::exception& e) {
-        // Not a move: the table goes on; only a restart now would lose it.
-        log::warn("{}: the {} table taking players could not be saved: {}", t.place,
-                  t.kind->title(), e.what());
-    }
+    // Not a move: the table goes on whatever the disk says; only a restart before the next
+    // change could lose it (the writer's log line says so).
+    const std::string drop =
+        !t.lobby_opener.empty() && t.lobby_opener != t.opener_key ? t.lobby_opener : std::string();
+    write_aside(
+        fmt::format("{}: the {} table taking players", t.place, t.kind->title()),
+        [drop, row = storage::LobbyRow{t.net->name, t.place_key, t.kind->name(), t.opener_key,
+                                       encode(t), t.join_deadline}](storage::Database& d) {
+            if (!drop.empty()) d.drop_lobby(row.network, row.place, row.kind, drop);
+            d.save_lobby(row);
+        });
+    t.lobby_opener = t.opener_key;
 }
 
 void Tables::forget_lobby(Table& t) {
     if (t.lobby_opener.empty()) return;
-    try {
-        db->drop_lobby(t.net->name, t.place_key, t.kind->name(), t.lobby_opener);
-        t.lobby_opener.clear();
-    } catch (const std::exception& e) {
-        // Left in the database: at the next start it is found dealt or gone and dropped.
-        log::warn("{}: a {} table's waiting-room row could not be dropped: {}", t.place,
-                  t.kind->title(), e.what());
-    }
+    // Left in the database if this fails: at the next start it is found dealt or gone and
+    // dropped.
+    write_aside(fmt::format("{}: a {} table's waiting-room row", t.place, t.kind->title()),
+                [network = t.net->name, place = t.place_key, kind = t.kind->name(),
+                 opener = t.lobby_opener](storage::Database& d) {
+                    d.drop_lobby(network, place, kind, opener);
+                });
+    t.lobby_opener.clear();
 }
 
 void Tables::arm_join_window(Table& t, Duration d) {

@@ -173,8 +173,11 @@ void Tables::show_table(Request& r) {
         deliver(*t, t->game->show_table());
         return;
     }
-    // In a channel the table goes to the asker, so it does not add to the channel's lines.
-    for (const auto& o : t->game->show_table()) reply_private(r, o.text);
+    // In a channel the table goes to the asker, so it does not add to the channel's lines
+    // (after the table's last move is committed, like every line about it).
+    after_commit(*t, [this, rr = r, out = t->game->show_table()]() mutable {
+        for (const auto& o : out) reply_private(rr, o.text);
+    });
 }
 
 void Tables::show_hand(Request& r) {
@@ -210,8 +213,12 @@ void Tables::show_hand(Request& r) {
         reply_private(r, why.empty() ? "You are not playing at a table here." : why);
         return;
     }
-    for (const auto& o : t->game->show_hand(seat))
-        send_to_nick(*r.net, r.from.nick, r.key, o.text, true);
+    after_commit(*t, [this, network = r.net->name, nick = r.from.nick, key = r.key,
+                      out = t->game->show_hand(seat)] {
+        auto it = nets.find(network);
+        if (it == nets.end()) return;
+        for (const auto& o : out) send_to_nick(*it->second, nick, key, o.text, true);
+    });
 }
 
 void Tables::hint(Request& r) {

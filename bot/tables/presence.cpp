@@ -14,22 +14,29 @@ namespace croupier::bot {
 void Tables::seen_speaking(NetCtx& n, Request& r) {
     // A person back in private after a quit: their private games speak to them again, under
     // whatever nick they use now.
-    for (auto& [id, t] : n.tables) {
-        if (!t->solitaire || t->seats.front().key != r.key) continue;
-        Seat& s = t->seats.front();
-        s.away = false;
-        if (s.nick != r.from.nick) player_renamed(n, r.key, r.from.nick);
+    if (auto it = n.private_games_of.find(r.key); it != n.private_games_of.end()) {
+        bool renamed = false;
+        for (const TableId id : it->second)
+            if (Table* t = table_by_id(n, id)) {
+                Seat& s = t->seats.front();
+                s.away = false;
+                renamed = renamed || s.nick != r.from.nick;
+            }
+        if (renamed) player_renamed(n, r.key, r.from.nick);
     }
     // Seats saved before seats belonged to persons go by nick: the first person to speak
     // under that nick from then on holds them.
     if (n.legacy_seats > 0) {
         const std::string legacy = "l:" + r.nick_key;
+        bool claimed = false;
         for (auto& [id, t] : n.tables)
             for (auto& s : t->seats)
                 if (s.key == legacy) {
                     s.key = r.key;
                     --n.legacy_seats;
+                    claimed = true;
                 }
+        if (claimed) reindex(n);
     }
 }
 

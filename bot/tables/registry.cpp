@@ -3,6 +3,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bot/tables/tables.hpp"
 
+#include <algorithm>
 #include <set>
 
 #include <fmt/format.h>
@@ -23,6 +24,9 @@ Tables::Tables(TablesHost& host_, boost::asio::io_context& io_, Clock& clock_,
       commands(commands_) {}
 
 Tables::~Tables() {
+    // What was accepted is committed (the writer finishes its queue when it goes); nothing
+    // more is told.
+    flush_writes();
     for (auto& [name, n] : nets)
         for (auto& [k, t] : n->tables) cancel_timers(*t);
 }
@@ -76,6 +80,7 @@ std::unique_ptr<Table> Tables::make_table(NetCtx& n, const GameKind& kind, const
                                           bool solitaire) {
     auto t = std::make_unique<Table>();
     t->id = next_table_id++;
+    t->epoch = next_epoch++;
     t->net = &n;
     t->kind = &kind;
     t->place = place;
@@ -84,10 +89,34 @@ std::unique_ptr<Table> Tables::make_table(NetCtx& n, const GameKind& kind, const
     return t;
 }
 
+namespace {
+std::vector<TableId>& index_of(NetCtx& n, const Table& t) {
+    return t.solitaire ? n.private_games_of[t.seats.empty() ? "" : t.seats.front().key]
+                       : n.tables_at[t.place_key];
+}
+}  // namespace
+
 Table& Tables::add_table(std::unique_ptr<Table> t) {
     Table& table = *t;
     table.net->tables[table.id] = std::move(t);
+    auto& ids = index_of(*table.net, table);
+    ids.insert(std::upper_bound(ids.begin(), ids.end(), table.id), table.id);
     return table;
+}
+
+void Tables::unindex_table(Table& t) {
+    NetCtx& n = *t.net;
+    auto& map = t.solitaire ? n.private_games_of : n.tables_at;
+    auto it = map.find(t.solitaire ? (t.seats.empty() ? "" : t.seats.front().key) : t.place_key);
+    if (it == map.end()) return;
+    std::erase(it->second, t.id);
+    if (it->second.empty()) map.erase(it);
+}
+
+void Tables::reindex(NetCtx& n) {
+    n.tables_at.clear();
+    n.private_games_of.clear();
+    for (auto& [id, t] : n.tables) index_of(n, *t).push_back(id);
 }
 
 Table* Tables::table_by_id(NetCtx& n, TableId id) {
@@ -96,18 +125,19 @@ Table* Tables::table_by_id(NetCtx& n, TableId id) {
 }
 
 std::vector<Table*> Tables::tables_in(NetCtx& n, const std::string& channel) {
-    const std::string key = n.net->fold(channel);
     std::vector<Table*> out;
-    for (auto& [id, t] : n.tables)
-        if (!t->solitaire && t->place_key == key) out.push_back(t.get());
+    auto it = n.tables_at.find(n.net->fold(channel));
+    if (it == n.tables_at.end()) return out;
+    for (const TableId id : it->second)
+        if (Table* t = table_by_id(n, id)) out.push_back(t);
     return out;
 }
 
 Table* Tables::private_game(NetCtx& n, const std::string& person, const GameKind* kind) {
-    for (auto& [id, t] : n.tables)
-        if (t->solitaire && (!kind || t->kind == kind) && !t->seats.empty() &&
-            t->seats.front().key == person)
-            return t.get();
+    auto it = n.private_games_of.find(person);
+    if (it == n.private_games_of.end()) return nullptr;
+    for (const TableId id : it->second)
+        if (Table* t = table_by_id(n, id); t && (!kind || t->kind == kind)) return t;
     return nullptr;
 }
 

@@ -67,6 +67,9 @@ struct Table {
     std::int64_t last_move_unix = 0;  // when the last move was journaled (wake-ups count from it)
     std::vector<int> movers;          // seats that moved since the timers were last set
     bool busy = false;                // a background job (hint) is running for it
+    // This table's moves as they stand in memory. A write that fails takes the table back to
+    // what is committed, under a new epoch: results of writes made before that are ignored.
+    std::uint64_t epoch = 0;
 
     // The seat `person` holds (or held, if out), or -1.
     int seat_of(const std::string& person) const {

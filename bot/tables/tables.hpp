@@ -19,6 +19,7 @@
 #include "config/config.hpp"
 #include "games/core/rng.hpp"
 #include "storage/storage.hpp"
+#include "storage/writer.hpp"
 
 namespace boost::asio {
 class io_context;
@@ -59,7 +60,15 @@ class Tables {
     Tables& operator=(const Tables&) = delete;
 
     // --- What the daemon calls
-    void attach(storage::Database& database) { db = &database; }
+    // `database` is read (and written outside moves) on the event loop; every move, and
+    // every end of a game, goes through `w` (group commit, off the loop).
+    void attach(storage::Database& database, storage::Writer& w) {
+        db = &database;
+        writer = &w;
+    }
+    // Hands what this turn of the event loop wrote to the writer (also run by a posted
+    // task after any write; the daemon calls it before it stops).
+    void flush_writes();
     void restore_games();  // at start, before the networks connect
     void add_commands();   // the tables' commands, each game's own and the seating ones
     void kinds_changed();  // after a rehash: running tables point at the new kinds
@@ -99,7 +108,32 @@ class Tables {
     Worker& worker;
     std::vector<Command>& commands;
     storage::Database* db = nullptr;
+    storage::Writer* writer = nullptr;
     TableId next_table_id = 1;
+    std::uint64_t next_epoch = 1;
+
+    // One table's writes and lines from this turn of the event loop: one unit of the
+    // writer's next group. Its lines are released when it is committed; if it is refused,
+    // the table is taken back to what is committed and its movers are told.
+    struct Outbox {
+        std::string network;
+        TableId id = 0;
+        std::int64_t game_id = 0;
+        std::uint64_t epoch = 0;
+        std::vector<storage::Writer::Job> jobs;
+        std::vector<std::function<void()>> release;
+        struct Mover {
+            std::string nick, key;
+            bool notice = false;  // at a channel table: by NOTICE, like their hand
+        };
+        std::vector<Mover> movers;  // people whose own command is in it
+    };
+    std::vector<Outbox> outbox;
+    std::map<std::pair<std::string, TableId>, std::size_t> outbox_index;
+    bool flush_posted = false;
+    // Units handed to the writer and not yet back, per table: lines wait behind them.
+    std::map<std::pair<std::string, TableId>, int> in_flight;
+    std::shared_ptr<int> alive = std::make_shared<int>(0);  // writer results check it
 
     void reply(Request& r, const std::string& text) { host.reply(r, text); }
     void reply_private(Request& r, const std::string& text) { host.reply_private(r, text); }
@@ -121,6 +155,8 @@ class Tables {
     std::unique_ptr<Table> make_table(NetCtx& n, const GameKind& kind, const std::string& place,
                                       bool solitaire);
     Table& add_table(std::unique_ptr<Table> t);
+    void unindex_table(Table& t);  // before it leaves n.tables
+    void reindex(NetCtx& n);       // after seats change hands (legacy seats claimed)
     Table* table_by_id(NetCtx& n, TableId id);
     Table* private_game(NetCtx& n, const std::string& person, const GameKind* kind = nullptr);
     // Someone else's seat shown under the asker's nick (they took a nick that was
@@ -183,9 +219,23 @@ class Tables {
     void play_computers(Table& t);  // then settle()
     void settle(Table& t);          // after a move: finished, or the next turn's timer
     void deliver(Table& t, const std::vector<Out>& out);
+    Outbox& outbox_of(Table& t);
+    // A write for the table's next unit.
+    void write(Table& t, storage::Writer::Job job);
+    // Runs `f` once what the table has written so far is committed: at once when nothing
+    // is waiting. Everything told about a table goes through here.
+    void after_commit(Table& t, std::function<void()> f);
+    void unit_done(Outbox& u, const std::string& error);
+    // A write that is not a move (a table taking players): in order with the rest, its
+    // failure only logged (`what` names it).
+    void write_aside(std::string what, storage::Writer::Job job);
     void finish(Table& t, const std::string& status);
     void close_table(Table& t);  // forgets it (the DB row is already closed)
     void stop_table(Table& t, const std::string& by);
+
+    // restore.cpp: a game from its record and journal, under table id `id` (0: the game's
+    // own id). nullptr if it cannot be restored (closed as stopped when it is broken).
+    Table* restore_game(NetCtx& n, const storage::GameRecord& rec, TableId id = 0);
 
     // timers.cpp
     // After moves: each awaited seat has its turn timer (a seat that just moved, afresh),

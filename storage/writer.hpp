@@ -1,0 +1,99 @@
+// The writer: group commit off the event loop (docs/STORAGE.md). The tables hand it units
+// of work (each unit: the writes of one table from one turn of the event loop) and go on;
+// a thread with its own connection takes every unit waiting, runs them in one transaction
+// (each unit under its own savepoint, so one refused unit does not take others with it),
+// commits once (one fsync, synchronous=FULL), and hands each unit's result back to the
+// event loop in the order the units came. Lines about a unit's moves are released only
+// then.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace SQLite {
+class Statement;
+}
+
+namespace croupier::storage {
+
+class Database;
+
+class Writer {
+  public:
+    using Job = std::function<void(Database&)>;
+    // "" when the unit is committed, else why it is not (nothing of it is in the database).
+    using Done = std::function<void(const std::string& error)>;
+    // Runs a function on the event loop (boost::asio::post to the daemon's io_context).
+    using Post = std::function<void(std::function<void()>)>;
+
+    // Opens its own connection to `path` (already created and migrated). `inline_mode`
+    // (replays): units are committed at once, on the caller's thread, one group per
+    // submit(); the results still arrive through `post`, as they do from the thread.
+    Writer(const std::string& path, Post post, bool inline_mode);
+    ~Writer();  // commits what is waiting, then stops
+    Writer(const Writer&) = delete;
+    Writer& operator=(const Writer&) = delete;
+
+    // Units in one submit() go into the same group. A unit with no jobs commits nothing
+    // and is "committed" in its turn: it keeps the order of lines behind earlier units.
+    struct Unit {
+        std::vector<Job> jobs;
+        Done done;
+    };
+    void submit(std::vector<Unit> units);
+    // Blocks until every unit submitted so far has been committed (or refused) and its
+    // result posted. For shutdown, tests and the bench.
+    void drain();
+    // Units submitted and not yet handed back.
+    std::size_t in_flight() const;
+
+    // Figures for the bench and the log.
+    struct Counts {
+        std::uint64_t groups = 0, units = 0, jobs = 0, failed_groups = 0;
+        double run_s = 0;     // running the jobs, in the transaction
+        double commit_s = 0;  // COMMIT (the fsync), with the bench's delay if any
+    };
+    Counts counts() const;
+    // The bench's slow disk: every commit takes at least this long more (never set in
+    // production; no config key reaches it).
+    void set_commit_delay_for_bench(std::chrono::microseconds d);
+
+  private:
+    void loop();
+    void commit_group(std::vector<Unit>& group);
+
+    std::unique_ptr<Database> db_;
+    // Compiled once: each unit runs under its own savepoint.
+    std::unique_ptr<SQLite::Statement> savepoint_, release_, rollback_to_;
+    Post post_;
+    bool inline_;
+    mutable std::mutex mu_;
+    std::condition_variable cv_, idle_cv_;
+    std::deque<Unit> queue_;
+    // Submitted, result not yet run on the event loop; shared with the posted results, which
+    // may run after the writer is gone.
+    std::shared_ptr<std::atomic<std::size_t>> in_flight_ =
+        std::make_shared<std::atomic<std::size_t>>(0);
+    bool stopping_ = false;
+    bool working_ = false;
+    Counts counts_;
+    std::chrono::microseconds delay_{0};
+    // After a big group (many tables under load), the next one waits a little (half the
+    // last commit's time, at most 25 ms) so that the tables just answered can join it,
+    // instead of alternating with the tables still waiting: docs/STORAGE.md.
+    std::size_t last_group_ = 0;
+    std::chrono::microseconds last_commit_{0};
+    std::thread thread_;
+};
+
+}  // namespace croupier::storage

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "storage/writer.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <atomic>
+#include <filesystem>
+#include <future>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "storage/storage.hpp"
+
+using namespace croupier::storage;
+namespace fs = std::filesystem;
+
+namespace {
+
+class WriterTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        dir_ = fs::temp_directory_path() /
+               (std::string("croupier-writer-") + info->name() + "-" + std::to_string(::getpid()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+        path_ = (dir_ / "croupier.db").string();
+        db_ = std::make_unique<Database>(path_);
+    }
+    void TearDown() override {
+        db_.reset();
+        fs::remove_all(dir_);
+    }
+
+    std::int64_t add_game() {
+        GameRecord g;
+        g.kind = "exordia8";
+        g.network = "libera";
+        g.place = "#cards";
+        g.deal = 42;
+        g.setup = "seats=alice,bob";
+        g.started = 1000;
+        return db_->create_game(g);
+    }
+
+    // The event loop's side: results posted by the writer, run when the test says.
+    Writer::Post post() {
+        return [this](std::function<void()> f) {
+            std::lock_guard lock(mu_);
+            posted_.push_back(std::move(f));
+        };
+    }
+    void run_posted() {
+        std::vector<std::function<void()>> now;
+        {
+            std::lock_guard lock(mu_);
+            now.swap(posted_);
+        }
+        for (auto& f : now) f();
+    }
+
+    static Writer::Job append(std::int64_t game, std::int64_t seq) {
+        return [game, seq](Database& d) { d.append(game, JournalEntry{seq, 0, "draw", 1000}); };
+    }
+
+    fs::path dir_;
+    std::string path_;
+    std::unique_ptr<Database> db_;
+    std::mutex mu_;
+    std::vector<std::function<void()>> posted_;
+};
+
+TEST_F(WriterTest, UnitsHandedTogetherShareOneCommitAndComeBackInOrder) {
+    std::vector<std::int64_t> games;
+    for (int i = 0; i < 20; ++i) games.push_back(add_game());
+    Writer w(path_, post(), false);
+    std::vector<std::string> order;
+    std::vector<Writer::Unit> units;
+    for (int i = 0; i < 20; ++i)
+        units.push_back({{append(games[static_cast<std::size_t>(i)], 1),
+                          append(games[static_cast<std::size_t>(i)], 2)},
+                         [&order, i](const std::string& err) {
+                             order.push_back(std::to_string(i) + (err.empty() ? "" : " " + err));
+                         }});
+    w.submit(std::move(units));
+    w.drain();
+    EXPECT_EQ(w.in_flight(), 20u);  // committed, results not yet run on the loop
+    run_posted();
+    EXPECT_EQ(w.in_flight(), 0u);
+    ASSERT_EQ(order.size(), 20u);
+    for (int i = 0; i < 20; ++i) EXPECT_EQ(order[static_cast<std::size_t>(i)], std::to_string(i));
+    EXPECT_EQ(w.counts().groups, 1u);
+    EXPECT_EQ(w.counts().jobs, 40u);
+    for (auto g : games) EXPECT_EQ(db_->journal(g).size(), 2u);
+}
+
+TEST_F(WriterTest, UnitsArrivingDuringACommitJoinTheNextGroup) {
+    const auto g = add_game();
+    Writer w(path_, post(), false);
+    std::promise<void> started, release;
+    auto go = release.get_future().share();
+    // The first unit holds its group open until the others are waiting.
+    w.submit({{{[&started, go](Database& d) {
+                   started.set_value();
+                   go.wait();
+                   d.append(1, JournalEntry{1, 0, "draw", 1000});
+               }},
+               nullptr}});
+    started.get_future().wait();
+    for (int i = 2; i <= 51; ++i) w.submit({{{append(g, i)}, nullptr}});
+    release.set_value();
+    w.drain();
+    run_posted();
+    EXPECT_EQ(w.counts().groups, 2u);  // 51 moves, two fsyncs
+    EXPECT_EQ(db_->journal(g).size(), 51u);
+}
+
+TEST_F(WriterTest, ARefusedUnitTakesNothingElseWithIt) {
+    const auto a = add_game(), b = add_game();
+    Writer w(path_, post(), false);
+    std::string err_a = "unset", err_b = "unset";
+    w.submit({{{[](Database& d) { d.set_value("half", "done"); }, append(a, 2)},
+               [&err_a](const std::string& e) { err_a = e; }},
+              {{append(b, 1)}, [&err_b](const std::string& e) { err_b = e; }}});
+    w.drain();
+    run_posted();
+    EXPECT_NE(err_a.find("expects move 1, not 2"), std::string::npos) << err_a;
+    EXPECT_EQ(err_b, "");
+    EXPECT_FALSE(db_->get_value("half"));  // the refused unit's first write went with it
+    EXPECT_EQ(db_->journal(a).size(), 0u);
+    EXPECT_EQ(db_->journal(b).size(), 1u);
+}
+
+TEST_F(WriterTest, ALockedDatabaseRefusesTheWholeGroupAndTheNextOneGoesThrough) {
+    const auto g = add_game();
+    Writer w(path_, post(), false);
+    SQLite::Database other(path_, SQLite::OPEN_READWRITE);
+    other.exec("BEGIN IMMEDIATE");
+    std::vector<std::string> errors;
+    auto note = [&errors](const std::string& e) { errors.push_back(e); };
+    w.submit({{{append(g, 1)}, note}, {{}, note}});
+    w.drain();
+    run_posted();
+    ASSERT_EQ(errors.size(), 2u);
+    EXPECT_NE(errors[0].find("locked"), std::string::npos) << errors[0];
+    EXPECT_EQ(errors[1], "");  // a unit with nothing to write is never refused
+    EXPECT_EQ(w.counts().failed_groups, 1u);
+    other.exec("ROLLBACK");
+    w.submit({{{append(g, 1)}, note}});
+    w.drain();
+    run_posted();
+    ASSERT_EQ(errors.size(), 3u);
+    EXPECT_EQ(errors[2], "");
+    EXPECT_EQ(db_->journal(g).size(), 1u);
+}
+
+TEST_F(WriterTest, InlineModeCommitsAtOnceAndStillPostsTheResult) {
+    const auto g = add_game();
+    Writer w(path_, post(), true);
+    bool done = false;
+    w.submit({{{append(g, 1)}, [&done](const std::string& e) { done = e.empty(); }}});
+    EXPECT_EQ(db_->journal(g).size(), 1u);
+    EXPECT_FALSE(done);
+    run_posted();
+    EXPECT_TRUE(done);
+}
+
+TEST_F(WriterTest, WhatIsWaitingIsCommittedWhenTheWriterStops) {
+    const auto g = add_game();
+    {
+        Writer w(path_, post(), false);
+        for (int i = 1; i <= 10; ++i) w.submit({{{append(g, i)}, nullptr}});
+    }
+    EXPECT_EQ(db_->journal(g).size(), 10u);
+}
+
+TEST_F(WriterTest, AGameEndsOnlyAfterTheMoveThatEndedIt) {
+    const auto g = add_game();
+    db_->append(g, JournalEntry{1, 0, "draw", 1000});
+    EXPECT_THROW(db_->finish_game(g, "finished", "won", 2000, {}, 2), std::runtime_error);
+    EXPECT_EQ(db_->game(g)->status, "open");
+    db_->finish_game(g, "finished", "won", 2000, {}, 1);
+    EXPECT_EQ(db_->game(g)->status, "finished");
+}
+
+}  // namespace
