@@ -275,7 +275,8 @@ struct LoadFigures {
 // they pass or play) as soon as the bot's answer to their last move is out. Moves are
 // counted from the journal, not from what was sent.
 LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t max_moves,
-                          double max_seconds, std::chrono::microseconds commit_delay) {
+                          double max_seconds, std::chrono::microseconds commit_delay,
+                          std::chrono::milliseconds think = std::chrono::milliseconds(0)) {
     int fds[2];
     if (pipe(fds) != 0) return {};
     const pid_t pid = fork();
@@ -324,7 +325,7 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
 
         struct Seat {
             bool live = true, waiting = false;
-            Clock_::time_point sent{};
+            Clock_::time_point sent{}, ready{};  // ready: the player has thought it over
         };
         std::vector<Seat> st(static_cast<std::size_t>(tables));
         std::map<std::string, std::size_t> of_nick;  // a player's nick -> their table
@@ -339,6 +340,11 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
         }
         std::vector<double> lat;
         std::size_t waiting = 0;
+        games::DealRng pace(99);
+        if (think.count() > 0)  // paced players start at different moments of the first think
+            for (auto& seat : st)
+                seat.ready = Clock_::now() + std::chrono::microseconds(static_cast<std::int64_t>(
+                                                 think.count() * pace.below(1001)));
         feed->on_line = [&](const std::string& line) {
             // "PRIVMSG #t12 :..." or "NOTICE t12p0 :...": the first line of an answer.
             const auto sp = line.find(' ');
@@ -356,8 +362,11 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
             if (i >= st.size() || !st[i].waiting) return;
             st[i].waiting = false;
             --waiting;
-            lat.push_back(
-                std::chrono::duration<double, std::micro>(Clock_::now() - st[i].sent).count());
+            const auto now = Clock_::now();
+            // People think for different times: from half to one and a half `think`.
+            st[i].ready = now + std::chrono::microseconds(static_cast<std::int64_t>(
+                                    think.count() * (500 + pace.below(1001))));
+            lat.push_back(std::chrono::duration<double, std::micro>(now - st[i].sent).count());
         };
         // A timer on the event loop: how late does it run while commits are in flight?
         double late_max_ms = 0;
@@ -380,9 +389,10 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
             const bool more =
                 sent < max_moves && elapsed < max_seconds && f.tables_finished < tables;
             std::string chunk;
+            const auto now = Clock_::now();
             for (int i = 0; more && i < tables; ++i) {
                 Seat& s = st[static_cast<std::size_t>(i)];
-                if (!s.live || s.waiting) continue;
+                if (!s.live || s.waiting || now < s.ready) continue;
                 const auto here = impl.tables.tables_in(n, fmt::format("#t{}", i));
                 Table* t = here.empty() ? nullptr : here.front();
                 if (!t || !t->game || t->game->finished() || t->game->awaited().empty()) {
@@ -511,6 +521,30 @@ void bench_core(BenchReport& r, bool quick) {
                                 rate, 1e6 / fsync_p50));
             r.outcome(fmt::format("load {} {}", slow, f.commands > 0));
         }
+    }
+
+    // The same tables at the pace of people (each player thinks a second before each move,
+    // about 1,000 moves a second in all): the latency a player meets on a busy bot.
+    {
+        const int tables = quick ? 100 : 1000;
+        const std::string db = (dir / "paced.db").string();
+        fill_database(db, tables, tables, 1);
+        const LoadFigures f =
+            load_in_child(db, tables, quick ? 300 : 5000, quick ? 3 : 6,
+                          std::chrono::microseconds(0), std::chrono::milliseconds(1000));
+        const std::string q = quick ? ".quick" : "";
+        if (f.moves == 0) {
+            r.note("core: the paced load child failed");
+        } else {
+            r.figure("core.paced.latency_p50_us" + q, f.p50_us, "us");
+            r.figure("core.paced.latency_p99_us" + q, f.p99_us, "us");
+            r.note(
+                fmt::format("core (players think 1 s a move): {} tables, {} moves in {:.2f} s "
+                            "({:.0f} a second), {} commits ({:.1f} moves a commit)",
+                            tables, f.moves, f.seconds, f.moves / f.seconds, f.groups,
+                            f.groups ? static_cast<double>(f.moves) / f.groups : 0.0));
+        }
+        r.outcome(fmt::format("paced {}", f.commands > 0));
     }
 
     // One command at a time, end to end.

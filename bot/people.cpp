@@ -51,10 +51,7 @@ std::vector<const Person*> People::by_nick(const std::string& nick_key) const {
 }
 
 void People::set_nick_key(Person& p, const std::string& nick_key) {
-    if (p.nick_key == nick_key && by_nick_.count(nick_key)) {
-        by_nick_[nick_key].insert(p.key);
-        return;
-    }
+    if (p.nick_key == nick_key) return;  // indexed already (load() or an earlier change)
     if (auto it = by_nick_.find(p.nick_key); it != by_nick_.end()) {
         it->second.erase(p.key);
         if (it->second.empty()) by_nick_.erase(it);

@@ -565,18 +565,22 @@ std::optional<std::string> Database::last_detail(const std::string& network, con
 std::optional<std::string> Database::pref(const std::string& network, const std::string& key,
                                           const std::string& name) const {
     // Read once, then from memory: every line sent asks for two preferences.
-    std::string id;
-    id.reserve(network.size() + key.size() + name.size() + 2);
-    id.append(network).append(1, '\x1f').append(key).append(1, '\x1f').append(name);
-    if (auto it = pref_cache_.find(id); it != pref_cache_.end()) return it->second;
+    PrefList& list = pref_cache_[network][key];
+    for (const auto& [n, v] : list)
+        if (n == name) return v;
     auto q = prepare("SELECT value FROM prefs WHERE network = ? AND key = ? AND name = ?");
     q.bind(1, network);
     q.bind(2, key);
     q.bind(3, name);
     std::optional<std::string> v;
     if (q.executeStep()) v = q.getColumn(0).getString();
-    if (pref_cache_.size() > 100000) pref_cache_.clear();  // bounded; refilled on demand
-    pref_cache_[id] = v;
+    if (++pref_cached_ > 100000) {  // bounded; refilled on demand
+        pref_cache_.clear();
+        pref_cached_ = 1;
+        pref_cache_[network][key].emplace_back(name, v);
+        return v;
+    }
+    list.emplace_back(name, v);
     return v;
 }
 
@@ -590,7 +594,14 @@ void Database::set_pref(const std::string& network, const std::string& key, cons
     q.bind(3, name);
     q.bind(4, value);
     q.exec();
-    pref_cache_[network + '\x1f' + key + '\x1f' + name] = value;  // after the commit only
+    PrefList& list = pref_cache_[network][key];  // after the commit only
+    for (auto& [n, v] : list)
+        if (n == name) {
+            v = value;
+            return;
+        }
+    list.emplace_back(name, value);
+    ++pref_cached_;
 }
 
 void Database::remember_person(const std::string& network, const PersonRow& p) {

@@ -169,7 +169,10 @@ class Database {
     std::unique_ptr<SQLite::Database> db_;
     mutable std::unique_ptr<SQLite::Database> ro_;  // for query_text, opened on first use
     // Preferences read once (pref() runs for every line sent), written through.
-    mutable std::unordered_map<std::string, std::optional<std::string>> pref_cache_;
+    // By network, then person, then name: a person's few settings sit together.
+    using PrefList = std::vector<std::pair<std::string, std::optional<std::string>>>;
+    mutable std::map<std::string, std::unordered_map<std::string, PrefList>> pref_cache_;
+    mutable std::size_t pref_cached_ = 0;
     // Statements are compiled once and kept (compiling them for every call was most of the
     // time a move spent in SQLite). Declared after db_: they go first.
     class Query;
