@@ -95,8 +95,14 @@ class Game {
         return action.empty() ? "I see no useful move." : "try " + action + ".";
     }
 
-    virtual std::vector<Out> start() const = 0;              // at the deal
-    virtual std::vector<Out> show_table() const = 0;         // `table` / `board`
+    virtual std::vector<Out> start() const = 0;       // at the deal
+    virtual std::vector<Out> show_table() const = 0;  // `table` / `board`
+    // `board WORDS` (a way of showing it: Spider's "full"); an unknown way gets one line
+    // saying which ways there are.
+    virtual std::vector<Out> show_table_as(std::string_view how) const {
+        (void)how;
+        return show_table();
+    }
     virtual std::vector<Out> show_hand(int seat) const = 0;  // `hand`
     virtual std::vector<SeatResult> results() const = 0;     // once finished
     virtual void rename(int seat, const std::string& nick) = 0;

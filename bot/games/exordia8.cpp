@@ -311,17 +311,20 @@ class Exordia8Game : public Game {
     }
 
     // What the player to move faces, for the table: "bob to play (5 cards) on 8♥ (spades)."
-    std::string prompt() const {
+    // Whose turn it is and what they may play. `with_count`: and how many cards they hold
+    // (the table view; after a move the line gives the mover's count instead).
+    std::string prompt(bool with_count = true) const {
         const int s = engine_.turn();
         const std::string who = render::bold(names_[s]);
-        const std::string cards = "(" + plural(engine_.hand_size(s), "card", "cards") + ")";
+        const std::string cards =
+            with_count ? "(" + plural(engine_.hand_size(s), "card", "cards") + ")" : "";
         if (engine_.bonus() == Bonus::Sequent)
-            return who + " " + cards + " may discard one more card on " + top_text() + ", or pass.";
+            return who + pad(cards) + " may discard one more card on " + top_text() + ", or pass.";
         if (engine_.sequent())
-            return who + " " + cards + " must play " + render::card(engine_.sequent_card()) +
+            return who + pad(cards) + " must play " + render::card(engine_.sequent_card()) +
                    " or a Joker, or draw two.";
         if (engine_.first_play())
-            return who + " " + cards + " plays first: any card but the Queen of Hearts.";
+            return who + pad(cards) + " plays first: any card but the Queen of Hearts.";
         std::string what;
         if (engine_.named_suit()) {
             what = " (" + suit_word(*engine_.named_suit()) +
@@ -335,8 +338,8 @@ class Exordia8Game : public Game {
             what = " (" + render::card(Card::make(3, t.suit)) + " starts a sequent)";
         }
         if (engine_.bonus() == Bonus::QueenOfHearts)
-            return who + " plays again " + cards + " on " + top_text() + what + ".";
-        return who + " to play " + cards + " on " + top_text() + what + ".";
+            return who + " plays again" + pad(cards) + " on " + top_text() + what + ".";
+        return who + " to play" + pad(cards) + " on " + top_text() + what + ".";
     }
 
     std::string hand_line(int seat) const {
@@ -352,6 +355,8 @@ class Exordia8Game : public Game {
 
     // One sentence per event, merged into at most two table lines; drawn cards and the next
     // player's hand go to their seats only.
+    static std::string pad(const std::string& s) { return s.empty() ? s : " " + s; }
+
     std::vector<Out> narrate(int actor, const std::vector<Event>& events) const {
         std::vector<std::string> said;
         std::vector<Out> seats;
@@ -420,6 +425,10 @@ class Exordia8Game : public Game {
                     break;
             }
         }
+        // The mover's own count, where their move is told (the next player's shows on their
+        // turn, in the hand they are sent).
+        if (!over && !said.empty() && engine_.in(actor) && engine_.hand_size(actor) != 1)
+            said.back() += " (" + plural(engine_.hand_size(actor), "card", "cards") + ")";
         std::string line;
         for (const auto& s : said) line += (line.empty() ? "" : ". ") + s;
         if (!line.empty()) line += ".";
@@ -427,7 +436,7 @@ class Exordia8Game : public Game {
         if (over) return finish_lines(line, seats);
         if (engine_.hand_size(actor) == 1 && engine_.in(actor))
             line += " " + render::bold(names_[actor]) + " has one card left!";
-        const std::string p = prompt();
+        const std::string p = prompt(false);
         if (line.size() + p.size() + 1 <= kLineBudget) {
             out.push_back(to_table(line + " " + p));
         } else {

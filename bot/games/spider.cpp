@@ -72,6 +72,54 @@ std::string pile_line(const Engine& e, int p, std::size_t budget = kLineBudget) 
     return s + " " + cards_text(e.face_up(p), budget > s.size() + 1 ? budget - s.size() - 1 : 0);
 }
 
+// Runs of three or more of one suit in sequence as "K♠-5♠", the other cards one by one.
+std::string compact_cards(const std::vector<Card>& up) {
+    std::string out;
+    for (std::size_t i = 0; i < up.size();) {
+        std::size_t j = i;
+        while (j + 1 < up.size() && in_suit_sequence(up[j], up[j + 1])) ++j;
+        const std::string part =
+            j - i >= 2 ? render::card(up[i]) + "-" + render::card(up[j]) : render::card(up[i]);
+        out += (out.empty() ? "" : " ") + part;
+        i = j - i >= 2 ? j + 1 : i + 1;
+    }
+    return out;
+}
+
+// One pile in the compact board: "3:[4] 9♠ 8♥" (face-down cards counted, not drawn).
+std::string pile_short(const Engine& e, int p, bool runs) {
+    std::string s = std::to_string(p + 1) + ":";
+    if (e.pile(p).empty()) return s + " -";
+    if (e.face_down(p) > 0) s += "[" + std::to_string(e.face_down(p)) + "]";
+    std::string cards = runs ? compact_cards(e.face_up(p)) : render::cards(e.face_up(p));
+    // A pile longer than a line on its own: shortened as `board full` shortens it.
+    if (s.size() + 1 + cards.size() > kLineBudget)
+        cards = cards_text(e.face_up(p), kLineBudget - s.size() - 1);
+    return s + " " + cards;
+}
+
+// The ten piles in as few lines as fit (each under the line budget), separated by " | ":
+// two or three lines at ordinary heights. Cards in full first; if that takes more than
+// `most` lines, runs are written "K♠-5♠".
+std::vector<std::string> pile_lines(const Engine& e, std::size_t most = 3) {
+    std::vector<std::string> lines;
+    for (const bool runs : {false, true}) {
+        lines.clear();
+        std::string line;
+        for (int p = 0; p < Engine::kPiles; ++p) {
+            const std::string one = pile_short(e, p, runs);
+            if (!line.empty() && line.size() + 3 + one.size() > kLineBudget) {
+                lines.push_back(line);
+                line.clear();
+            }
+            line += (line.empty() ? "" : " | ") + one;
+        }
+        if (!line.empty()) lines.push_back(line);
+        if (lines.size() <= most) break;
+    }
+    return lines;
+}
+
 std::string suits_text(int suits) {
     return suits == 1 ? "1 suit" : std::to_string(suits) + " suits";
 }
@@ -293,6 +341,12 @@ class SpiderGame final : public Game {
     }
 
     std::vector<Out> show_table() const override { return board(); }
+    std::vector<Out> show_table_as(std::string_view how) const override {
+        if (how == "full" || how == "f") return full_board();
+        return {
+            to_table("board shows the piles in a few lines; board full draws each pile on a "
+                     "line of its own.")};
+    }
     std::vector<Out> show_hand(int) const override { return board(); }
 
     std::vector<SeatResult> results() const override {
@@ -308,7 +362,15 @@ class SpiderGame final : public Game {
     void rename(int, const std::string&) override {}
 
   private:
+    // The board a player sees: the header and the piles in two or three lines.
     std::vector<Out> board() const {
+        std::vector<Out> out;
+        out.push_back(to_table(header(engine_)));
+        for (auto& l : pile_lines(engine_)) out.push_back(to_table(l));
+        return out;
+    }
+    // `board full`: a line a pile, every card drawn.
+    std::vector<Out> full_board() const {
         std::vector<Out> out;
         out.push_back(to_table(header(engine_)));
         for (int p = 0; p < Engine::kPiles; ++p) out.push_back(to_table(pile_line(engine_, p)));
@@ -329,11 +391,12 @@ class SpiderGame final : public Game {
                 break;
             }
             case Change::Kind::Deal: {
-                std::string line =
-                    "Dealt (" + plural(engine_.stock_deals_left(), "deal", "deals") + " left):";
-                for (std::size_t p = 0; p < c.dealt.size(); ++p)
-                    line += " " + std::to_string(p + 1) + ":" + render::card(c.dealt[p]);
-                out.push_back(to_table(line + score));
+                // The whole board after a deal, in the same few lines as `board`: a deal
+                // changes every pile.
+                out.push_back(to_table("Dealt a card on each pile (" +
+                                       plural(engine_.stock_deals_left(), "deal", "deals") +
+                                       " left)" + score + "."));
+                for (auto& l : pile_lines(engine_)) out.push_back(to_table(l));
                 break;
             }
             case Change::Kind::Undo: {
@@ -525,7 +588,11 @@ class SpiderKind final : public GameKind {
     std::chrono::seconds abandon_after_;
     std::chrono::seconds certify_budget_;
     std::vector<CommandSpec> commands_ = {
-        {"board", {"b"}, "", "shows the ten piles, the stock, the foundation and the score"},
+        {"board",
+         {"b"},
+         "[full]",
+         "shows the ten piles (face-down cards counted), the stock, the foundation and the "
+         "score in a few lines; board full draws each pile on its own line"},
         {"move",
          {"m"},
          "FROM TO [N]",

@@ -170,7 +170,7 @@ void Tables::show_table(Request& r) {
     }
     if (t->solitaire) {
         t->last_activity = clock.unix_now();
-        deliver(*t, t->game->show_table());
+        deliver(*t, r.args.empty() ? t->game->show_table() : t->game->show_table_as(r.args));
         return;
     }
     // In a channel the table goes to the asker, so it does not add to the channel's lines

@@ -21,7 +21,7 @@ using namespace croupier::games::spider;
 
 namespace {
 
-// How the board shows pile p (1..10) in plain text: "[4] 9h 8h", or "(empty)".
+// How `board full` shows pile p (1..10) in plain text: "[4] 9h 8h", or "(empty)".
 std::string pile_text(const View& v, int p) {
     std::string s;
     if (v.face_down[p - 1] > 0) s = "[" + std::to_string(v.face_down[p - 1]) + "]";
@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
         play(proof.moves[i]);
         if (static_cast<int>(i) + 1 == restart_after) {
             std::printf("\n# The process dies here without warning and starts again.\nrestart\n");
-            std::printf("S: %sboard\nwait 15s\n", who);
+            std::printf("S: %sboard full\nwait 15s\n", who);
             std::printf("C~ PRIVMSG alice :Spider .*moves %zu .*\n", i + 1);
             for (int p = 1; p <= 10; ++p)
                 std::printf("C~ PRIVMSG alice :%d: %s$\n", p,
@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
                 std::printf("S: %sundo\nwait 3s\nC~ PRIVMSG alice :Took back .*\n", who);
                 if (!e.undo().ok()) return 1;
             }
-            std::printf("S: %sboard\nwait 15s\n", who);
+            std::printf("S: %sboard full\nwait 15s\n", who);
             for (int p = 1; p <= 10; ++p)
                 std::printf("C~ PRIVMSG alice :%d: %s$\n", p,
                             rx_escape(pile_text(e.view(), p)).c_str());

@@ -81,8 +81,9 @@ TEST(SpiderGame, BoardOfDealOne) {
     EXPECT_TRUE(g->awaited().empty());
     EXPECT_FALSE(g->finished());
     EXPECT_EQ(g->timeout_action(0), "");
+    // The compact board: the header and the ten piles in one line at the deal.
     const auto board = g->show_table();
-    ASSERT_EQ(board.size(), 11u);
+    ASSERT_EQ(board.size(), 2u);
     expect_short_lines(board);
     const auto lines = plain(board);
     EXPECT_TRUE(contains(lines[0], "deal 1")) << lines[0];
@@ -90,17 +91,23 @@ TEST(SpiderGame, BoardOfDealOne) {
     EXPECT_TRUE(contains(lines[0], "score 0")) << lines[0];
     EXPECT_TRUE(contains(lines[0], "5 deals left")) << lines[0];
     EXPECT_TRUE(contains(lines[0], "foundation 0/8")) << lines[0];
-    EXPECT_EQ(lines[1], "1: [5] 9c");
-    EXPECT_EQ(lines[2], "2: [4] Ah");
-    EXPECT_EQ(lines[10], "10: [5] 6h");
+    EXPECT_EQ(lines[1].substr(0, 20), "1:[5] 9c | 2:[4] Ah ") << lines[1];
+    EXPECT_TRUE(lines[1].ends_with(" | 10:[5] 6h")) << lines[1];
     // The rich form has suit symbols and red in colour.
-    EXPECT_TRUE(contains(board[2].text, "\xE2\x99\xA5")) << board[2].text;  // ♥
-    EXPECT_TRUE(contains(board[2].text,
+    EXPECT_TRUE(contains(board[1].text, "\xE2\x99\xA5")) << board[1].text;  // ♥
+    EXPECT_TRUE(contains(board[1].text,
                          "\x03"
                          "04"))
-        << board[2].text;
+        << board[1].text;
+    // `board full`: a line a pile, as before.
+    const auto full = plain(g->show_table_as("full"));
+    ASSERT_EQ(full.size(), 11u);
+    EXPECT_EQ(full[1], "1: [5] 9c");
+    EXPECT_EQ(full[2], "2: [4] Ah");
+    EXPECT_EQ(full[10], "10: [5] 6h");
+    EXPECT_TRUE(contains(plain(g->show_table_as("sideways"))[0], "board full"));
     const auto start = g->start();
-    EXPECT_LE(start.size(), 12u);
+    EXPECT_EQ(start.size(), 3u);  // the board and a line of commands
     expect_short_lines(start);
     EXPECT_TRUE(contains(render::to_plain(start[0].text), "deal 1"));
 }
@@ -153,9 +160,13 @@ TEST(SpiderGame, DealAndUndoLines) {
     Outcome o = g->act(0, "d", "");
     ASSERT_TRUE(o.ok()) << o.error;
     EXPECT_EQ(o.canonical, "deal");
-    ASSERT_EQ(o.out.size(), 1u);
+    // After a deal, the whole board in the same few lines as `board`.
+    ASSERT_EQ(o.out.size(), 2u);
     EXPECT_EQ(render::to_plain(o.out[0].text),
-              "Dealt (4 deals left): 1:Qc 2:6d 3:4c 4:3c 5:Jc 6:Kd 7:3d 8:7c 9:7c 10:Ac | score 0");
+              "Dealt a card on each pile (4 deals left) | score 0.");
+    EXPECT_EQ(render::to_plain(o.out[1].text),
+              "1:[5] 9c Qc | 2:[4] Ah 6d | 3:[4] 8s 4c | 4:[5] Ks 3c | 5:[4] 2d Jc | 6:[4] 7d Kd | "
+              "7:[5] 5d 3d | 8:[4] 3s 7c | 9:[4] 4h 7c | 10:[5] 6h Ac");
     o = g->act(0, "u", "");
     ASSERT_TRUE(o.ok()) << o.error;
     EXPECT_EQ(o.canonical, "undo");
@@ -193,7 +204,7 @@ TEST(SpiderGame, KeepRunsAndVariants) {
     EXPECT_TRUE(contains(plain(kept->show_table())[0], "1 suit,"));
     EXPECT_FALSE(contains(plain(game(1, 3)->show_table())[0], "runs stay"));
     // The 1-suit deal 1 of DEALS.md.
-    const auto lines = plain(game(1, 1)->show_table());
+    const auto lines = plain(game(1, 1)->show_table_as("full"));
     EXPECT_EQ(lines[1], "1: [5] 9s");
     EXPECT_EQ(lines[4], "4: [5] Ks");
 }
