@@ -7,6 +7,10 @@ a vowel sound ("A Exordia8"), every bold code closed and no colour code left ope
 end of a line, and no line over the 400 bytes the renderer allows.
 
     tests/tools/check_messages.py CROUPIERD REPLAY...
+    tests/tools/check_messages.py --samples PROGRAM
+
+With --samples, the lines are those PROGRAM prints (tests/tools/message_samples: every
+game's messages rendered with sample values, refusals included).
 
 Exit 1 with each offending line and where it came from."""
 
@@ -48,11 +52,18 @@ def problems(text):
 
 
 def main():
-    croupierd, replays = sys.argv[1], sys.argv[2:]
+    if sys.argv[1] == "--samples":
+        runs = [(sys.argv[2], [sys.argv[2]])]
+    else:
+        runs = [(path, [sys.argv[1], "--replay", path, "--record"]) for path in sys.argv[2:]]
+    replays = [path for path, _ in runs]
     bad = 0
     lines = 0
-    for path in replays:
-        rec = subprocess.run([croupierd, "--replay", path, "--record"], capture_output=True)
+    for path, command in runs:
+        rec = subprocess.run(command, capture_output=True)
+        if rec.returncode != 0 and command[0] == path:
+            print(f"{path} failed: {rec.stderr.decode('utf-8', 'replace')}")
+            return 1
         text = rec.stdout.decode("utf-8", "replace")
         for line in text.splitlines():
             if not line.startswith("C: ") or " :" not in line:
