@@ -898,7 +898,8 @@ KeySpec retired_key(std::string key, std::string reason) {
 Section defaults(const SectionSpec& spec) {
     Section s;
     s.name = spec.name;
-    for (const auto& k : spec.keys) s.values[k.key] = k.default_value;
+    for (const auto& k : spec.keys)
+        if (k.retired.empty()) s.values[k.key] = k.default_value;  // a retired key has none
     return s;
 }
 
