@@ -303,10 +303,20 @@ int Database::schema_version() const {
     return db_->execAndGet("PRAGMA user_version").getInt();
 }
 
+std::int64_t Database::next_game_id() const {
+    auto q = prepare("SELECT COALESCE(MAX(id), 0) + 1 FROM games");
+    q.executeStep();
+    return q.getColumn(0).getInt64();
+}
+
 std::int64_t Database::create_game(const GameRecord& g) {
     auto q = prepare(
         "INSERT INTO games (kind, variant, network, place, deal, setup, started, "
-        "ended, status, result) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 'open', '')");
+        "ended, status, result, id) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 'open', '', ?)");
+    if (g.id > 0)
+        q.bind(8, static_cast<std::int64_t>(g.id));
+    else
+        q.bind(8);  // NULL: the next free id
     q.bind(1, g.kind);
     q.bind(2, g.variant);
     q.bind(3, g.network);

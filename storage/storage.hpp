@@ -102,7 +102,10 @@ class Database {
 
     int schema_version() const;
 
-    std::int64_t create_game(const GameRecord& g);  // returns the new id
+    // Returns the new id: g.id when it is set (the tables number games as they deal them,
+    // before the writer commits the row), else the next free one.
+    std::int64_t create_game(const GameRecord& g);
+    std::int64_t next_game_id() const;  // one more than the highest id so far
     // Appends one move; throws if seq is not the next one for the game.
     void append(std::int64_t game_id, const JournalEntry& e);
     std::vector<JournalEntry> journal(std::int64_t game_id) const;

@@ -135,6 +135,11 @@ void Tables::unit_done(Outbox& u, const std::string& error) {
         "happen: {}",
         u.game_id, u.network, error);
     if (!n) return;
+    if (u.creates) {
+        // The deal itself was not saved: there is nothing to go back to.
+        if (t && t->epoch == u.epoch) deal_not_saved(*t);
+        return;
+    }
     if (!t || t->epoch == u.epoch) {
         // Back to what is committed: the game as the journal has it, under a new epoch (the
         // table may be gone already: its game ended in the refused unit).

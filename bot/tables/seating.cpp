@@ -14,6 +14,12 @@
 
 namespace croupier::bot {
 
+namespace {
+constexpr const char* kNewGameNotSaved =
+    "Your new game could not be saved, so it was not dealt (the bot's log says why); try again "
+    "in a moment.";
+}  // namespace
+
 void Tables::open_table(Request& r, const GameKind& kind) {
     NetCtx& n = *r.net;
     const std::string p = cfg.bot.prefix;
@@ -325,17 +331,16 @@ void Tables::begin_game(Table& t) {
     rec.setup = setup.serialise();
     rec.started = clock.unix_now();
     rec.status = "open";
-    try {
-        t.game_id = db->create_game(rec);
-    } catch (const std::exception& e) {
-        log::error("{} at {}/{}: the game could not be saved, so it was not dealt: {}",
-                   t.kind->title(), t.net->name, t.place, e.what());
-        send_to_channel(*t.net, t.place,
-                        fmt::format("The game could not be saved, so it was not dealt (the bot's "
-                                    "log says why). The table stays open: {}start to try again.",
-                                    cfg.bot.prefix));
+    rec.id = take_game_id();
+    if (!rec.id) {
+        deal_not_saved(t);
         return;
     }
+    t.game_id = rec.id;
+    // The game's row goes to the writer first in the table's unit, with the deal's lines
+    // and any computer players' moves behind it (deal_not_saved() if it is refused).
+    write(t, [rec](storage::Database& d) { d.create_game(rec); });
+    outbox_of(t).creates = true;
     t.setup = std::move(setup);
     t.game = t.kind->create(t.setup);
     t.seq = 0;
@@ -587,20 +592,18 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
         rec.setup = t->setup.serialise();
         rec.started = clock.unix_now();
         rec.status = "open";
-        try {
-            t->game_id = db->create_game(rec);
-        } catch (const std::exception& e) {
-            log::error("{}'s new {} game could not be saved: {}", nick, k->title(), e.what());
-            send_to_nick(net, nick, key,
-                         "Your new game could not be saved, so it was not dealt (the bot's log "
-                         "says why); try again in a moment.",
-                         false);
+        rec.id = take_game_id();
+        if (!rec.id) {
+            send_to_nick(net, nick, key, kNewGameNotSaved, false);
             return;
         }
+        t->game_id = rec.id;
         t->game = k->create(t->setup);
         t->started_unix = t->last_activity = t->last_move_unix = rec.started;
         t->phase = Table::Phase::Playing;
         Table& table = add_table(std::move(t));
+        write(table, [rec](storage::Database& d) { d.create_game(rec); });
+        outbox_of(table).creates = true;
         auto out = table.game->start();
         if (!note.empty()) out.insert(out.begin(), to_table(note));
         deliver(table, out);
@@ -638,6 +641,46 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
                              false);
             };
         });
+}
+
+std::int64_t Tables::take_game_id() {
+    if (!next_game_id) {
+        try {
+            next_game_id = db->next_game_id();
+        } catch (const std::exception& e) {
+            log::error("the next game number could not be read: {}", e.what());
+            return 0;
+        }
+    }
+    return next_game_id++;
+}
+
+void Tables::deal_not_saved(Table& t) {
+    log::error("{} at {}/{}: the game could not be saved, so it was not dealt", t.kind->title(),
+               t.net->name, t.place);
+    // Its number goes to the next game, unless another has taken the one after it already.
+    if (t.game_id && next_game_id == t.game_id + 1) --next_game_id;
+    if (t.solitaire) {
+        const Seat s = t.seats.front();
+        NetCtx& n = *t.net;
+        close_table(t);
+        send_to_nick(n, s.nick, s.key, kNewGameNotSaved, false);
+        return;
+    }
+    // Open for joins again, as it was before the deal.
+    cancel_timers(t);
+    t.game.reset();
+    t.game_id = 0;
+    t.seq = 0;
+    t.movers.clear();
+    t.epoch = next_epoch++;
+    for (auto& s : t.seats) s.timeouts = 0;
+    t.phase = Table::Phase::Joining;
+    remember_lobby(t);
+    send_to_channel(*t.net, t.place,
+                    fmt::format("The game could not be saved, so it was not dealt (the bot's "
+                                "log says why). The table stays open: {}start to try again.",
+                                cfg.bot.prefix));
 }
 
 }  // namespace croupier::bot

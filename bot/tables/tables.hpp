@@ -111,6 +111,14 @@ class Tables {
     storage::Writer* writer = nullptr;
     TableId next_table_id = 1;
     std::uint64_t next_epoch = 1;
+    // Games are numbered as they are dealt (their row goes to the writer with the deal):
+    // the next number, read from the database on the first deal.
+    std::int64_t next_game_id = 0;
+    // The next game number, or 0 (and the log says why) if the database cannot be read.
+    std::int64_t take_game_id();
+    // The unit with a game's deal was refused: a channel table is open for joins again, a
+    // private game is gone; its players are told.
+    void deal_not_saved(Table& t);
 
     // One table's writes and lines from this turn of the event loop: one unit of the
     // writer's next group. Its lines are released when it is committed; if it is refused,
@@ -127,6 +135,7 @@ class Tables {
             bool notice = false;  // at a channel table: by NOTICE, like their hand
         };
         std::vector<Mover> movers;  // people whose own command is in it
+        bool creates = false;       // it holds the game's own row (the deal)
     };
     std::vector<Outbox> outbox;
     std::map<std::pair<std::string, TableId>, std::size_t> outbox_index;

@@ -177,6 +177,30 @@ TEST_F(WriterTest, WhatIsWaitingIsCommittedWhenTheWriterStops) {
     EXPECT_EQ(db_->journal(g).size(), 10u);
 }
 
+TEST_F(WriterTest, GamesNumberedAtTheDealAreCreatedWithThatNumber) {
+    const auto first = add_game();
+    EXPECT_EQ(db_->next_game_id(), first + 1);
+    GameRecord g;
+    g.kind = "spider";
+    g.network = "libera";
+    g.place = "alice";
+    g.deal = 7;
+    g.setup = "seats=alice";
+    g.started = 1000;
+    g.id = first + 5;  // numbers given out meanwhile whose deals were refused
+    Writer w(path_, post(), false);
+    std::string err = "unset";
+    w.submit({{{[g](Database& d) { d.create_game(g); }, append(first + 5, 1)},
+               [&err](const std::string& e) { err = e; }}});
+    w.drain();
+    run_posted();
+    EXPECT_EQ(err, "");
+    ASSERT_TRUE(db_->game(first + 5));
+    EXPECT_EQ(db_->game(first + 5)->kind, "spider");
+    EXPECT_EQ(db_->journal(first + 5).size(), 1u);
+    EXPECT_EQ(db_->next_game_id(), first + 6);
+}
+
 TEST_F(WriterTest, AGameEndsOnlyAfterTheMoveThatEndedIt) {
     const auto g = add_game();
     db_->append(g, JournalEntry{1, 0, "draw", 1000});
