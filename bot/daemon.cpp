@@ -452,6 +452,13 @@ void Daemon::Impl::dispatch(Request& r) {
         if (!found || (!module.empty() && c.module == module && found->module != module))
             found = &c;
     }
+    // A game's command for another place, of a game the person plays, comes before another
+    // game's command of that name they do not play ("play" in private from an Exordia8
+    // player is Exordia8's, made in the channel, not VCG's).
+    if (found && wrong_place && !found->module.empty() && wrong_place->module != found->module &&
+        !tables.plays(*r.net, r.key, found->module) &&
+        tables.plays(*r.net, r.key, wrong_place->module))
+        found = nullptr;
     if (!found && wrong_place) {
         if (wrong_place->where == Command::Where::Channel)
             reply_private(

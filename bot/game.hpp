@@ -87,6 +87,12 @@ class Game {
 
     // The safe move for an awaited seat whose time ran out, canonical ("leave" if none).
     virtual std::string timeout_action(int seat) const = 0;
+    // How the channel hears of the timeout_action() the bot made for a seat ("draw"); a
+    // duel's names the card, never its hidden potions.
+    virtual std::string timeout_text(int seat, const std::string& action) const {
+        (void)seat;
+        return action;
+    }
     virtual std::string computer_action(int seat) const = 0;  // a sound move, canonical
     // `hint`: the computer's move for the seat (computer_action, "" for none) said to the
     // player, naming what it moves. The default shows the command.
@@ -141,6 +147,14 @@ struct Preference {
     std::string help;
 };
 
+// What a command that needs no game answers (VCG's `card`, `calc`, `deck`): lines for the
+// asker, and new saved data for the asker's profile (a deck set), stored before the reply.
+struct LookupReply {
+    std::vector<std::string> lines;
+    std::optional<std::string> save;  // the asker's new saved data of this kind
+    bool in_private = false;          // private even when asked in a channel
+};
+
 // How a kind's tables fill, the kind's choice.
 enum class Seating {
     Open,     // a table in a channel: opened, joined for a while, then dealt (Exordia8)
@@ -188,6 +202,17 @@ class GameKind {
     virtual std::optional<std::chrono::seconds> abandon_after() const { return std::nullopt; }
 
     virtual std::vector<Preference> preferences() const { return {}; }
+
+    // Commands that need no game, answered from the kind's data and the asker's saved data
+    // of this kind (nullopt: none): in `help` and the parser like the others, anywhere.
+    virtual std::vector<CommandSpec> lookups() const { return {}; }
+    virtual LookupReply lookup(std::string_view command, std::string_view args,
+                               const std::optional<std::string>& saved) const {
+        (void)command;
+        (void)args;
+        (void)saved;
+        return {};
+    }
 
     // `stats` and `top`: the variants a player names in `top GAME [WORD]` (the first is the
     // default), each with its stored name, and how a stored variant is written; whether the

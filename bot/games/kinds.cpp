@@ -12,6 +12,7 @@ struct Entry {
 const Entry kKinds[] = {
     {exordia8_section, make_exordia8_kind},
     {spider_section, make_spider_kind},
+    {vcg_section, make_vcg_kind},
 };
 }  // namespace
 

@@ -20,5 +20,7 @@ config::SectionSpec exordia8_section();
 std::unique_ptr<GameKind> make_exordia8_kind(const config::Section& section);
 config::SectionSpec spider_section();
 std::unique_ptr<GameKind> make_spider_kind(const config::Section& section);
+config::SectionSpec vcg_section();
+std::unique_ptr<GameKind> make_vcg_kind(const config::Section& section);
 
 }  // namespace croupier::bot

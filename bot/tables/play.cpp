@@ -115,12 +115,17 @@ void Tables::add_commands() {
                     show_table(r);
                 });
         }
+        for (const auto& spec : k->lookups())
+            add(spec, W::Anywhere, m, [this, m](Request& r) {
+                if (const GameKind* kk = kind_by_name(m)) lookup(r, *kk);
+            });
         for (const auto& spec : k->commands()) {
-            // Private games take their commands in private; a duel's secret choices may come
-            // from anywhere; a table's moves are made in its channel (a hand goes anywhere).
-            const W where = k->solitaire()                  ? W::Private
-                            : k->seating() == Seating::Duel ? W::Anywhere
-                            : spec.name == "hand"           ? W::Anywhere
+            // Private games take their commands in private, and so do a duel's secret
+            // choices (a bid typed in a channel would show it); a table's moves are made in
+            // its channel. A hand goes anywhere.
+            const W where = spec.name == "hand"             ? W::Anywhere
+                            : k->solitaire()                ? W::Private
+                            : k->seating() == Seating::Duel ? W::Private
                                                             : W::Channel;
             if (spec.name == "hand") {
                 add(spec, where, m, [this](Request& r) { show_hand(r); });
@@ -249,6 +254,54 @@ void Tables::hint(Request& r) {
             deliver(*tt, {to_table(text)});
         };
     });
+}
+
+void Tables::lookup(Request& r, const GameKind& kind) {
+    std::optional<std::string> saved;
+    try {
+        if (auto s = db->saved(r.net->name, r.key, kind.name(), "data")) saved = s->data;
+    } catch (const std::exception& e) {
+        log::warn("{}'s saved {} data could not be read: {}", r.key, kind.title(), e.what());
+        reply_private(r, "Your saved data cannot be read just now; try again in a moment.");
+        return;
+    }
+    LookupReply out = kind.lookup(r.command, r.args, saved);
+    r.page = out.lines.size() > 1;
+    if (out.in_private) r.channel.clear();
+    if (!out.save) {
+        for (const auto& line : out.lines) reply(r, line);
+        return;
+    }
+    // A change to the profile: told only once it is in the database.
+    const std::string network = r.net->name, key = r.key, name = kind.name();
+    auto tell = [this, network, rr = r, lines = out.lines](const std::string& err) mutable {
+        auto it = nets.find(network);
+        if (it == nets.end()) return;  // the network went meanwhile
+        rr.net = &*it->second;
+        if (!err.empty()) {
+            log::warn("{}'s saved data could not be written: {}", rr.key, err);
+            reply_private(rr,
+                          "That could not be saved (the database refused it); nothing "
+                          "changed. Try again in a moment.");
+            return;
+        }
+        for (const auto& line : lines) reply(rr, line);
+    };
+    auto job = [network, key, name, data = *out.save,
+                now = clock.unix_now()](storage::Database& d) {
+        d.save(network, key, name, "data", {1, data}, now);
+    };
+    if (!writer) {
+        std::string err;
+        try {
+            job(*db);
+        } catch (const std::exception& e) {
+            err = e.what();
+        }
+        tell(err);
+        return;
+    }
+    writer->submit({storage::Writer::Unit{{std::move(job)}, std::move(tell)}});
 }
 
 void Tables::game_command(Request& r, const Command& c) {

@@ -59,6 +59,12 @@ std::size_t Tables::stop_at(NetCtx& n, const std::string& where, const std::stri
     return stopped;
 }
 
+bool Tables::plays(NetCtx& n, const std::string& person, const std::string& kind) const {
+    for (const auto& [id, t] : n.tables)
+        if (t->kind->name() == kind && t->seated(person)) return true;
+    return false;
+}
+
 std::string Tables::open_table_command(const std::string& arg, Seating seating) const {
     std::string out;
     for (const auto& k : kinds) {

@@ -311,8 +311,8 @@ void Tables::begin_game(Table& t) {
         setup.computer.push_back(s.computer);
     }
     setup.deal_number = deals.next();
-    t.kind->deal_options(setup);
-    // Each person's saved data for this kind (their profile) goes into the game's setup.
+    // Each person's saved data for this kind (their profile) goes into the game's setup,
+    // where the kind's deal options may read it (a VCG deck becomes the cards it plays).
     try {
         for (std::size_t i = 0; i < t.seats.size(); ++i)
             if (!t.seats[i].computer)
@@ -322,6 +322,7 @@ void Tables::begin_game(Table& t) {
         log::warn("{}: saved data could not be read ({}); the game starts without it", t.place,
                   e.what());
     }
+    t.kind->deal_options(setup);
     storage::GameRecord rec;
     rec.kind = t.kind->name();
     rec.variant = setup.variant;
@@ -472,8 +473,13 @@ void Tables::accept_challenge(Request& r) {
     NetCtx& n = *r.net;
     Table* t = answerable(tables_in(n, r.channel), r);
     if (!t) {
-        reply_private(r, "Nobody has challenged you here. Challenge someone with " +
-                             open_table_command(" challenge NICK", Seating::Duel) + ".");
+        // The game named ("!rps accept"), else every duel game.
+        const auto names = r.kind ? r.kind->aliases() : std::vector<std::string>{};
+        const std::string how = r.kind ? cfg.bot.prefix +
+                                             (names.empty() ? r.kind->name() : names.front()) +
+                                             " challenge NICK"
+                                       : open_table_command(" challenge NICK", Seating::Duel);
+        reply_private(r, "Nobody has challenged you here. Challenge someone with " + how + ".");
         return;
     }
     if (Table* mine = duel_of(n, r.key)) {

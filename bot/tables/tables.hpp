@@ -77,6 +77,8 @@ class Tables {
     // person's private game. nullptr with `ambiguous` set when they sit at several.
     Table* route(Request& r, const GameKind* kind, bool or_open, bool* ambiguous = nullptr);
     Table* joining_table(NetCtx& n, const std::string& channel, const GameKind& kind);
+    // Whether the person sits at a table (or has a game) of the kind named, here.
+    bool plays(NetCtx& n, const std::string& person, const std::string& kind) const;
     // The channel's tables (not private games), oldest first.
     std::vector<Table*> tables_in(NetCtx& n, const std::string& channel);
     // "!e8" (or "!e8 or !vcg"): how to open a table of that seating here.
@@ -214,6 +216,7 @@ class Tables {
     void show_table(Request& r);
     void show_hand(Request& r);
     void game_command(Request& r, const Command& c);
+    void lookup(Request& r, const GameKind& kind);  // a kind's command that needs no game
     void hint(Request& r);
 
     // commit.cpp: the one commit path. The game acts on a copy; the move is journaled; only

@@ -67,8 +67,10 @@ void Tables::arm_timers(Table& t) {
                 ss.warn_timer = 0;
                 // The safe move the bot would make, as the way out: "(or !draw)".
                 const std::string safe = tt->game->timeout_action(seat);
-                const std::string way_out = safe.empty() || safe == "leave"
-                                                ? ""
+                const bool secret = tt->kind->seating() == Seating::Duel;
+                const std::string way_out = safe.empty() || safe == "leave" ? ""
+                                            : secret
+                                                ? fmt::format(" (or {}, in private)", safe)
                                                 : fmt::format(" (or {}{})", cfg.bot.prefix, safe);
                 send_to_channel(
                     *n, tt->place,
@@ -117,7 +119,7 @@ void Tables::turn_timed_out(Table& t, int seat) {
         err = commit(t, seat, cmd, args,
                      fmt::format("{} ran out of time: the bot plays {} for them (a second "
                                  "time in a row puts them out of the game).",
-                                 nick, safe));
+                                 nick, t.game->timeout_text(seat, safe)));
         if (!err.empty() && !t.seats[static_cast<std::size_t>(seat)].out &&
             err.find("could not be saved") == std::string::npos) {
             log::error("time-out move refused at {}: {}", t.place, err);

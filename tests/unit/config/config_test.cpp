@@ -164,9 +164,9 @@ TEST(Config, UnknownSectionSuggestsAndUnrelatedKeyDoesNot) {
     auto e2 = error_of("[bot]\nzzzzqqqq = 1\n");
     EXPECT_EQ(e2.line, 2);
     EXPECT_EQ(std::string(e2.what()).find("did you mean"), std::string::npos) << e2.what();
-    auto e3 = error_of("[vcg]\n");
+    auto e3 = error_of("[poker]\n");
     EXPECT_EQ(e3.line, 1);
-    EXPECT_EQ(e3.key, "[vcg]");
+    EXPECT_EQ(e3.key, "[poker]");
 }
 
 TEST(Config, BadValuesAreRejectedOnTheirLine) {

@@ -1,0 +1,103 @@
+// `croupierd --bench vcg`: battles a second, and the computer opponent against a random and
+// a greedy player over duels of the premade decks (shared/BENCH.md).
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <chrono>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "bot/bench.hpp"
+#include "bot/games/vcg.hpp"
+#include "games/core/rng.hpp"
+#include "games/vcg/ai.hpp"
+#include "games/vcg/duel.hpp"
+
+namespace croupier::bot {
+
+namespace {
+
+using games::vcg::Card;
+using games::vcg::Choice;
+using games::vcg::Duel;
+
+double since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+enum class Rival { Random, Greedy };
+
+// `duels` duels of premade decks; the computer sits at seat 0 in even duels and 1 in odd
+// ones. Returns its share of duels won (a draw is not a win).
+double computer_share(const VcgLibrary& lib, Rival rival, int duels, BenchReport& r,
+                      const char* name) {
+    const auto nd = lib.decks.size();
+    std::uint64_t seeds = 0x5eed0000 + static_cast<std::uint64_t>(rival);
+    int won = 0, draws = 0;
+    for (int i = 0; i < duels; ++i) {
+        const std::uint64_t deal = games::splitmix64(seeds);
+        std::array<std::vector<Card>, 2> decks;
+        const std::size_t da = static_cast<std::size_t>(i) % nd;
+        const std::size_t db = (static_cast<std::size_t>(i) / nd + da + 1) % nd;
+        for (int k : lib.decks[da].cards) decks[0].push_back(lib.set.at(k));
+        for (int k : lib.decks[db].cards) decks[1].push_back(lib.set.at(k));
+        Duel d(decks, deal);
+        const int cpu = i % 2;
+        std::uint64_t step = 0;
+        while (!d.finished()) {
+            const int p = d.to_play();
+            const std::uint64_t seed = deal ^ (0x9E3779B97F4A7C15ULL * ++step);
+            Choice c;
+            if (p == cpu)
+                c = games::vcg::computer_choice(d, p, seed);
+            else if (rival == Rival::Random)
+                c = games::vcg::random_choice(d, p, seed);
+            else
+                c = games::vcg::greedy_choice(d, p);
+            d.choose(p, c);
+        }
+        if (d.winner() == cpu) ++won;
+        if (d.winner() < 0) ++draws;
+        r.outcome(
+            fmt::format("vcg {} {} {} {} {}", name, i, d.winner(), d.side(0).life, d.side(1).life));
+    }
+    r.note(fmt::format("vcg against {}: {} duels, won {}, drawn {}, lost {}", name, duels, won,
+                       draws, duels - won - draws));
+    return static_cast<double>(won) / duels;
+}
+
+}  // namespace
+
+void bench_vcg(BenchReport& r, bool quick) {
+    VcgLibrary lib;
+    if (auto why = load_vcg_library("builtin", ".", lib); !why.empty()) {
+        r.note("vcg: the built-in cards do not load: " + why);
+        return;
+    }
+    // Battles: every card against every card, potions from the deal generator.
+    const auto& cards = lib.set.cards();
+    const long long battles = quick ? 200000 : 3000000;
+    games::DealRng rng(12345);
+    long long a_wins = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (long long i = 0; i < battles; ++i) {
+        const Card& a = cards[static_cast<std::size_t>(rng.below(cards.size()))];
+        const Card& b = cards[static_cast<std::size_t>(rng.below(cards.size()))];
+        const int pa = static_cast<int>(rng.below(13)), pb = static_cast<int>(rng.below(13));
+        const auto x = rng.next();
+        const auto battle = games::vcg::calc_battle(a, pa, x & 1, pa <= 9 && (x & 2), b, pb, x & 4,
+                                                    pb <= 9 && (x & 8));
+        a_wins += battle.winner == 0;
+    }
+    const double s = since(t0);
+    r.outcome(fmt::format("vcg battles {} {}", battles, a_wins));
+    r.figure("vcg.battles_per_s", static_cast<double>(battles) / s, "battles/s");
+
+    const int duels = quick ? 40 : 1000;
+    const auto t1 = std::chrono::steady_clock::now();
+    r.figure("vcg.ai_vs_random", computer_share(lib, Rival::Random, duels, r, "random"), "ratio");
+    r.figure("vcg.ai_vs_greedy", computer_share(lib, Rival::Greedy, duels, r, "greedy"), "ratio");
+    r.note(fmt::format("vcg: {} duels in {:.1f} s ({:.1f} ms a duel)", 2 * duels, since(t1),
+                       1000.0 * since(t1) / (2 * duels)));
+}
+
+}  // namespace croupier::bot

@@ -1,0 +1,16 @@
+# Writes OUT: every file under DIR (data/) as a string in the daemon, so the built-in card
+# sets and decks need no install path. Run by the build when a file under data/ changes.
+file(GLOB_RECURSE files RELATIVE ${DIR} ${DIR}/*.csv ${DIR}/*.txt)
+list(SORT files)
+set(body "// Generated from data/ by data/embed.cmake: do not edit.\n#include \"bot/data.hpp\"\n\nnamespace croupier::bot {\n\nconst std::vector<DataFile>& builtin_data() {\n    static const std::vector<DataFile> files = {\n")
+foreach(f ${files})
+  file(READ ${DIR}/${f} text)
+  string(FIND "${text}" ")croupierdata\"" bad)
+  if(NOT bad EQUAL -1)
+    message(FATAL_ERROR "${DIR}/${f} holds the embedding's delimiter")
+  endif()
+  string(APPEND body "        {\"${f}\", R\"croupierdata(${text})croupierdata\"},\n")
+endforeach()
+string(APPEND body "    };\n    return files;\n}\n\n}  // namespace croupier::bot\n")
+file(WRITE ${OUT}.tmp "${body}")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)
