@@ -290,6 +290,10 @@ class VcgGame final : public Game {
                                        ? "You have played this battle's card; wait for " +
                                              names_[1 - seat] + "."
                                        : "It is " + names_[1 - seat] + "'s turn to play first.");
+        if (duel_.side(seat).played[static_cast<std::size_t>(c.slot)])
+            return Outcome::refuse(fmt::format(
+                "You have played {} already; yours to play: {}.",
+                duel_.side(seat).hand[static_cast<std::size_t>(c.slot)].name, open_names(seat)));
         if (auto why = duel_.choose(seat, c); !why.empty()) return Outcome::refuse(why);
         Outcome o;
         o.canonical = fmt::format("play {} {}{}", c.slot + 1, c.potions, c.focus ? " focus" : "");
@@ -375,7 +379,7 @@ class VcgGame final : public Game {
         s += fmt::format(". {} Life, {}.", me.life, plural(me.potions, "potion", "potions"));
         if (duel_.has_chosen(seat) && !duel_.finished())
             s += " You played " + me.hand[static_cast<std::size_t>(duel_.pending(seat).slot)].name +
-                 " with " + potions_text(duel_.pending(seat)) + " this battle.";
+                 " (" + potions_text(duel_.pending(seat)) + ") this battle.";
         return {to_seat(seat, s)};
     }
 
@@ -401,6 +405,15 @@ class VcgGame final : public Game {
         int n = 0;
         for (const auto& c : duel_.side(s).hand) n += c.level;
         return n;
+    }
+
+    std::string open_names(int seat) const {
+        std::string names;
+        const Side& me = duel_.side(seat);
+        for (int i = 0; i < kHand; ++i)
+            if (!me.played[static_cast<std::size_t>(i)])
+                names += (names.empty() ? "" : ", ") + me.hand[static_cast<std::size_t>(i)].name;
+        return names;
     }
 
     std::string first_open(int seat) const {
@@ -453,8 +466,8 @@ class VcgGame final : public Game {
                                   side(d), b.card[static_cast<std::size_t>(w)], why, b.dealt));
         std::string fx;
         for (const auto& f : b.fired)
-            fx += fmt::format("{}{}{}: {}", fx.empty() ? "" : "; ", f.card, f.bonus ? " bonus" : "",
-                              fired_text(f));
+            fx += fmt::format("{}{}: {}", fx.empty() ? "" : "; ",
+                              f.bonus ? f.faction + " bonus" : f.card, fired_text(f));
         for (int s = 0; s < 2; ++s) {
             const auto su = static_cast<std::size_t>(s);
             if (b.healed[su])
@@ -479,7 +492,7 @@ class VcgGame final : public Game {
     }
 
     // "Watch Captain 3 focus", "2 3", "watch 3 f": a card of the hand (its name, a unique
-    // start of it, or its place 1-4), the potions, and "focus" or "f".
+    // start of it or of one of its words, or its place 1-4), the potions, and "focus" or "f".
     std::string parse_play(int seat, const std::string& args, Choice& c) const {
         auto w = split_list(args, ' ');
         std::erase_if(w, [](const std::string& x) { return x.empty(); });
@@ -512,20 +525,15 @@ class VcgGame final : public Game {
             const std::string have =
                 games::vcg::fold_name(me.hand[static_cast<std::size_t>(i)].name);
             if (have == want) found = i;
-            if (have.rfind(want, 0) == 0) {
+            if (have.rfind(want, 0) == 0 || have.find(" " + want) != std::string::npos) {
                 ++starts;
                 start_at = i;
             }
         }
         if (found < 0 && starts == 1) found = start_at;
-        if (found < 0) {
-            std::string names;
-            for (int i = 0; i < kHand; ++i)
-                if (!me.played[static_cast<std::size_t>(i)])
-                    names +=
-                        (names.empty() ? "" : ", ") + me.hand[static_cast<std::size_t>(i)].name;
-            return fmt::format("You have no card \"{}\"; yours to play: {}.", name, names);
-        }
+        if (found < 0)
+            return fmt::format("You have no card \"{}\"; yours to play: {}.", name,
+                               open_names(seat));
         c.slot = found;
         return "";
     }
@@ -802,7 +810,7 @@ class VcgKind final : public GameKind {
         const Card* any = nullptr;
         for (const auto& c : lib_->set.cards()) {
             if (c.faction != f) continue;
-            s += fmt::format(" {} L{} {}/{};", c.name, c.level, c.power, c.damage);
+            s += fmt::format(" {} L{} P{} D{};", c.name, c.level, c.power, c.damage);
             any = &c;
         }
         s.pop_back();
@@ -862,8 +870,8 @@ class VcgKind final : public GameKind {
         if (b.tie_by_order) why = " (equal attack and level: played first)";
         std::string fx;
         for (const auto& f : b.fired)
-            fx += fmt::format("{}{}{}: {}", fx.empty() ? "" : "; ", f.card, f.bonus ? " bonus" : "",
-                              fired_text(f));
+            fx += fmt::format("{}{}: {}", fx.empty() ? "" : "; ",
+                              f.bonus ? f.faction + " bonus" : f.card, fired_text(f));
         return fmt::format("{} attack {} vs {} attack {}: {} wins{}, {} damage; life {} and {}{}.",
                            ca.name, b.attack[0], cb.name, b.attack[1], w.name, why, b.dealt,
                            b.life[0], b.life[1], fx.empty() ? "" : " (" + fx + ")");

@@ -746,7 +746,7 @@ bool Network::Impl::enqueue(const std::string& target, std::string line, irc::Pr
         return false;
     }
     if (queue.size() < kMaxQueued / 4) queue_full_logged = false;
-    queue.push(key, std::move(line), priority, group);
+    queue.push(key, std::move(line), priority, group, !lane.empty());
     pump();
     return true;
 }

@@ -44,7 +44,7 @@ void TokenBucket::reconfigure(int burst, double rate) {
 }
 
 void FairQueue::push(const std::string& target, std::string line, Priority p,
-                     const std::string& group) {
+                     const std::string& group, bool ordered) {
     auto [it, fresh] = queues_.try_emplace(target);
     Lines& lines = it->second;
     if (fresh || lines.size == 0) {
@@ -54,6 +54,14 @@ void FairQueue::push(const std::string& target, std::string line, Priority p,
         if (new_group) order_.push_back(lines.group);
         g->second.order.push_back(target);
     }
+    if (ordered)
+        for (int lower = static_cast<int>(p) + 1; lower < 3; ++lower) {
+            auto& from = lines.q[lower];
+            by_priority_[lower] -= from.size();
+            by_priority_[static_cast<int>(p)] += from.size();
+            for (auto& l : from) lines.q[static_cast<int>(p)].push_back(std::move(l));
+            from.clear();
+        }
     lines.q[static_cast<int>(p)].push_back(std::move(line));
     ++lines.size;
     ++size_;

@@ -48,9 +48,12 @@ enum class Priority : std::uint8_t {
 // the most important line goes first (FIFO within a priority).
 class FairQueue {
   public:
-    // `group` "" is a group of its own (the target).
+    // `group` "" is a group of its own (the target). `ordered`: the target's lines keep
+    // the order they came in (a table's lane in a channel: a battle's last line must not
+    // pass its first), so a line lifts the less important lines queued before it to its
+    // own priority.
     void push(const std::string& target, std::string line, Priority p = Priority::Normal,
-              const std::string& group = "");
+              const std::string& group = "", bool ordered = false);
     std::optional<std::string> pop();
     // Lines waiting for one target.
     std::size_t pending(const std::string& target) const;

@@ -98,7 +98,7 @@ void fight_battle(std::array<Side, 2>& sides, std::array<Fighter, 2> f, int firs
         b.bonus_active[su] = f[su].bonus && !stop_bonus[su];
     }
     auto fired = [&](int s, const Active& x, int amount) {
-        b.fired.push_back(Fired{s, x.from->name, x.bonus, x.a, amount});
+        b.fired.push_back(Fired{s, x.from->name, x.from->faction, x.bonus, x.a, amount});
     };
     // During the battle: printed values, "= Opp", pluses, then the opponent's cuts.
     for (int s = 0; s < 2; ++s) {

@@ -43,9 +43,10 @@ struct Side {
 
 // One effect that acted in a battle, for the report.
 struct Fired {
-    int side = 0;        // whose card or hand it came from
-    std::string card;    // the card it is printed on
-    bool bonus = false;  // the faction bonus rather than the ability
+    int side = 0;         // whose card or hand it came from
+    std::string card;     // the card it is printed on
+    std::string faction;  // that card's faction (a bonus is the faction's)
+    bool bonus = false;   // the faction bonus rather than the ability
     Ability ability;
     int amount = 0;  // what it did, when that differs from its text (Team, Min, Steal)
 };

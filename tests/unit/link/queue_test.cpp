@@ -135,6 +135,21 @@ TEST(FairQueue, MostImportantFirstWithinATarget) {
     EXPECT_EQ(q.pending(Priority::Low), 0u);
 }
 
+TEST(FairQueue, AnOrderedTargetKeepsItsOrderAndLiftsWhatCameBefore) {
+    // A table's lane: the battle's lines (Normal), then the duel's end (High) must not pass
+    // them; the lines before it go at its priority, in their order.
+    FairQueue q;
+    q.push("#cards\nt1", "battle 3 a", Priority::Normal, "", true);
+    q.push("#cards\nt1", "battle 3 b", Priority::Normal, "", true);
+    q.push("#cards\nt1", "battle 4, the end", Priority::High, "", true);
+    EXPECT_EQ(q.pending(Priority::Normal), 0u);
+    EXPECT_EQ(q.pending(Priority::High), 3u);
+    std::vector<std::string> order;
+    while (auto l = q.pop()) order.push_back(*l);
+    EXPECT_EQ(order, (std::vector<std::string>{"battle 3 a", "battle 3 b", "battle 4, the end"}));
+    EXPECT_EQ(q.pending(Priority::High), 0u);
+}
+
 TEST(FairQueue, ManyTargetsOfOneGroupShareOneTurn) {
     FairQueue q;
     // Three nicks from one host, each with two lines; alice, from elsewhere, has three.

@@ -1,0 +1,80 @@
+// The vcg kind as an operator configures it: card folders from the INI file, a bad card
+// file refused at startup with the INI's line and the card file's line, and `calc` on the
+// reference set.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "bot/games/kinds.hpp"
+#include "config/config.hpp"
+
+namespace {
+
+const std::string kNet = "[network local]\nhost = 127.0.0.1\nchannels = #cards\n";
+
+std::shared_ptr<croupier::bot::GameKind> vcg_kind(const croupier::config::Config& cfg) {
+    for (auto& k : croupier::bot::make_kinds(cfg))
+        if (k->name() == "vcg") return k;
+    return nullptr;
+}
+
+std::filesystem::path temp_dir(const std::string& name) {
+    auto d = std::filesystem::temp_directory_path() /
+             (name + "-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
+              std::to_string(std::hash<std::string>{}(name)));
+    std::filesystem::remove_all(d);
+    std::filesystem::create_directories(d);
+    return d;
+}
+
+}  // namespace
+
+TEST(VcgKind, CalcOnTheReferenceSetThroughTheConfig) {
+    const std::filesystem::path ref = std::filesystem::path(CROUPIER_SHARED_DIR) / "vcg-reference";
+    if (!std::filesystem::exists(ref)) GTEST_SKIP() << "no " << ref;
+    const auto cfg = croupier::config::parse(kNet + "[vcg]\ncards = " + ref.string() + "\n",
+                                             "croupier.ini", {}, croupier::bot::kind_specs());
+    auto k = vcg_kind(cfg);
+    ASSERT_TRUE(k);
+    const auto r = k->lookup("calc", "Beast of the Fields 2 bonus vs Burrower 1 bonus", {});
+    ASSERT_EQ(r.lines.size(), 1u);
+    // Beast: (8 + 2) x 3 = 30. Burrower: (6 + 2 + 2) x 2 = 20, cut by 8 to 12. 6 damage.
+    EXPECT_EQ(r.lines[0].rfind("Beast of the Fields attack 30 vs Burrower attack 12: Beast of "
+                               "the Fields wins, 6 damage; life 12 and 6",
+                               0),
+              0u)
+        << r.lines[0];
+    // The reference has no decks file: a deck of its first eight cards stands in.
+    EXPECT_NE(k->lookup("decks", "", {}).lines[0].find("Starter"), std::string::npos);
+}
+
+TEST(VcgKind, ABadCardFileStopsStartupNamingBothFiles) {
+    const auto dir = temp_dir("vcg-bad");
+    std::ofstream(dir / "goblins.csv") << "Name,Level,Power,Damage,Ability,Bonus\n"
+                                          "Sneak,2,4,3,+ 2 Power,+ 1 Damage\n"
+                                          "Boss,4,7,5,Frenzy: + 2 Power,+ 1 Damage\n";
+    try {
+        croupier::config::parse(kNet + "\n[vcg]\ncards = builtin, " + dir.string() + "\n",
+                                "croupier.ini", {}, croupier::bot::kind_specs());
+        FAIL() << "a bad card file was accepted";
+    } catch (const croupier::config::ConfigError& e) {
+        EXPECT_EQ(e.line, 6);
+        EXPECT_EQ(e.key, "vcg.cards");
+        const std::string what = e.what();
+        EXPECT_NE(what.find((dir / "goblins.csv").string() +
+                            ":3: Boss: ability \"Frenzy: + 2 Power\": \"frenzy\" is not a prefix"),
+                  std::string::npos)
+            << what;
+    }
+    std::filesystem::remove_all(dir);
+}
+
+TEST(VcgKind, TheBuiltInSetIsTheDefault) {
+    const auto cfg = croupier::config::parse(kNet, "croupier.ini", {}, croupier::bot::kind_specs());
+    auto k = vcg_kind(cfg);
+    ASSERT_TRUE(k);
+    EXPECT_NE(k->lookup("cards", "", {}).lines[0].find("Lanterns"), std::string::npos);
+    EXPECT_NE(k->lookup("decks", "", {}).lines[0].find("Night Watch"), std::string::npos);
+}
