@@ -624,11 +624,17 @@ void Daemon::Impl::cmd_help(Request& r) {
                              ". Start: " + how_to_start(r, *k) + ".");
         if (r.in_channel()) {
             // Two lines in a channel: the commands by name, the details in private.
-            std::string names;
-            for (const auto& c : commands)
-                if (c.module == k->name())
-                    names += (names.empty() ? "" : ", ") + p + c.spec.name +
-                             (c.spec.args.empty() ? "" : " " + c.spec.args);
+            // Commands made only in private are named without the prefix, after the others.
+            std::string names, private_names;
+            for (const auto& c : commands) {
+                if (c.module != k->name()) continue;
+                const bool priv = c.where == Command::Where::Private;
+                std::string& list = priv ? private_names : names;
+                list += (list.empty() ? "" : ", ") + (priv ? "" : p) + c.spec.name +
+                        (c.spec.args.empty() ? "" : " " + c.spec.args);
+            }
+            if (!private_names.empty())
+                names += (names.empty() ? "in private: " : "; in private: ") + private_names;
             reply_private(r, fmt::format("Commands: {}. Each explained: /msg {} help {}", names,
                                          r.net->net->nick(), k->name()));
             return;

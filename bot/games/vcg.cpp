@@ -246,6 +246,23 @@ std::string fired_text(const games::vcg::Fired& f) {
     return s;
 }
 
+// What acted in a battle, side by side: "alice: Bellows Boy Team: + 1 Power (4), Ironbound
+// bonus + 2 Power; bob: ...".
+std::string fired_by_side(const Battle& b, const std::string& first, const std::string& second) {
+    std::string out;
+    for (int s = 0; s < 2; ++s) {
+        std::string mine;
+        for (const auto& f : b.fired) {
+            if (f.side != s) continue;
+            mine += fmt::format("{}{} {}", mine.empty() ? "" : ", ",
+                                f.bonus ? f.faction + " bonus" : f.card, fired_text(f));
+        }
+        if (!mine.empty())
+            out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", s == 0 ? first : second, mine);
+    }
+    return out;
+}
+
 // ---------------------------------------------------------------------------------------
 // The game.
 
@@ -464,10 +481,7 @@ class VcgGame final : public Game {
         if (b.tie_by_order) why = " (equal attack and level: who played first wins)";
         out.push_back(fmt::format("Battle {}: {} vs {}: {} wins{}, {} damage.", b.round, side(a),
                                   side(d), b.card[static_cast<std::size_t>(w)], why, b.dealt));
-        std::string fx;
-        for (const auto& f : b.fired)
-            fx += fmt::format("{}{}: {}", fx.empty() ? "" : "; ",
-                              f.bonus ? f.faction + " bonus" : f.card, fired_text(f));
+        std::string fx = fired_by_side(b, names_[0], names_[1]);
         for (int s = 0; s < 2; ++s) {
             const auto su = static_cast<std::size_t>(s);
             if (b.healed[su])
@@ -608,11 +622,15 @@ class VcgKind final : public GameKind {
                 }
             }
             if (deck.empty()) {
-                // No deck of one's own: a premade one, by lot.
-                const auto n = lib_->decks.size();
-                const auto pick = static_cast<std::size_t>((setup.deal_number >> (16 * s)) % n);
-                deck = lib_->decks[pick].cards;
-                name = lib_->decks[pick].name;
+                // No deck of one's own: a premade one under the cap, by lot.
+                std::vector<const VcgDeck*> fit;
+                for (const auto& d : lib_->decks)
+                    if (over_cap(d.cards).empty()) fit.push_back(&d);
+                if (fit.empty()) fit.push_back(&lib_->decks.front());  // the config refuses this
+                const auto pick =
+                    static_cast<std::size_t>((setup.deal_number >> (16 * s)) % fit.size());
+                deck = fit[pick]->cards;
+                name = fit[pick]->name;
             }
             std::vector<Card> cards;
             for (int i : deck) cards.push_back(lib_->set.at(i));
@@ -868,10 +886,7 @@ class VcgKind final : public GameKind {
         std::string why;
         if (b.tie_by_level) why = " (equal attack: lower level)";
         if (b.tie_by_order) why = " (equal attack and level: played first)";
-        std::string fx;
-        for (const auto& f : b.fired)
-            fx += fmt::format("{}{}: {}", fx.empty() ? "" : "; ",
-                              f.bonus ? f.faction + " bonus" : f.card, fired_text(f));
+        const std::string fx = fired_by_side(b, "A", "B");
         return fmt::format("{} attack {} vs {} attack {}: {} wins{}, {} damage; life {} and {}{}.",
                            ca.name, b.attack[0], cb.name, b.attack[1], w.name, why, b.dealt,
                            b.life[0], b.life[1], fx.empty() ? "" : " (" + fx + ")");
@@ -915,6 +930,20 @@ config::SectionSpec vcg_section() {
                                                : std::filesystem::path(s.file).parent_path();
         if (auto why = load_vcg_library(s.text("cards"), base, lib); !why.empty())
             s.fail("cards", why);
+        // A cap no premade deck fits would leave a player without a deck nothing to play.
+        if (const long long cap = s.integer("deck_level_cap"); cap > 0) {
+            int lowest = -1;
+            for (const auto& d : lib.decks) {
+                int total = 0;
+                for (int i : d.cards) total += lib.set.at(i).level;
+                if (lowest < 0 || total < lowest) lowest = total;
+            }
+            if (lowest > cap)
+                s.fail("deck_level_cap",
+                       fmt::format("{} is below every premade deck's levels (the lowest adds up "
+                                   "to {})",
+                                   cap, lowest));
+        }
     };
     return spec;
 }

@@ -105,6 +105,11 @@ int main() {
             auto g = kind->create(setup);
             play(*kind, *g, seats, rng);
         }
+        // The commands that need no game, with wrong arguments and with none.
+        for (const auto& c : kind->lookups())
+            for (const char* args : kWrong)
+                for (const auto& line : kind->lookup(c.name, args, std::nullopt).lines) say(line);
+        for (const auto& c : kind->lookups()) say(c.name + " " + c.args + " - " + c.help);
         for (const auto& c : kind->commands()) say(c.name + " " + c.args + " - " + c.help);
         say(kind->summary());
     }
