@@ -921,8 +921,7 @@ config::SectionSpec vcg_section() {
                                             "the most a saved deck's levels may add up to "
                                             "(0: no cap)"));
     spec.finish = [](config::Section& s) {
-        s.values["min_players"] = s.values["max_players"] = "2";
-        config::finish_table(s);
+        config::finish_table(s);  // a duel seats two: no player-count keys
         // The cards load now, so --check-config and startup refuse a bad file with its line.
         VcgLibrary lib;
         const std::filesystem::path base = s.file.empty()
