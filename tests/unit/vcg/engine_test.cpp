@@ -485,3 +485,89 @@ TEST(VcgAi, ComputerChoicesAreLegalAndRepeatable) {
         d.choose(p, c);
     }
 }
+
+// Every prefix over every base effect: the ability acts exactly when its prefix says.
+TEST(VcgDuel, EveryPrefixOverEveryEffectActsWhenItsPrefixSays) {
+    const char* forms[] = {"+ 2 Power",
+                           "+ 3 Damage",
+                           "+ 8 Attack",
+                           "- 2 Opp Power Min 1",
+                           "- 3 Opp Damage Min 1",
+                           "- 8 Opp Attack Min 1",
+                           "Power = Opp Power",
+                           "Damage = Opp Damage",
+                           "Stop Opp Ability",
+                           "Stop Opp Bonus",
+                           "Cancel Own Ability",
+                           "+ 1 Life",
+                           "+ 2 Potion",
+                           "+ 1 Life per Damage",
+                           "- 2 Opp Life Min 0",
+                           "- 3 Opp Potion Min 0",
+                           "Steal 2 Life Min 0",
+                           "Steal 1 Potion Min 0",
+                           "Heal 2 Max 20",
+                           "Poison 1 Min 0",
+                           "Recover 1 of 2 Potion"};
+    const char* prefixes[] = {
+        "", "Courage: ", "Revenge: ", "Defeat: ", "Backlash: ", "Stop: ", "Support: ", "Team: "};
+    int checked = 0;
+    for (const char* form : forms)
+        for (const char* prefix : prefixes) {
+            auto parsed = parse_ability(std::string(prefix) + form);
+            if (std::holds_alternative<std::string>(parsed)) {
+                // Only Defeat and Backlash on an effect during the battle are refused.
+                EXPECT_TRUE(std::string(prefix) == "Defeat: " ||
+                            std::string(prefix) == "Backlash: ")
+                    << prefix << form;
+                continue;
+            }
+            const Ability a = std::get<Ability>(parsed);
+            const bool from_hand = a.prefix == Prefix::Support || a.prefix == Prefix::Team;
+            // A printed Cancel Own Ability silences itself: it never shows as acting.
+            if (a.effect == Effect::CancelOwnAbility && !from_hand) continue;
+            for (int yes = 0; yes < 2; ++yes) {
+                // Side 0 wins (or, for Defeat, loses) battle 1 unless the prefix's condition
+                // is what is being tested.
+                const bool lose = a.prefix == Prefix::Defeat;
+                Card carrier = card("Carrier", 3, lose ? 1 : 9, 4, "");
+                Card fighter = carrier;
+                std::array<std::array<Card, kHand>, 2> hands;
+                hands[0] = {fighter, kPlain, kPlain, kPlain};
+                hands[1] = {card("Foe", 3, lose ? 9 : 1, 2, ""), kPlain, kPlain, kPlain};
+                if (from_hand) {
+                    hands[0][1] = card("Helper", 2, 1, 1, "");
+                    hands[0][1].ability = a;
+                } else {
+                    hands[0][0].ability = a;
+                }
+                int first = 0;
+                bool expect = true;
+                switch (a.prefix) {
+                    case Prefix::Courage:
+                        first = yes ? 0 : 1;
+                        expect = yes;
+                        break;
+                    case Prefix::Stop:
+                        if (yes) hands[1][0].ability = ab("Stop Opp Ability");
+                        expect = yes;
+                        break;
+                    case Prefix::Revenge:
+                        expect = yes;
+                        break;
+                    default:
+                        if (!yes) continue;  // no condition: once is enough
+                }
+                Duel d(hands, first);
+                if (a.prefix == Prefix::Revenge) d.side_mut(0).lost_last = yes;
+                d.choose(first, {0, 0, false});
+                d.choose(1 - first, {0, 0, false});
+                const Battle& b = d.battles().back();
+                bool acted = false;
+                for (const auto& f : b.fired) acted |= f.side == 0 && f.ability == a;
+                EXPECT_EQ(acted, expect) << prefix << form << (yes ? " (condition met)" : "");
+                ++checked;
+            }
+        }
+    EXPECT_GT(checked, 150);
+}
