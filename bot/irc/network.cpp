@@ -16,6 +16,8 @@
 #include <map>
 #include <random>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 #include <libircclient.h>
 #include <boost/asio/ip/tcp.hpp>
@@ -154,7 +156,13 @@ struct Network::Impl {
     bool stopped = true;
     irc::CaseMapping casemapping = irc::CaseMapping::Rfc1459;
     std::string chantypes = "#&";
-    std::map<std::string, bool> strip_colours;    // folded channel -> +c
+    std::map<std::string, bool> strip_colours;  // folded channel -> +c
+    // Who is in each channel the bot is in (folded channel -> folded nicks), from NAMES
+    // and the JOIN, PART, KICK, QUIT and NICK lines after it; a channel is known once the
+    // bot's own JOIN is seen.
+    std::unordered_map<std::string, std::unordered_set<std::string>> members;
+    std::unordered_set<std::string> names_done;  // channels whose NAMES list has ended (366)
+    void track_members(const irc::Message& m, const std::string& cmd, const std::string& from);
     std::map<std::string, std::string> accounts;  // folded nick -> account
     std::vector<std::string> channels;            // wanted
     std::string my_user, my_host;
@@ -318,6 +326,8 @@ void Network::Impl::connect() {
     casemapping = irc::CaseMapping::Rfc1459;
     chantypes = "#&";
     strip_colours.clear();
+    members.clear();
+    names_done.clear();
     accounts.clear();
     LinkConnection& c = *conn;
     c.transport = factory ? factory(io, net) : make_socket_transport(io, net);
@@ -674,6 +684,8 @@ void Network::Impl::on_server_line(const std::string& raw) {
             accounts[fold(from)] = m.params[1];
     }
 
+    track_members(m, cmd, from);
+
     if (!conn) return;  // dropped while handling the line (no usable nick...)
     if (m.params.empty() && !std::isdigit(static_cast<unsigned char>(cmd[0]))) {
         // libircclient steps one byte past the end of a line that ends right after its
@@ -695,6 +707,61 @@ void Network::Impl::on_server_line(const std::string& raw) {
         to_lib(line);
     } else
         log::debug("network {}: line kept from libircclient: {}", net.name, line);
+}
+
+void Network::Impl::track_members(const irc::Message& m, const std::string& cmd,
+                                  const std::string& from) {
+    const bool me = !from.empty() && fold(from) == fold(nick_);
+    if (cmd == "353" && m.params.size() >= 4) {
+        auto it = members.find(fold(m.params[2]));
+        if (it == members.end()) return;
+        std::string_view names = m.params[3];
+        while (!names.empty()) {
+            const auto sp = names.find(' ');
+            std::string_view n = names.substr(0, sp);
+            names = sp == std::string_view::npos ? std::string_view() : names.substr(sp + 1);
+            // Status prefixes (multi-prefix), and userhost-in-names' "!user@host".
+            while (!n.empty() &&
+                   std::string_view("~&@%+!").find(n.front()) != std::string_view::npos)
+                n.remove_prefix(1);
+            n = n.substr(0, n.find('!'));
+            if (!n.empty()) it->second.insert(fold(n));
+        }
+    } else if (cmd == "366" && m.params.size() >= 2) {
+        if (members.count(fold(m.params[1]))) names_done.insert(fold(m.params[1]));
+    } else if (cmd == "JOIN" && !m.params.empty() && !from.empty()) {
+        const std::string ch = fold(m.params[0]);
+        if (me) {
+            members[ch].clear();  // NAMES follows
+            names_done.erase(ch);
+        }
+        if (auto it = members.find(ch); it != members.end()) it->second.insert(fold(from));
+    } else if (cmd == "PART" && !m.params.empty() && !from.empty()) {
+        const std::string ch = fold(m.params[0]);
+        if (me) {
+            members.erase(ch);
+            names_done.erase(ch);
+        } else if (auto it = members.find(ch); it != members.end()) {
+            it->second.erase(fold(from));
+        }
+    } else if (cmd == "KICK" && m.params.size() >= 2) {
+        const std::string ch = fold(m.params[0]);
+        if (fold(m.params[1]) == fold(nick_)) {
+            members.erase(ch);
+            names_done.erase(ch);
+        } else if (auto it = members.find(ch); it != members.end()) {
+            it->second.erase(fold(m.params[1]));
+        }
+    } else if (cmd == "QUIT" && !from.empty()) {
+        for (auto& [ch, set] : members) set.erase(fold(from));
+    } else if (cmd == "NICK" && !m.params.empty() && !from.empty()) {
+        for (auto& [ch, set] : members)
+            if (set.erase(fold(from))) set.insert(fold(m.params[0]));
+    } else if (cmd == "PRIVMSG" && !m.params.empty() && !from.empty()) {
+        // Whoever speaks in a channel is in it (a gap in what NAMES told).
+        if (auto it = members.find(fold(m.params[0])); it != members.end())
+            it->second.insert(fold(from));
+    }
 }
 
 void Network::Impl::regain_tick() {
@@ -1271,6 +1338,13 @@ std::string Network::fold(std::string_view s) const {
 bool Network::is_channel(std::string_view t) const {
     return impl_->is_channel(t);
 }
+std::optional<bool> Network::in_channel(const std::string& channel, const std::string& nick) const {
+    const std::string ch = impl_->fold(channel);
+    auto it = impl_->members.find(ch);
+    if (it == impl_->members.end() || !impl_->names_done.count(ch)) return std::nullopt;
+    return it->second.count(impl_->fold(nick)) != 0;
+}
+
 bool Network::strips_colours(const std::string& channel) const {
     auto it = impl_->strip_colours.find(impl_->fold(channel));
     return it != impl_->strip_colours.end() && it->second;

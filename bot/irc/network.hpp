@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -97,6 +98,10 @@ class Network {
     std::string fold(std::string_view nick_or_channel) const;
     bool same(std::string_view a, std::string_view b) const { return fold(a) == fold(b); }
     bool is_channel(std::string_view target) const;  // CHANTYPES
+    // Whether NICK is in CHANNEL, as NAMES and the joins and parts since told the bot;
+    // nullopt when the bot does not know (it has not seen its own JOIN there and the end
+    // of the NAMES list after it).
+    std::optional<bool> in_channel(const std::string& channel, const std::string& nick) const;
     // True when the channel has mode +c (colours stripped or refused): send plain text.
     bool strips_colours(const std::string& channel) const;
     // Lines waiting in the send queue (all targets).

@@ -428,6 +428,12 @@ void Tables::challenge(Request& r, const GameKind& kind) {
         reply_private(r, fmt::format("To play the computer, type {} ai.", cmd));
         return;
     }
+    if (!target.empty() && n.net->in_channel(r.channel, target) == false) {
+        reply_private(r, fmt::format("{} is not in {}: challenge someone here, or {} challenge "
+                                     "for anyone.",
+                                     render::quote_user(target, 30), r.channel, cmd));
+        return;
+    }
     if (!target.empty())
         if (const Person* q = n.people.online(target_key); q && duel_of(n, q->key)) {
             reply_private(r, fmt::format("{} is in a duel already; try again when it ends.",

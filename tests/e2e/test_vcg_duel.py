@@ -5,7 +5,7 @@ the channel, and every bid sent to the bot in a private message. The player who 
 must learn nothing of the first player's potions before answering: no line either of them
 receives from the bot shows the first bid until the battle is fought, and then the battle
 line shows it as it was made. The duel ends with a winner or a draw, and `!stats` counts
-it."""
+it. A challenge to someone who is not in the channel is refused."""
 
 import re
 
@@ -30,6 +30,9 @@ def test(h):
     h.wait_bot_in_channel(ann)
 
     ann.skip()
+    # The bot knows who is in the channel (the server's NAMES, then joins and parts).
+    ann.say(CHANNEL, "!vcg challenge nobodyhere")
+    ann.wait_msg(r"nobodyhere is not in", sender=BOT_NICK, what="a challenge to someone absent")
     ann.say(CHANNEL, "!vcg challenge ben")
     ann.wait_msg(r"challenges ben", sender=BOT_NICK, target=CHANNEL, what="the challenge")
     ben.say(CHANNEL, "!vcg accept")
