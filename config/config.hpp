@@ -135,6 +135,9 @@ struct TableConfig {
     int min_players = 2;
     int max_players = 50;
     bool computer_players = true;
+    // Duels: how many of this kind may run in one channel at once (0: as many as [limits]
+    // tables_per_channel allows).
+    int per_channel = 0;
 };
 std::vector<KeySpec> table_keys(const TableConfig& defaults = {});
 void finish_table(Section& s);  // min <= max players; the warning fits in the turn

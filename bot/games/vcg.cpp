@@ -565,6 +565,7 @@ class VcgKind final : public GameKind {
   public:
     explicit VcgKind(const config::Section& section) : cfg_(config::table_config(section)) {
         cfg_.min_players = cfg_.max_players = 2;
+        cfg_.per_channel = static_cast<int>(section.integer("duels_per_channel"));
         level_cap_ = static_cast<int>(section.integer("deck_level_cap"));
         const std::filesystem::path base = section.file.empty()
                                                ? std::filesystem::path(".")
@@ -917,6 +918,9 @@ config::SectionSpec vcg_section() {
                           "folders of CSV files, one faction a file, relative to this file",
                           ""};
     spec.keys.push_back(cards);
+    spec.keys.push_back(config::integer_key("duels_per_channel", 0, 0, 100,
+                                            "VCG duels one channel may hold at once (0: as "
+                                            "many as [limits] tables_per_channel)"));
     spec.keys.push_back(config::integer_key("deck_level_cap", 0, 0, 80,
                                             "the most a saved deck's levels may add up to "
                                             "(0: no cap)"));

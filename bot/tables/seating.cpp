@@ -376,8 +376,20 @@ Table& Tables::open_here(Request& r, const GameKind& kind) {
     return table;
 }
 
-bool Tables::room_here(Request& r) {
+bool Tables::room_here(Request& r, const GameKind* kind) {
     const auto here = tables_in(*r.net, r.channel);
+    if (kind)
+        if (const int cap = table_config(*kind).per_channel; cap > 0) {
+            const auto of_kind = std::count_if(here.begin(), here.end(),
+                                               [&](const Table* t) { return t->kind == kind; });
+            if (of_kind >= cap) {
+                reply(r, fmt::format("{} {} {} under way here, the most this channel allows; "
+                                     "wait for one to end (see {}games).",
+                                     of_kind, kind->title(), of_kind == 1 ? "duel is" : "duels are",
+                                     cfg.bot.prefix));
+                return false;
+            }
+        }
     if (static_cast<int>(here.size()) < std::max(1, cfg.limits.tables_per_channel)) return true;
     if (here.size() == 1)
         reply(r, fmt::format("{} {} game is under way here; wait for it to end (see {}table).",
@@ -440,7 +452,7 @@ void Tables::challenge(Request& r, const GameKind& kind) {
                                          render::quote_user(target, 30)));
             return;
         }
-    if (!room_here(r)) return;
+    if (!room_here(r, &kind)) return;
     const auto& tc = table_config(kind);
     Table& table = open_here(r, kind);
     table.challenged = target_key;
@@ -536,7 +548,7 @@ void Tables::duel_computer(Request& r, const GameKind& kind) {
                                      mine->kind->title(), mine->place));
         return;
     }
-    if (!room_here(r)) return;
+    if (!room_here(r, &kind)) return;
     auto made = make_table(n, kind, r.channel, false);
     made->opener_key = r.key;
     made->seats.push_back(Seat{r.from.nick, r.key});

@@ -193,7 +193,9 @@ class Tables {
     void restore_lobbies();
     void arm_join_window(Table& t, Duration d);
     void join_window_over(Table& t);  // open table: start or close; duel: the challenge expires
-    bool room_here(Request& r);       // false, with the reply, when the channel has its tables
+    // false, with the reply, when the channel has its tables (or, given a kind with a cap
+    // of its own, its tables of that kind)
+    bool room_here(Request& r, const GameKind* kind = nullptr);
     void announce_joins(Table& t);
     // Comings and goings in bursts: the first name is told at once; names that follow
     // within 2 s (and so on while the burst lasts) are told together in one line. `text`
