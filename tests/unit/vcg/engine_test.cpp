@@ -571,3 +571,25 @@ TEST(VcgDuel, EveryPrefixOverEveryEffectActsWhenItsPrefixSays) {
         }
     EXPECT_GT(checked, 150);
 }
+
+TEST(VcgLoad, ANameInTwoFactionsIsPickedByFaction) {
+    CardSet set;
+    ASSERT_EQ(set.add_faction("Name,Level,Power,Damage,Ability,Bonus\nTwin,2,5,3,,\nSolo,1,3,2,,\n",
+                              "Red", "red.csv"),
+              "");
+    ASSERT_EQ(set.add_faction("Name,Level,Power,Damage,Ability,Bonus\nTwin,3,6,4,,\n", "Blue",
+                              "blue.csv"),
+              "");
+    std::string choices;
+    EXPECT_EQ(set.find("twin", &choices), -2);
+    EXPECT_EQ(choices, "Red/Twin or Blue/Twin");
+    const int blue = set.find("blue/TWIN");
+    ASSERT_GE(blue, 0);
+    EXPECT_EQ(set.at(blue).level, 3);
+    EXPECT_EQ(set.unique_name(blue), "Blue/Twin");
+    EXPECT_EQ(set.unique_name(set.find("solo")), "Solo");
+    EXPECT_EQ(set.find("green/twin"), -1);
+    // A faction loaded twice is refused.
+    EXPECT_NE(
+        set.add_faction("Name,Level,Power,Damage,Ability,Bonus\nX,1,1,1,,\n", "Red", "r2.csv"), "");
+}

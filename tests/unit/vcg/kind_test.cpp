@@ -42,7 +42,7 @@ TEST(VcgKind, CalcOnTheReferenceSetThroughTheConfig) {
     ASSERT_EQ(r.lines.size(), 1u);
     // Beast: (8 + 2) x 3 = 30. Burrower: (6 + 2 + 2) x 2 = 20, cut by 8 to 12. 6 damage.
     EXPECT_EQ(r.lines[0].rfind("Beast of the Fields attack 30 vs Burrower attack 12: Beast of "
-                               "the Fields wins, 6 damage; life 12 and 6",
+                               "the Fields wins, 6 damage; life 12 vs life 6",
                                0),
               0u)
         << r.lines[0];
