@@ -888,9 +888,10 @@ class VcgKind final : public GameKind {
         if (b.tie_by_level) why = " (equal attack: lower level)";
         if (b.tie_by_order) why = " (equal attack and level: played first)";
         const std::string fx = fired_by_side(b, "A", "B");
-        return fmt::format("{} attack {} vs {} attack {}: {} wins{}, {} damage; life {} vs life {}{}.",
-                           ca.name, b.attack[0], cb.name, b.attack[1], w.name, why, b.dealt,
-                           b.life[0], b.life[1], fx.empty() ? "" : " (" + fx + ")");
+        return fmt::format(
+            "{} attack {} vs {} attack {}: {} wins{}, {} damage; life {} vs life {}{}.", ca.name,
+            b.attack[0], cb.name, b.attack[1], w.name, why, b.dealt, b.life[0], b.life[1],
+            fx.empty() ? "" : " (" + fx + ")");
     }
 
     config::TableConfig cfg_;
