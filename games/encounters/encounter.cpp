@@ -1,0 +1,363 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "games/encounters/encounter.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace croupier::games::encounters {
+
+namespace {
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+}  // namespace
+
+Encounter::Encounter(const PartyState& party, std::uint64_t deal_number)
+    : level_(party.level()), party_(party), rng_(deal_number) {
+    int party_cards = 0;
+    for (int c = 0; c < kPartySize; ++c) {
+        const auto cls = static_cast<Class>(c);
+        Character ch;
+        ch.name = class_name(cls);
+        ch.tag = class_tag(cls);
+        ch.party = true;
+        ch.level = level_;
+        ch.stats = class_stats(cls, level_);
+        party_cards += card_count(ch.stats);
+        chars_.push_back(ch);
+    }
+    // The generator's draws, in the design's order: enemies, shuffle, ambush, initiative.
+    enemies_ = choose_enemies(level_, party_cards, rng_);
+    for (std::size_t i = 0; i < enemies_.size(); ++i) {
+        Character ch;
+        ch.tag = static_cast<char>('a' + i);
+        ch.name =
+            std::string(bestiary()[static_cast<std::size_t>(enemies_[i].kind)].name) + " " + ch.tag;
+        ch.level = enemies_[i].level;
+        ch.stats = enemies_[i].stats;
+        chars_.push_back(ch);
+    }
+    std::vector<Card> deck;
+    std::vector<int> defences;
+    std::vector<bool> mine_own, their_own;
+    for (std::size_t c = 0; c < chars_.size(); ++c) {
+        const int d = defence(chars_[c].stats);
+        defences.push_back(d);
+        mine_own.push_back(chars_[c].party);
+        their_own.push_back(!chars_[c].party);
+        for (int k = 0; k < copies(chars_[c].stats); ++k)
+            for (int r : ranks(d))
+                deck.push_back(Card{static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(r)});
+    }
+    rng_.shuffle(deck);
+    const int n = static_cast<int>(deck.size());
+    const int stock = n < 45 ? 0 : 10 * std::min(5, (n - 30) / 15);
+    mine_ = Board(defences, mine_own, deck, stock);
+    theirs_ = Board(defences, their_own, deck, stock);
+
+    // Ambush: a d100 against the sides' mean intelligence.
+    double pi = 0, ei = 0;
+    int np = 0, ne = 0;
+    for (const auto& ch : chars_) {
+        (ch.party ? pi : ei) += ch.stats.intelligence;
+        ++(ch.party ? np : ne);
+    }
+    const double diff = pi / std::max(np, 1) - ei / std::max(ne, 1);
+    int ambushed = std::clamp(static_cast<int>(std::lround(15 - 2 * diff)), 2, 40);
+    const int ambushes = std::clamp(static_cast<int>(std::lround(15 + 2 * diff)), 2, 40);
+    if (party_.streak > 0) ambushed /= 4;
+    const int roll = 1 + static_cast<int>(rng_.below(100));
+    if (roll <= ambushed)
+        ambush_ = 1;
+    else if (roll > 100 - ambushes)
+        ambush_ = -1;
+    for (auto& ch : chars_)
+        ch.initiative =
+            2 * ch.stats.speed + ch.stats.intelligence + 1 + static_cast<int>(rng_.below(6));
+    order_turns();
+}
+
+Encounter::Encounter(const PartyState& party, std::uint64_t deal_number, bool)
+    : level_(party.level()), party_(party), rng_(deal_number) {}
+
+Encounter Encounter::custom(const PartyState& party, std::vector<Character> characters,
+                            const std::vector<Card>& cards, int stock, std::uint64_t deal_number) {
+    Encounter e(party, deal_number, true);
+    e.chars_ = std::move(characters);
+    std::vector<int> defences;
+    std::vector<bool> mine_own, their_own;
+    for (const auto& c : e.chars_) {
+        defences.push_back(defence(c.stats));
+        mine_own.push_back(c.party);
+        their_own.push_back(!c.party);
+        if (!c.party) e.enemies_.push_back(Enemy{0, c.level, c.stats});
+    }
+    e.mine_ = Board(defences, mine_own, cards, stock);
+    e.theirs_ = Board(defences, their_own, cards, stock);
+    e.order_turns();
+    return e;
+}
+
+void Encounter::order_turns() {
+    order_.clear();
+    for (std::size_t c = 0; c < chars_.size(); ++c) order_.push_back(static_cast<int>(c));
+    std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) {
+        const Character& x = chars_[static_cast<std::size_t>(a)];
+        const Character& y = chars_[static_cast<std::size_t>(b)];
+        if (x.initiative != y.initiative) return x.initiative > y.initiative;
+        if (x.party != y.party) return x.party;
+        return x.stats.speed > y.stats.speed;
+    });
+    if (party_.streak > 0) focus_[0] = std::min(kMaxFocus, party_.carried_focus);
+    pos_ = -1;
+    round_ = 1;
+    next_turn();
+}
+
+bool Encounter::may_act(int c) const {
+    const Character& ch = chars_[static_cast<std::size_t>(c)];
+    if (round_ == 1 && ambush_ != 0 && ch.party == (ambush_ == 1)) return false;
+    if (ch.conscious || ch.rallied) return true;
+    // Steadfast: the Warrior keeps its turns while the party's focus is 4 or more.
+    return ch.party && ch.tag == 'W' && knows(level_, Ability::Steadfast) &&
+           focus_[0] >= ability_info(Ability::Steadfast).needs;
+}
+
+void Encounter::next_turn() {
+    actions_left_ = 1;
+    const int n = static_cast<int>(order_.size());
+    for (int step = 0; step < 2 * n + 2; ++step) {
+        if (++pos_ >= n) {
+            pos_ = 0;
+            ++round_;
+        }
+        if (may_act(order_[static_cast<std::size_t>(pos_)])) return;
+    }
+    outcome_ = Outcome::Lost;  // nobody can act: cannot happen while a side is conscious
+    events_.push_back(Event{Event::Kind::Ended, -1, 0});
+}
+
+int Encounter::turn() const {
+    if (outcome_ != Outcome::Playing || pos_ < 0) return -1;
+    return order_[static_cast<std::size_t>(pos_)];
+}
+
+int Encounter::side_to_play() const {
+    const int c = turn();
+    if (c < 0) return -1;
+    return chars_[static_cast<std::size_t>(c)].party ? 0 : 1;
+}
+
+void Encounter::check_consciousness() {
+    for (std::size_t c = 0; c < chars_.size(); ++c) {
+        Character& ch = chars_[c];
+        // A character is out when the other side has cleared its cards from its own game.
+        const Board& b = ch.party ? theirs_ : mine_;
+        const bool now = b.remaining(static_cast<int>(c)) > 0;
+        if (ch.conscious && !now) {
+            ch.conscious = false;
+            events_.push_back(
+                Event{Event::Kind::Unconscious, static_cast<int>(c), ch.party ? 1 : 0});
+        }
+    }
+}
+
+void Encounter::check_end() {
+    bool enemies_left = false, party_left = false;
+    for (std::size_t c = 0; c < chars_.size(); ++c) {
+        if (chars_[c].party)
+            party_left |= theirs_.remaining(static_cast<int>(c)) > 0;
+        else
+            enemies_left |= mine_.remaining(static_cast<int>(c)) > 0;
+    }
+    if (!enemies_left)
+        outcome_ = Outcome::Won;
+    else if (!party_left || turns_[0] >= kMaxTurns || turns_[1] >= kMaxTurns)
+        outcome_ = Outcome::Lost;
+    if (outcome_ != Outcome::Playing) events_.push_back(Event{Event::Kind::Ended, -1, 0});
+}
+
+void Encounter::after_action(bool ends_turn) {
+    check_consciousness();
+    check_end();
+    if (outcome_ != Outcome::Playing || !ends_turn) return;
+    ++turns_[static_cast<std::size_t>(side_to_play())];
+    if (--actions_left_ <= 0) next_turn();
+}
+
+std::string Encounter::act_board(int side, const std::string& action) {
+    Board& b = side == 0 ? mine_ : theirs_;
+    std::istringstream in(action);
+    std::string word;
+    in >> word;
+    word = lower(word);
+    if (word == "redeal") {
+        if (redeals_[static_cast<std::size_t>(side)] >= kMaxRedeals)
+            return "No re-deals left (" + std::to_string(kMaxRedeals) + " an encounter).";
+        if (auto why = b.redeal(rng_); !why.empty()) return why;
+        ++redeals_[static_cast<std::size_t>(side)];
+        if (side == 0) before_last_move_.reset();
+        after_action(true);
+        return "";
+    }
+    const Board before = b;
+    if (auto why = b.apply(word == "m" ? "move" + action.substr(1) : action); !why.empty())
+        return why;
+    for (int who : b.removed()) {
+        const bool own = chars_[static_cast<std::size_t>(who)].party == (side == 0);
+        if (own)
+            focus_[static_cast<std::size_t>(side)] =
+                std::min(kMaxFocus, focus_[static_cast<std::size_t>(side)] + 1);
+        events_.push_back(Event{Event::Kind::Cleared, who, side});
+    }
+    if (side == 0) {
+        if (word == "move" && b.removed().empty())
+            before_last_move_ = before;
+        else
+            before_last_move_.reset();
+    }
+    after_action(true);
+    return "";
+}
+
+std::string Encounter::use_ability(const std::string& name, const std::string& target,
+                                   std::string* info) {
+    const AbilityInfo* a = ability_by_name(lower(name));
+    if (!a) return "No ability \"" + name + "\": peek, haste, scry, second, rally, foresight.";
+    const Character& me = chars_[static_cast<std::size_t>(turn())];
+    if (!knows(level_, a->ability))
+        return std::string("The party learns ") + a->name + " at level " +
+               std::to_string(a->level) + ".";
+    if (me.tag != class_tag(a->owner))
+        return std::string(a->name) + " is the " + class_name(a->owner) + "'s; it is the " +
+               me.name + "'s turn.";
+    if (a->ability == Ability::Steadfast)
+        return "Steadfast acts by itself: the Warrior keeps its turns while focus is 4 or more.";
+    const int need = std::max(a->needs, a->spends);
+    if (focus_[0] < need)
+        return std::string(a->name) + " needs " + std::to_string(need) + " focus; the party has " +
+               std::to_string(focus_[0]) + ".";
+    switch (a->ability) {
+        case Ability::Peek: {
+            int pile = 0;
+            try {
+                pile = std::stoi(target);
+            } catch (const std::exception&) {
+                return "Peek at which pile? ability peek PILE";
+            }
+            if (auto why = mine_.turn_up(pile); !why.empty()) return why;
+            break;
+        }
+        case Ability::Haste:
+            actions_left_ = 2;
+            break;
+        case Ability::Scry: {
+            if (info) {
+                std::string s;
+                const auto& st = mine_.stock();
+                for (std::size_t i = 0; i < st.size() && i < 10; ++i) {
+                    const Card& c = st[i];
+                    const int r = c.rank;
+                    s += (s.empty() ? "" : " ") +
+                         std::string(r == kJack    ? "J"
+                                     : r == kQueen ? "Q"
+                                     : r == kKing  ? "K"
+                                     : r == 1      ? "A"
+                                                   : std::to_string(r)) +
+                         chars_[c.who].tag;
+                }
+                *info = s.empty() ? "The stock is empty." : "The next deal: " + s + ".";
+            }
+            break;
+        }
+        case Ability::SecondThoughts:
+            if (!before_last_move_) return "There is no move to take back.";
+            mine_ = *before_last_move_;
+            before_last_move_.reset();
+            break;
+        case Ability::Rally: {
+            int who = -1;
+            for (std::size_t c = 0; c < chars_.size(); ++c)
+                if (chars_[c].party &&
+                    (lower(chars_[c].name) == lower(target) ||
+                     (target.size() == 1 &&
+                      std::toupper(static_cast<unsigned char>(target[0])) == chars_[c].tag)))
+                    who = static_cast<int>(c);
+            if (who < 0) return "Rally whom? ability rally WARRIOR|ROGUE|MAGE";
+            Character& ch = chars_[static_cast<std::size_t>(who)];
+            if (ch.conscious || ch.rallied) return ch.name + " is not unconscious.";
+            ch.rallied = true;
+            events_.push_back(Event{Event::Kind::Woke, who, 0});
+            break;
+        }
+        case Ability::Foresight:
+            if (!mine_.stock().empty()) return "Foresight re-deals: deal the stock first.";
+            if (auto why = mine_.redeal(rng_); !why.empty()) return why;
+            before_last_move_.reset();
+            break;
+        case Ability::Steadfast:
+            break;
+    }
+    focus_[0] -= a->spends;
+    after_action(!a->free);
+    return "";
+}
+
+std::string Encounter::act(const std::string& action, std::string* info) {
+    events_.clear();
+    if (outcome_ != Outcome::Playing) return "The encounter is over.";
+    const int side = side_to_play();
+    std::istringstream in(action);
+    std::string word, name, target;
+    in >> word;
+    word = lower(word);
+    if (word == "flee") {
+        if (side != 0) return "The enemy does not flee.";
+        outcome_ = Outcome::Fled;
+        events_.push_back(Event{Event::Kind::Ended, -1, 0});
+        return "";
+    }
+    if (word == "pass") {
+        if (side == 0) before_last_move_.reset();
+        after_action(true);
+        return "";
+    }
+    if (word == "ability") {
+        if (side != 0) return "Enemies have no abilities.";
+        in >> name >> target;
+        return use_ability(name, target, info);
+    }
+    if (word == "move" || word == "m" || word == "deal" || word == "redeal")
+        return act_board(side, action);
+    return "Unknown action: move FROM TO [N], deal, redeal, ability NAME [TARGET], pass, flee.";
+}
+
+long long Encounter::xp_gained() const {
+    switch (outcome_) {
+        case Outcome::Won:
+            return win_xp(enemies_, coup_de_grace(), battle_flow() ? party_.streak + 1 : 0);
+        case Outcome::Lost:
+            return loss_xp(enemies_);
+        default:
+            return 0;
+    }
+}
+
+PartyState Encounter::after(const PartyState& before) const {
+    PartyState p = before;
+    p.xp += xp_gained();
+    if (battle_flow()) {
+        p.streak = before.streak + 1;
+        p.carried_focus = focus_[0];
+    } else {
+        p.streak = 0;
+        p.carried_focus = 0;
+    }
+    return p;
+}
+
+}  // namespace croupier::games::encounters

@@ -1,0 +1,122 @@
+// One encounter of Spider: Encounters: the party against a group of enemies, each side
+// playing the same deal in a game of its own, characters taking turns by initiative
+// (docs/games/spider-encounters.md). Pure: no I/O, no clock; every random draw from the
+// deal number's generator, in the order the design gives.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "games/core/rng.hpp"
+#include "games/encounters/board.hpp"
+#include "games/encounters/rules.hpp"
+
+namespace croupier::games::encounters {
+
+constexpr int kMaxRedeals = 3;
+constexpr int kMaxTurns = 400;  // each side's; then the encounter is lost
+constexpr int kMaxFocus = 10;
+
+struct Character {
+    std::string name;  // "Warrior", "Goblin a"
+    char tag = '?';    // 'W', 'a'
+    bool party = false;
+    Stats stats;
+    int level = 1;
+    int initiative = 0;
+    bool conscious = true;
+    bool rallied = false;  // woke by Rally: takes turns though its cards are cleared
+};
+
+// The party as a profile keeps it between encounters.
+struct PartyState {
+    long long xp = 0;
+    int streak = 0;         // Battle Flow encounters in a row
+    int carried_focus = 0;  // focus kept by Battle Flow
+    int level() const { return level_for_xp(xp); }
+};
+
+enum class Outcome : std::uint8_t { Playing, Won, Lost, Fled };
+
+// What happened, for the words a player reads.
+struct Event {
+    enum class Kind : std::uint8_t {
+        Cleared,      // a side cleared a run (who, by: side 0 party, 1 enemy)
+        Unconscious,  // a character fell unconscious (who)
+        Woke,         // Rally (who)
+        Ended,
+    } kind;
+    int who = -1;
+    int side = 0;
+};
+
+class Encounter {
+  public:
+    Encounter(const PartyState& party, std::uint64_t deal_number);
+    // A hand-made encounter (tests, tools): these characters with their initiative as
+    // given, `cards` dealt as they stand (no shuffle), no ambush; the generator (for
+    // re-deals) from `deal_number`.
+    static Encounter custom(const PartyState& party, std::vector<Character> characters,
+                            const std::vector<Card>& cards, int stock,
+                            std::uint64_t deal_number = 1);
+
+    const std::vector<Character>& characters() const { return chars_; }
+    const std::vector<Enemy>& enemies() const { return enemies_; }
+    const Board& board(int side) const { return side == 0 ? mine_ : theirs_; }
+    int focus(int side) const { return focus_[static_cast<std::size_t>(side)]; }
+    int party_level() const { return level_; }
+    int ambush() const { return ambush_; }  // 1: the party was ambushed; -1: it ambushed; 0
+    // The character whose turn it is (an index into characters()); -1 once over.
+    int turn() const;
+    int round() const { return round_; }
+    int side_to_play() const;  // 0 the party, 1 the enemy, -1 over
+    Outcome outcome() const { return outcome_; }
+    bool coup_de_grace() const { return outcome_ == Outcome::Won && redeals_[0] == 0; }
+    bool battle_flow() const { return coup_de_grace() && mine_.empty(); }
+    int redeals(int side) const { return redeals_[static_cast<std::size_t>(side)]; }
+    const std::vector<Event>& events() const { return events_; }  // of the last action
+
+    // The party's actions on its turn: "move F T [N]", "deal", "redeal", "pass",
+    // "ability NAME [TARGET]", "flee". The enemy's on its: the same but abilities and flee.
+    // "" or the reason; `info` gets what a free action showed (Scry).
+    std::string act(const std::string& action, std::string* info = nullptr);
+
+    // The experience this encounter gives once over, and the party after it.
+    long long xp_gained() const;
+    PartyState after(const PartyState& before) const;
+
+  private:
+    Encounter(const PartyState& party, std::uint64_t deal_number, bool);
+    void order_turns();
+    std::string act_board(int side, const std::string& action);
+    std::string use_ability(const std::string& name, const std::string& target, std::string* info);
+    void after_action(bool ends_turn);
+    void next_turn();
+    void check_consciousness();
+    void check_end();
+    bool may_act(int c) const;
+
+    int level_ = 1;
+    PartyState party_;
+    DealRng rng_;
+    std::vector<Character> chars_;
+    std::vector<Enemy> enemies_;
+    std::vector<int> order_;  // characters by initiative
+    Board mine_, theirs_;
+    std::optional<Board> before_last_move_;  // for Second thoughts
+    std::array<int, 2> focus_{};
+    std::array<int, 2> redeals_{};
+    std::array<int, 2> turns_{};
+    int ambush_ = 0;
+    int round_ = 1;
+    int pos_ = -1;          // index into order_
+    int actions_left_ = 1;  // Haste gives two
+    bool foresight_ = false;
+    Outcome outcome_ = Outcome::Playing;
+    std::vector<Event> events_;
+};
+
+}  // namespace croupier::games::encounters

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "games/encounters/rules.hpp"
+
+#include <algorithm>
+#include <array>
+
+namespace croupier::games::encounters {
+
+int defence(const Stats& s) {
+    return std::clamp(s.armour + s.constitution / 3, 0, kMaxDefence);
+}
+
+std::vector<int> ranks(int d) {
+    std::vector<int> out;
+    for (int r = 1; r <= std::clamp(d, 0, kMaxDefence); ++r) out.push_back(r);
+    out.push_back(kJack);
+    out.push_back(kQueen);
+    out.push_back(kKing);
+    return out;
+}
+
+int copies(const Stats& s) {
+    return 1 + (std::max(s.constitution, 1) + 3) / 4;
+}
+
+int card_count(const Stats& s) {
+    return copies(s) * (defence(s) + 3);
+}
+
+const char* class_name(Class c) {
+    switch (c) {
+        case Class::Warrior:
+            return "Warrior";
+        case Class::Rogue:
+            return "Rogue";
+        case Class::Mage:
+            return "Mage";
+    }
+    return "";
+}
+
+char class_tag(Class c) {
+    return class_name(c)[0];
+}
+
+Stats class_stats(Class c, int level) {
+    level = std::clamp(level, 1, kMaxLevel);
+    Stats s;
+    // Level 1, then every level, every even level, every third level (the design's table).
+    auto grow = [&](int& every, int& even, int& third, int cap_every, int cap_even) {
+        for (int l = 2; l <= level; ++l) {
+            every = std::min(cap_every, every + 1);
+            if (l % 2 == 0) even = std::min(cap_even, even + 1);
+            if (l % 3 == 0) ++third;
+        }
+    };
+    switch (c) {
+        case Class::Warrior:
+            s = Stats{4, 2, 7, 3};
+            grow(s.constitution, s.armour, s.speed, 12, 8);
+            break;
+        case Class::Rogue:
+            s = Stats{7, 5, 4, 1};
+            grow(s.speed, s.armour, s.intelligence, 12, 8);
+            break;
+        case Class::Mage:
+            s = Stats{3, 8, 3, 0};
+            grow(s.intelligence, s.constitution, s.armour, 12, 12);
+            break;
+    }
+    s.speed = std::min(s.speed, 12);
+    s.intelligence = std::min(s.intelligence, 12);
+    s.constitution = std::min(s.constitution, 12);
+    s.armour = std::min(s.armour, 8);
+    return s;
+}
+
+namespace {
+const std::array<AbilityInfo, kAbilities> kAbilityTable = {{
+    {Ability::Peek, "peek", Class::Rogue, 2, 1, 0, true},
+    {Ability::Haste, "haste", Class::Warrior, 3, 2, 0, true},
+    {Ability::Scry, "scry", Class::Mage, 4, 0, 2, true},
+    {Ability::SecondThoughts, "second", Class::Rogue, 6, 1, 0, true},
+    {Ability::Rally, "rally", Class::Mage, 7, 3, 0, false},
+    {Ability::Steadfast, "steadfast", Class::Warrior, 8, 0, 4, true},
+    {Ability::Foresight, "foresight", Class::Mage, 10, 4, 0, false},
+}};
+}  // namespace
+
+const AbilityInfo& ability_info(Ability a) {
+    return kAbilityTable[static_cast<std::size_t>(a)];
+}
+
+const AbilityInfo* ability_by_name(const std::string& name) {
+    for (const auto& a : kAbilityTable)
+        if (name == a.name) return &a;
+    return nullptr;
+}
+
+bool knows(int party_level, Ability a) {
+    return party_level >= ability_info(a).level;
+}
+
+long long xp_for_level(int level) {
+    const long long l = std::clamp(level, 1, kMaxLevel);
+    return 50 * l * (l - 1);
+}
+
+int level_for_xp(long long xp) {
+    int level = 1;
+    while (level < kMaxLevel && xp >= xp_for_level(level + 1)) ++level;
+    return level;
+}
+
+const std::vector<EnemyKind>& bestiary() {
+    static const std::vector<EnemyKind> kinds = {
+        {"Goblin", {5, 2, 2, 1}, 2, 0, 0, 0, 1, 6},   {"Wolf", {8, 1, 3, 0}, 2, 0, 0, 0, 1, 6},
+        {"Skeleton", {3, 1, 4, 3}, 0, 0, 0, 2, 2, 9}, {"Bandit", {6, 4, 4, 2}, 0, 0, 2, 0, 2, 10},
+        {"Cultist", {4, 7, 3, 1}, 0, 1, 0, 0, 3, 12}, {"Ogre", {2, 1, 9, 2}, 0, 0, 3, 2, 4, 14},
+        {"Wraith", {7, 6, 5, 4}, 2, 0, 0, 3, 6, 16},  {"Drake", {6, 5, 8, 5}, 3, 3, 3, 3, 8, 20},
+    };
+    return kinds;
+}
+
+Stats enemy_stats(const EnemyKind& k, int level) {
+    Stats s = k.base;
+    const int grown = std::max(0, level - 1);
+    auto add = [&](int& v, int every, int cap) {
+        if (every > 0) v = std::min(cap, v + grown / every);
+    };
+    add(s.speed, k.speed_every, 12);
+    add(s.intelligence, k.int_every, 12);
+    add(s.constitution, k.con_every, 12);
+    add(s.armour, k.armour_every, 8);
+    return s;
+}
+
+std::vector<Enemy> choose_enemies(int level, int party_cards, DealRng& rng) {
+    const auto& kinds = bestiary();
+    const int low = party_cards * 80 / 100, high = party_cards * 105 / 100;
+    std::vector<Enemy> group;
+    for (int attempt = 0; attempt < 20; ++attempt) {
+        group.clear();
+        int cards = 0;
+        while (cards < low && static_cast<int>(group.size()) <= kMaxEnemies) {
+            Enemy e;
+            const int lo = std::max(1, level - 2), hi = std::min(kMaxLevel, level + 1);
+            e.level = lo + static_cast<int>(rng.below(static_cast<std::uint64_t>(hi - lo + 1)));
+            std::vector<int> fit;
+            for (std::size_t k = 0; k < kinds.size(); ++k)
+                if (kinds[k].min_level <= e.level && e.level <= kinds[k].max_level)
+                    fit.push_back(static_cast<int>(k));
+            if (fit.empty()) fit.push_back(static_cast<int>(kinds.size()) - 1);
+            e.kind = fit[static_cast<std::size_t>(rng.below(fit.size()))];
+            e.stats = enemy_stats(kinds[static_cast<std::size_t>(e.kind)], e.level);
+            cards += card_count(e.stats);
+            group.push_back(e);
+        }
+        if (cards <= high && static_cast<int>(group.size()) <= kMaxEnemies) return group;
+    }
+    if (static_cast<int>(group.size()) > kMaxEnemies) group.resize(kMaxEnemies);
+    return group;
+}
+
+long long win_xp(const std::vector<Enemy>& enemies, bool coup_de_grace, int streak) {
+    long long base = 0;
+    for (const auto& e : enemies) base += 20LL * e.level;
+    int bonus = 0;
+    if (coup_de_grace) bonus = 50 + 10 * std::clamp(streak, 0, 5);
+    return base * (100 + bonus) / 100;
+}
+
+long long loss_xp(const std::vector<Enemy>& enemies) {
+    long long base = 0;
+    for (const auto& e : enemies) base += 20LL * e.level;
+    return base / 4;
+}
+
+}  // namespace croupier::games::encounters

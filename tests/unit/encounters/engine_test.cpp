@@ -1,0 +1,405 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "games/core/rng.hpp"
+#include "games/encounters/board.hpp"
+#include "games/encounters/encounter.hpp"
+#include "games/encounters/rules.hpp"
+
+using namespace croupier::games;
+using namespace croupier::games::encounters;
+
+namespace {
+
+// Plays an encounter with random legal actions on both sides, calling `each` after every
+// action; returns the number of actions.
+template <typename F>
+int play_randomly(Encounter& e, std::uint64_t seed, F each, int limit = 4000) {
+    DealRng rng(seed);
+    int n = 0;
+    while (e.outcome() == Outcome::Playing && n < limit) {
+        const int side = e.side_to_play();
+        auto legal = e.board(side).legal();
+        if (e.board(side).stock().empty() && e.redeals(side) < kMaxRedeals && rng.below(8) == 0)
+            legal.push_back("redeal");
+        legal.push_back("pass");
+        // Mostly moves: a pass only when nothing else is chosen.
+        const auto pick = legal.size() == 1 ? 0 : rng.below(legal.size() - 1);
+        const std::string action = legal[static_cast<std::size_t>(pick)];
+        EXPECT_EQ(e.act(action), "") << action;
+        each(e, side, action);
+        ++n;
+    }
+    return n;
+}
+
+}  // namespace
+
+TEST(EncountersRules, RankSetsForDefenceZeroThreeAndTwelve) {
+    EXPECT_EQ(ranks(0), (std::vector<int>{kJack, kQueen, kKing}));
+    EXPECT_EQ(ranks(3), (std::vector<int>{1, 2, 3, kJack, kQueen, kKing}));
+    std::vector<int> twelve;
+    for (int r = 1; r <= 12; ++r) twelve.push_back(r);
+    twelve.insert(twelve.end(), {kJack, kQueen, kKing});
+    EXPECT_EQ(ranks(12), twelve);
+    EXPECT_EQ(ranks(20), twelve);  // never past 12
+}
+
+TEST(EncountersRules, DefenceCopiesAndTheLevelOneParty) {
+    const Stats w = class_stats(Class::Warrior, 1);
+    EXPECT_EQ(defence(w), 5);
+    EXPECT_EQ(copies(w), 3);
+    EXPECT_EQ(card_count(w), 24);
+    EXPECT_EQ(card_count(class_stats(Class::Rogue, 1)), 10);
+    EXPECT_EQ(card_count(class_stats(Class::Mage, 1)), 8);
+    // Level 4 Warrior: constitution +3 (10), armour +1 at levels 2 and 4 (5), speed +1 at 3.
+    const Stats w4 = class_stats(Class::Warrior, 4);
+    EXPECT_EQ(w4.constitution, 10);
+    EXPECT_EQ(w4.armour, 5);
+    EXPECT_EQ(w4.speed, 5);
+    EXPECT_EQ(defence(w4), 8);
+    EXPECT_EQ(defence(Stats{1, 1, 12, 8}), 12);
+}
+
+TEST(EncountersRules, ExperienceLevelsCoupDeGraceAndBattleFlow) {
+    EXPECT_EQ(xp_for_level(1), 0);
+    EXPECT_EQ(xp_for_level(2), 100);
+    EXPECT_EQ(xp_for_level(10), 4500);
+    EXPECT_EQ(level_for_xp(999), 4);
+    EXPECT_EQ(level_for_xp(1000), 5);
+    EXPECT_EQ(level_for_xp(1'000'000), kMaxLevel);
+    std::vector<Enemy> es(3);
+    es[0].level = 1;
+    es[1].level = 1;
+    es[2].level = 2;  // 20 x 4 = 80
+    EXPECT_EQ(win_xp(es, false, 0), 80);
+    EXPECT_EQ(win_xp(es, true, 0), 120);  // coup de grace +50 %
+    EXPECT_EQ(win_xp(es, true, 1), 128);  // Battle Flow, the first: +60 %
+    EXPECT_EQ(win_xp(es, true, 4), 152);  // +90 %
+    EXPECT_EQ(win_xp(es, true, 5), 160);  // +100 %: the most
+    EXPECT_EQ(win_xp(es, true, 9), 160);
+    EXPECT_EQ(loss_xp(es), 20);
+}
+
+TEST(EncountersRules, EnemiesAreChosenByTheirCardsAgainstTheParty) {
+    for (int level : {1, 5, 10, 20}) {
+        int party = 0;
+        for (int c = 0; c < kPartySize; ++c)
+            party += card_count(class_stats(static_cast<Class>(c), level));
+        int within = 0;
+        for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+            DealRng rng(seed);
+            const auto group = choose_enemies(level, party, rng);
+            ASSERT_FALSE(group.empty());
+            EXPECT_LE(static_cast<int>(group.size()), kMaxEnemies);
+            int cards = 0;
+            for (const auto& e : group) {
+                EXPECT_GE(e.level, std::max(1, level - 2));
+                EXPECT_LE(e.level, std::min(kMaxLevel, level + 1));
+                const auto& k = bestiary()[static_cast<std::size_t>(e.kind)];
+                EXPECT_TRUE(k.min_level <= e.level && e.level <= k.max_level) << k.name;
+                cards += card_count(e.stats);
+            }
+            within += cards * 100 >= party * 80 && cards * 100 <= party * 105;
+        }
+        // Nearly always in the band (20 tries, then the last group is kept).
+        EXPECT_GE(within, 170) << "level " << level;
+    }
+}
+
+TEST(EncountersDeal, BothSidesGetTheSameDealEachSeeingItsOwnCards) {
+    PartyState p;
+    const Encounter e(p, 42);
+    const auto& chars = e.characters();
+    int total = 0;
+    for (const auto& c : chars) total += card_count(c.stats);
+    int on_board = static_cast<int>(e.board(0).stock().size());
+    for (int pile = 0; pile < Board::kPiles; ++pile) {
+        const auto& a = e.board(0).pile(pile);
+        const auto& b = e.board(1).pile(pile);
+        ASSERT_EQ(a, b);
+        on_board += static_cast<int>(a.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            const bool party = chars[a[i].who].party;
+            const bool top = i + 1 == a.size();
+            EXPECT_EQ(e.board(0).face_up(pile, static_cast<int>(i)), party || top);
+            EXPECT_EQ(e.board(1).face_up(pile, static_cast<int>(i)), !party || top);
+        }
+    }
+    EXPECT_EQ(on_board, total);
+    const int stock = total < 45 ? 0 : 10 * std::min(5, (total - 30) / 15);
+    EXPECT_EQ(static_cast<int>(e.board(0).stock().size()), stock);
+    // The same number gives the same encounter; another, another.
+    const Encounter again(p, 42), other(p, 43);
+    EXPECT_EQ(again.board(0).pile(3), e.board(0).pile(3));
+    bool differs = false;
+    for (int pile = 0; pile < Board::kPiles; ++pile)
+        differs |= other.board(0).pile(pile) != e.board(0).pile(pile);
+    EXPECT_TRUE(differs);
+}
+
+TEST(EncountersTurns, InitiativeOrdersTheTurnsAndAmbushSkipsRoundOne) {
+    PartyState p;
+    int ambushed = 0, ambushing = 0;
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        Encounter e(p, seed);
+        for (const auto& c : e.characters()) {
+            const int base = 2 * c.stats.speed + c.stats.intelligence;
+            EXPECT_GE(c.initiative, base + 1);
+            EXPECT_LE(c.initiative, base + 6);
+        }
+        // Round one: in initiative order, without the ambushed side.
+        int last = 1 << 30;
+        while (e.outcome() == Outcome::Playing && e.round() == 1) {
+            const auto& c = e.characters()[static_cast<std::size_t>(e.turn())];
+            EXPECT_LE(c.initiative, last);
+            last = c.initiative;
+            if (e.ambush() == 1) {
+                EXPECT_FALSE(c.party);
+            }
+            if (e.ambush() == -1) {
+                EXPECT_TRUE(c.party);
+            }
+            ASSERT_EQ(e.act("pass"), "");
+        }
+        ambushed += e.ambush() == 1;
+        ambushing += e.ambush() == -1;
+    }
+    // A d100 against 2-40 % each way: both happen, neither most of the time.
+    EXPECT_GT(ambushed, 0);
+    EXPECT_GT(ambushing, 0);
+    EXPECT_LT(ambushed + ambushing, 200);
+}
+
+TEST(EncountersBoard, MovesFitOnTheNextRankOfTheirOwnRun) {
+    // Two characters: 0 of defence 3 (A 2 3 J Q K), 1 of defence 0 (J Q K).
+    std::vector<Card> cards;
+    auto c = [](int who, int rank) {
+        return Card{static_cast<std::uint8_t>(who), static_cast<std::uint8_t>(rank)};
+    };
+    // Piles get one card each, in order: 3 of 0, J of 1, Q of 0, K of 1, then filler.
+    cards = {c(0, 3), c(1, kJack),  c(0, kQueen), c(1, kKing), c(0, 1),
+             c(0, 2), c(1, kQueen), c(0, kJack),  c(0, kKing), c(1, kJack)};
+    Board b({3, 0}, {true, true}, cards, 0);
+    EXPECT_EQ(b.next_above(c(0, 3)), kJack);
+    EXPECT_EQ(b.next_above(c(1, kJack)), kQueen);
+    EXPECT_EQ(b.next_above(c(0, kKing)), 0);
+    EXPECT_EQ(b.move(2, 3), "");  // J of 1 fits on Q of 0
+    EXPECT_EQ(b.move(1, 3), "");  // the 3 of 0 fits on the J of 1
+    EXPECT_EQ(b.pile(2).size(), 3u);
+    EXPECT_NE(b.move(5, 4), "");  // an Ace does not fit on a King
+    // Not one character: only the 3 moves.
+    EXPECT_EQ(b.move(3, 1, 2), "Pile 3 can move 1 to 1 cards (one character, in sequence).");
+    EXPECT_EQ(b.move(3, 1), "");
+    EXPECT_EQ(b.pile(0).size(), 1u);
+}
+
+TEST(EncountersBoard, ACompleteRunIsRemoved) {
+    auto c = [](int who, int rank) {
+        return Card{static_cast<std::uint8_t>(who), static_cast<std::uint8_t>(rank)};
+    };
+    // Pile 1: K Q of character 0 (defence 0), pile 2: its J.
+    std::vector<Card> cards = {c(0, kKing), c(0, kJack), c(1, kKing), c(1, kKing),
+                               c(1, kKing), c(1, kKing), c(1, kKing), c(1, kKing),
+                               c(1, kKing), c(1, kKing), c(0, kQueen)};
+    Board b({0, 0}, {true, false}, cards, 0);
+    ASSERT_EQ(b.pile(0).size(), 2u);  // K, then the Q dealt in round two
+    EXPECT_EQ(b.move(2, 1), "");
+    EXPECT_EQ(b.removed(), std::vector<int>{0});
+    EXPECT_EQ(b.remaining(0), 0);
+    EXPECT_TRUE(b.pile(0).empty());
+}
+
+TEST(EncountersBoard, ARedealShufflesHalfFaceDownHalfToTheStock) {
+    PartyState p;
+    Encounter e(p, 7);
+    Board b = e.board(0);
+    while (!b.stock().empty()) {
+        for (int pile = 1; pile <= Board::kPiles; ++pile)
+            if (b.pile(pile - 1).empty()) {
+                ASSERT_EQ(b.move(pile == 1 ? 2 : 1, pile, 1), "");
+            }
+        ASSERT_EQ(b.deal(), "");
+    }
+    int cards = 0;
+    for (int pile = 0; pile < Board::kPiles; ++pile) cards += static_cast<int>(b.pile(pile).size());
+    DealRng r1(1);
+    ASSERT_EQ(b.redeal(r1), "");
+    int on_piles = 0;
+    for (int pile = 0; pile < Board::kPiles; ++pile) {
+        const auto& cs = b.pile(pile);
+        on_piles += static_cast<int>(cs.size());
+        for (std::size_t i = 0; i < cs.size(); ++i) {
+            const bool own = e.characters()[cs[i].who].party;
+            const bool top = i + 1 == cs.size();
+            EXPECT_EQ(b.face_up(pile, static_cast<int>(i)), own || top);
+        }
+    }
+    EXPECT_EQ(on_piles, (cards + 1) / 2);  // half, rounded up, dealt to the piles
+    EXPECT_EQ(static_cast<int>(b.stock().size()), cards / 2);
+    DealRng r2(2);
+    EXPECT_EQ(b.redeal(r2), "Deal the stock first: a re-deal needs an empty stock.");
+}
+
+// Random play on real encounters: whatever happens, focus is the side's own runs cleared
+// (at most 10) and no unconscious character takes a turn.
+TEST(EncountersPlay, FocusAndTurnsHoldUnderRandomPlay) {
+    PartyState p;
+    int actions = 0;
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        Encounter e(p, seed);
+        std::array<int, 2> own_runs{};
+        actions +=
+            play_randomly(e, seed * 7, [&](const Encounter& en, int side, const std::string&) {
+                for (const auto& ev : en.events())
+                    if (ev.kind == Event::Kind::Cleared &&
+                        en.characters()[static_cast<std::size_t>(ev.who)].party == (ev.side == 0))
+                        ++own_runs[static_cast<std::size_t>(ev.side)];
+                EXPECT_EQ(en.focus(side),
+                          std::min(kMaxFocus, own_runs[static_cast<std::size_t>(side)]));
+                if (en.turn() >= 0) {
+                    const auto& c = en.characters()[static_cast<std::size_t>(en.turn())];
+                    EXPECT_TRUE(c.conscious || c.rallied);
+                }
+            });
+    }
+    EXPECT_GT(actions, 1000);
+}
+
+namespace {
+
+Card card(int who, int rank) {
+    return Card{static_cast<std::uint8_t>(who), static_cast<std::uint8_t>(rank)};
+}
+
+Character person(const std::string& name, char tag, bool party, int initiative) {
+    Character c;
+    c.name = name;
+    c.tag = tag;
+    c.party = party;
+    c.stats = Stats{5, 5, 1, 0};  // defence 0: J Q K
+    c.initiative = initiative;
+    return c;
+}
+
+// The Warrior (0) and the Rogue (1) against a goblin (2), one J Q K each, on piles 1-9:
+// K Q J of the goblin, of the Warrior, of the Rogue.
+Encounter tiny(const PartyState& p) {
+    return Encounter::custom(
+        p,
+        {person("Warrior", 'W', true, 10), person("Rogue", 'R', true, 8),
+         person("Goblin a", 'a', false, 5)},
+        {card(2, kKing), card(2, kQueen), card(2, kJack), card(0, kKing), card(0, kQueen),
+         card(0, kJack), card(1, kKing), card(1, kQueen), card(1, kJack)},
+        0);
+}
+
+}  // namespace
+
+TEST(EncountersPlay, AClearedCharacterFallsUnconsciousAndLosesItsTurns) {
+    Encounter e = tiny(PartyState{});
+    auto who = [&] { return e.characters()[static_cast<std::size_t>(e.turn())].tag; };
+    EXPECT_EQ(who(), 'W');
+    ASSERT_EQ(e.act("pass"), "");
+    EXPECT_EQ(who(), 'R');
+    ASSERT_EQ(e.act("pass"), "");
+    EXPECT_EQ(who(), 'a');
+    ASSERT_EQ(e.act("move 5 4"), "");  // the enemy builds the Warrior's run in its game
+    ASSERT_EQ(e.act("pass"), "");      // W
+    ASSERT_EQ(e.act("pass"), "");      // R
+    ASSERT_EQ(e.act("move 6 4"), "");  // a: the Warrior's K Q J is cleared there
+    ASSERT_EQ(e.events().size(), 2u);
+    EXPECT_EQ(e.events()[0].kind, Event::Kind::Cleared);
+    EXPECT_EQ(e.events()[1].kind, Event::Kind::Unconscious);
+    EXPECT_EQ(e.events()[1].who, 0);
+    EXPECT_FALSE(e.characters()[0].conscious);
+    EXPECT_EQ(e.focus(1), 0);  // the Warrior's run is not the enemy's own
+    for (int i = 0; i < 6; ++i) {
+        EXPECT_NE(who(), 'W');
+        ASSERT_EQ(e.act("pass"), "");
+    }
+    // The party's own game still holds the Warrior's cards; only the other side's counts.
+    EXPECT_EQ(e.board(0).remaining(0), 3);
+}
+
+TEST(EncountersPlay, CoupDeGraceAndBattleFlowExperience) {
+    // A coup de grace: the goblin cleared without a re-deal, the party's own cards left.
+    PartyState p;
+    p.xp = 250;
+    {
+        Encounter e = tiny(p);
+        ASSERT_EQ(e.act("move 2 1"), "");  // W: the goblin's Q on its K
+        ASSERT_EQ(e.act("pass"), "");      // R
+        ASSERT_EQ(e.act("pass"), "");      // a
+        ASSERT_EQ(e.act("move 3 1"), "");  // W: its J: the goblin's run is cleared
+        EXPECT_EQ(e.outcome(), Outcome::Won);
+        EXPECT_TRUE(e.coup_de_grace());
+        EXPECT_FALSE(e.battle_flow());
+        EXPECT_EQ(e.xp_gained(), 30);  // 20 x level 1, +50 %
+        EXPECT_EQ(e.after(p).xp, 280);
+        EXPECT_EQ(e.after(p).streak, 0);
+    }
+    // Battle Flow: the party's own runs first (focus +1 each), then the goblin's: the board
+    // is empty; the streak grows and the focus left is carried.
+    p.streak = 2;
+    p.carried_focus = 3;
+    Encounter e = tiny(p);
+    EXPECT_EQ(e.focus(0), 3);
+    const char* party_moves[] = {"move 5 4", "move 8 7", "move 6 4",
+                                 "move 9 7", "move 2 1", "move 3 1"};
+    for (const char* m : party_moves) {
+        while (e.outcome() == Outcome::Playing && e.side_to_play() == 1)
+            ASSERT_EQ(e.act("pass"), "");
+        ASSERT_EQ(e.act(m), "") << m;
+    }
+    EXPECT_EQ(e.outcome(), Outcome::Won);
+    EXPECT_TRUE(e.board(0).empty());
+    EXPECT_TRUE(e.battle_flow());
+    EXPECT_EQ(e.focus(0), 5);
+    EXPECT_EQ(e.xp_gained(), 20 * 180 / 100);  // the third in a row: +80 %
+    const PartyState after = e.after(p);
+    EXPECT_EQ(after.streak, 3);
+    EXPECT_EQ(after.carried_focus, 5);
+}
+
+TEST(EncountersPlay, FleeingEndsItWithNothing) {
+    PartyState p;
+    p.streak = 2;
+    p.xp = 500;
+    for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+        Encounter e(p, seed);
+        while (e.side_to_play() == 1) ASSERT_EQ(e.act("pass"), "");
+        ASSERT_EQ(e.act("flee"), "");
+        EXPECT_EQ(e.outcome(), Outcome::Fled);
+        EXPECT_EQ(e.after(p).xp, 500);
+        EXPECT_EQ(e.after(p).streak, 0);
+        EXPECT_EQ(e.act("pass"), "The encounter is over.");
+        return;
+    }
+}
+
+TEST(EncountersAbilities, LearntByLevelOwnedByClassPaidWithFocus) {
+    PartyState p;  // level 1: no abilities yet
+    Encounter e(p, 5);
+    while (e.side_to_play() == 1) ASSERT_EQ(e.act("pass"), "");
+    EXPECT_EQ(e.act("ability peek 1"), "The party learns peek at level 2.");
+    EXPECT_EQ(e.act("ability fly"),
+              "No ability \"fly\": peek, haste, scry, second, rally, foresight.");
+    PartyState high;
+    high.xp = xp_for_level(10);
+    for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+        Encounter h(high, seed);
+        while (h.outcome() == Outcome::Playing && h.side_to_play() == 1) h.act("pass");
+        if (h.outcome() != Outcome::Playing) continue;
+        const auto& me = h.characters()[static_cast<std::size_t>(h.turn())];
+        if (me.tag != 'R') {
+            const std::string why = h.act("ability peek 1");
+            EXPECT_EQ(why, "peek is the Rogue's; it is the " + me.name + "'s turn.");
+            continue;
+        }
+        EXPECT_EQ(h.act("ability peek 1"), "peek needs 1 focus; the party has 0.");
+        return;
+    }
+}
