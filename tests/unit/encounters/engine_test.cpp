@@ -403,3 +403,134 @@ TEST(EncountersAbilities, LearntByLevelOwnedByClassPaidWithFocus) {
         return;
     }
 }
+
+namespace {
+
+// A level-10 party (every ability but none past 10) with focus carried in: the Warrior (0),
+// the Rogue (1) and the Mage (2) against a goblin (3), in that turn order. Piles 1-10 get
+// the goblin's K Q J, the Warrior's K Q J, the Rogue's K Q J, the Mage's K; the next round
+// puts the Mage's Q face down under the goblin's K (pile 1) and the Mage's J under its Q
+// (pile 2); the last `stock` cards are the stock.
+Encounter trio(int focus, std::vector<Card> extra = {}, int stock = 0) {
+    PartyState p;
+    p.xp = xp_for_level(10);
+    p.streak = 1;
+    p.carried_focus = focus;
+    std::vector<Card> cards = {card(3, kKing),  card(3, kQueen), card(3, kJack),  card(0, kKing),
+                               card(0, kQueen), card(0, kJack),  card(1, kKing),  card(1, kQueen),
+                               card(1, kJack),  card(2, kKing),  card(3, kQueen), card(3, kJack)};
+    cards.insert(cards.end(), extra.begin(), extra.end());
+    return Encounter::custom(p,
+                             {person("Warrior", 'W', true, 12), person("Rogue", 'R', true, 11),
+                              person("Mage", 'M', true, 10), person("Goblin a", 'a', false, 5)},
+                             cards, stock);
+}
+
+char whose(const Encounter& e) {
+    return e.characters()[static_cast<std::size_t>(e.turn())].tag;
+}
+
+}  // namespace
+
+TEST(EncountersAbilities, PeekTurnsUpTheHighestFaceDownCard) {
+    Encounter e = trio(3);
+    ASSERT_EQ(whose(e), 'W');
+    ASSERT_EQ(e.act("pass"), "");
+    ASSERT_EQ(whose(e), 'R');
+    // Pile 1: the goblin's K (face down in the party's game), its Q on top.
+    EXPECT_FALSE(e.board(0).face_up(0, 0));
+    ASSERT_EQ(e.act("ability peek 1"), "");
+    EXPECT_TRUE(e.board(0).face_up(0, 0));
+    EXPECT_EQ(e.focus(0), 2);
+    EXPECT_EQ(whose(e), 'R');  // a free action: still the Rogue's turn
+    EXPECT_EQ(e.act("ability peek 1"), "Pile 1 has no face-down card.");
+    EXPECT_EQ(e.act("ability peek"), "Peek at which pile? ability peek PILE");
+}
+
+TEST(EncountersAbilities, HasteGivesTwoMoreActions) {
+    Encounter e = trio(2);
+    ASSERT_EQ(e.act("ability haste"), "");
+    EXPECT_EQ(e.focus(0), 0);
+    ASSERT_EQ(e.act("pass"), "");
+    EXPECT_EQ(whose(e), 'W');
+    ASSERT_EQ(e.act("pass"), "");
+    EXPECT_EQ(whose(e), 'R');
+    EXPECT_EQ(e.act("ability haste"), "haste is the Warrior's; it is the Rogue's turn.");
+}
+
+TEST(EncountersAbilities, ScryShowsTheNextDeal) {
+    std::vector<Card> stock;
+    for (int i = 0; i < 10; ++i) stock.push_back(card(i % 2 == 0 ? 2 : 3, i < 5 ? kKing : kJack));
+    Encounter e = trio(2, stock, 10);
+    ASSERT_EQ(e.act("pass"), "");  // W
+    ASSERT_EQ(e.act("pass"), "");  // R
+    ASSERT_EQ(whose(e), 'M');
+    std::string info;
+    ASSERT_EQ(e.act("ability scry", &info), "");
+    EXPECT_EQ(info, "The next deal: KM Ka KM Ka KM Ja JM Ja JM Ja.");
+    EXPECT_EQ(e.focus(0), 2);  // needs 2, spends nothing
+    EXPECT_EQ(whose(e), 'M');
+}
+
+TEST(EncountersAbilities, SecondThoughtsTakesBackTheLastMove) {
+    Encounter e = trio(1);
+    ASSERT_EQ(e.act("move 5 4"), "");  // W: its own Q onto its K
+    ASSERT_EQ(whose(e), 'R');
+    ASSERT_EQ(e.board(0).pile(3).size(), 2u);
+    ASSERT_EQ(e.act("ability second"), "");
+    EXPECT_EQ(e.board(0).pile(3).size(), 1u);
+    EXPECT_EQ(e.board(0).pile(4).size(), 1u);
+    EXPECT_EQ(e.focus(0), 0);
+    EXPECT_EQ(whose(e), 'R');
+    EXPECT_EQ(e.act("ability second"), "second needs 1 focus; the party has 0.");
+}
+
+namespace {
+// The goblin clears the Warrior in its game: W, R, M pass; the goblin moves; again.
+void knock_out_warrior(Encounter& e) {
+    for (const char* enemy : {"move 5 4", "move 6 4"}) {
+        while (e.side_to_play() == 0) ASSERT_EQ(e.act("pass"), "");
+        ASSERT_EQ(e.act(enemy), "");
+    }
+    ASSERT_FALSE(e.characters()[0].conscious);
+}
+}  // namespace
+
+TEST(EncountersAbilities, SteadfastKeepsTheWarriorsTurnsWhileFocusLasts) {
+    Encounter e = trio(4);
+    knock_out_warrior(e);
+    EXPECT_EQ(whose(e), 'W');  // focus 4: Steadfast holds
+    EXPECT_EQ(e.act("ability steadfast"),
+              "Steadfast acts by itself: the Warrior keeps its turns while focus is 4 or more.");
+    Encounter low = trio(3);
+    knock_out_warrior(low);
+    EXPECT_NE(whose(low), 'W');
+}
+
+TEST(EncountersAbilities, RallyWakesAnUnconsciousMember) {
+    Encounter e = trio(3);
+    knock_out_warrior(e);
+    ASSERT_NE(whose(e), 'W');
+    while (whose(e) != 'M') ASSERT_EQ(e.act("pass"), "");
+    EXPECT_EQ(e.act("ability rally rogue"), "Rogue is not unconscious.");
+    ASSERT_EQ(e.act("ability rally warrior"), "");
+    EXPECT_TRUE(e.characters()[0].rallied);
+    EXPECT_EQ(e.focus(0), 0);
+    // The Warrior takes turns again.
+    bool warrior = false;
+    for (int i = 0; i < 6 && !warrior; ++i) {
+        warrior = whose(e) == 'W';
+        ASSERT_EQ(e.act("pass"), "");
+    }
+    EXPECT_TRUE(warrior);
+}
+
+TEST(EncountersAbilities, ForesightReDealsWithoutLosingTheCoupDeGrace) {
+    Encounter e = trio(4);
+    ASSERT_EQ(e.act("pass"), "");  // W
+    ASSERT_EQ(e.act("pass"), "");  // R
+    ASSERT_EQ(e.act("ability foresight"), "");
+    EXPECT_EQ(e.redeals(0), 0);  // not counted
+    EXPECT_EQ(e.focus(0), 0);
+    EXPECT_EQ(static_cast<int>(e.board(0).stock().size()), 6);  // 12 cards: half to the stock
+}
