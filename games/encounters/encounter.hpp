@@ -114,7 +114,6 @@ class Encounter {
     int round_ = 1;
     int pos_ = -1;          // index into order_
     int actions_left_ = 1;  // Haste gives two
-    bool foresight_ = false;
     Outcome outcome_ = Outcome::Playing;
     std::vector<Event> events_;
 };
