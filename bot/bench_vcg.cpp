@@ -98,6 +98,39 @@ void bench_vcg(BenchReport& r, bool quick) {
     r.figure("vcg.ai_vs_greedy", computer_share(lib, Rival::Greedy, duels, r, "greedy"), "ratio");
     r.note(fmt::format("vcg: {} duels in {:.1f} s ({:.1f} ms a duel)", 2 * duels, since(t1),
                        1000.0 * since(t1) / (2 * duels)));
+    if (quick) return;
+    // The premade decks' balance: the computer against itself, every pair of decks both
+    // ways, for operators choosing decks (a note, not a figure).
+    const auto nd = lib.decks.size();
+    std::vector<int> won(nd, 0), played(nd, 0);
+    std::uint64_t seeds = 0xdec0;
+    for (std::size_t a = 0; a < nd; ++a)
+        for (std::size_t b = 0; b < nd; ++b) {
+            if (a == b) continue;
+            for (int k = 0; k < 16; ++k) {
+                const std::uint64_t deal = games::splitmix64(seeds);
+                std::array<std::vector<Card>, 2> decks;
+                for (int i : lib.decks[a].cards) decks[0].push_back(lib.set.at(i));
+                for (int i : lib.decks[b].cards) decks[1].push_back(lib.set.at(i));
+                Duel d(decks, deal);
+                std::uint64_t step = 0;
+                while (!d.finished()) {
+                    const int p = d.to_play();
+                    d.choose(p, games::vcg::computer_choice(
+                                    d, p, deal ^ (0x9E3779B97F4A7C15ULL * ++step)));
+                }
+                ++played[a];
+                ++played[b];
+                if (d.winner() == 0) ++won[a];
+                if (d.winner() == 1) ++won[b];
+                r.outcome(fmt::format("vcg deck {} {} {} {}", a, b, k, d.winner()));
+            }
+        }
+    std::string line = "vcg premade decks, the computer against itself:";
+    for (std::size_t i = 0; i < nd; ++i)
+        line += fmt::format(" {} {:.0f} %{}", lib.decks[i].name, 100.0 * won[i] / played[i],
+                            i + 1 < nd ? "," : "");
+    r.note(line);
 }
 
 }  // namespace croupier::bot
