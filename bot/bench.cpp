@@ -40,8 +40,10 @@ double peak_rss_mb() {
 int run_bench(const std::string& which, bool quick) {
     BenchReport r;
     const bool all = which == "all";
-    if (!all && which != "core" && which != "exordia8" && which != "spider" && which != "vcg") {
-        std::fprintf(stderr, "croupierd: --bench takes all, core, exordia8, spider or vcg\n");
+    if (!all && which != "core" && which != "exordia8" && which != "spider" && which != "vcg" &&
+        which != "encounters") {
+        std::fprintf(stderr,
+                     "croupierd: --bench takes all, core, exordia8, spider, vcg or encounters\n");
         return 2;
     }
     r.note(std::string("croupierd bench ") + which + (quick ? " (quick)" : ""));
@@ -49,6 +51,7 @@ int run_bench(const std::string& which, bool quick) {
     if (all || which == "exordia8") bench_exordia8(r, quick);
     if (all || which == "spider") bench_spider(r, quick);
     if (all || which == "vcg") bench_vcg(r, quick);
+    if (all || which == "encounters") bench_encounters(r, quick);
     r.finish();
     return 0;
 }

@@ -28,6 +28,7 @@ void bench_core(BenchReport& r, bool quick);
 void bench_exordia8(BenchReport& r, bool quick);
 void bench_spider(BenchReport& r, bool quick);
 void bench_vcg(BenchReport& r, bool quick);
+void bench_encounters(BenchReport& r, bool quick);
 
 // Peak resident set of this process so far, in MB (getrusage).
 double peak_rss_mb();
@@ -35,6 +36,7 @@ double peak_rss_mb();
 }  // namespace croupier::bot
 
 namespace croupier::bot {
-// The `--bench` entry point: which is all|core|exordia8|spider|vcg. Returns an exit code.
+// The `--bench` entry point: which is all|core|exordia8|spider|vcg|encounters. Returns an exit
+// code.
 int run_bench(const std::string& which, bool quick);
 }  // namespace croupier::bot

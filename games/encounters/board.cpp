@@ -119,8 +119,7 @@ std::string Board::move(int from, int to, std::optional<int> count) {
 std::string Board::deal() {
     removed_.clear();
     if (stock_.empty()) return "The stock is empty.";
-    for (const auto& p : piles_)
-        if (p.empty()) return "Fill the empty piles before dealing.";
+    if (!may_deal()) return "Fill the empty piles before dealing.";
     const int n = std::min<int>(kPiles, static_cast<int>(stock_.size()));
     for (int p = 0; p < n; ++p) {
         piles_[static_cast<std::size_t>(p)].push_back(stock_[static_cast<std::size_t>(p)]);
@@ -166,6 +165,32 @@ std::string Board::turn_up(int pile) {
     return "Pile " + std::to_string(pile) + " has no face-down card.";
 }
 
+std::uint64_t Board::hash() const {
+    std::uint64_t h = 1469598103934665603ULL;
+    auto mix = [&h](std::uint64_t v) {
+        h ^= v;
+        h *= 1099511628211ULL;
+    };
+    for (std::size_t p = 0; p < kPiles; ++p) {
+        for (std::size_t i = 0; i < piles_[p].size(); ++i)
+            mix(static_cast<std::uint64_t>(piles_[p][i].who) << 9 |
+                static_cast<std::uint64_t>(piles_[p][i].rank) << 1 | (up_[p][i] ? 1 : 0));
+        mix(0x10000 + p);
+    }
+    mix(stock_.size());
+    return h;
+}
+
+bool Board::may_deal() const {
+    std::size_t cards = 0;
+    bool any_empty = false;
+    for (const auto& p : piles_) {
+        cards += p.size();
+        any_empty |= p.empty();
+    }
+    return !any_empty || cards < kPiles;
+}
+
 int Board::remaining(int who) const {
     int n = 0;
     for (const auto& p : piles_)
@@ -199,9 +224,7 @@ std::vector<std::string> Board::legal() const {
             }
         }
     }
-    bool any_empty = false;
-    for (const auto& p : piles_) any_empty |= p.empty();
-    if (!stock_.empty() && !any_empty) out.push_back("deal");
+    if (!stock_.empty() && may_deal()) out.push_back("deal");
     return out;
 }
 

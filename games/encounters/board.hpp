@@ -33,7 +33,9 @@ class Board {
 
     // Piles are 1..10 as typed. count: nullopt, the longest run that fits. "" or the reason.
     std::string move(int from, int to, std::optional<int> count = std::nullopt);
+    // A deal needs every pile filled, unless fewer cards than piles are left on them.
     std::string deal();
+    bool may_deal() const;
     // The stock must be empty: every pile card shuffled, half (rounded up) dealt face down
     // in rounds, the rest the stock.
     std::string redeal(DealRng& rng);
@@ -55,6 +57,10 @@ class Board {
     int face_down(int p) const;  // face-down cards in pile p (0-based)
     const std::vector<Card>& stock() const { return stock_; }
     int characters() const { return static_cast<int>(defences_.size()); }
+    bool own(int who) const { return own_[static_cast<std::size_t>(who)]; }
+
+    // The position (cards, which are face up, the stock), for telling repeated ones apart.
+    std::uint64_t hash() const;
 
     // Every legal move as "move F T N" and "deal" when allowed (for the computer players).
     std::vector<std::string> legal() const;

@@ -115,6 +115,7 @@ void Encounter::order_turns() {
     if (party_.streak > 0) focus_[0] = std::min(kMaxFocus, party_.carried_focus);
     pos_ = -1;
     round_ = 1;
+    enemy_turns_ = 0;
     next_turn();
 }
 
@@ -134,8 +135,13 @@ void Encounter::next_turn() {
         if (++pos_ >= n) {
             pos_ = 0;
             ++round_;
+            enemy_turns_ = 0;
         }
-        if (may_act(order_[static_cast<std::size_t>(pos_)])) return;
+        const int c = order_[static_cast<std::size_t>(pos_)];
+        if (!may_act(c)) continue;
+        // The enemy takes at most as many turns a round as a party has characters.
+        if (!chars_[static_cast<std::size_t>(c)].party && enemy_turns_++ >= kPartySize) continue;
+        return;
     }
     outcome_ = Outcome::Lost;  // nobody can act: cannot happen while a side is conscious
     events_.push_back(Event{Event::Kind::Ended, -1, 0});
@@ -166,6 +172,17 @@ void Encounter::check_consciousness() {
     }
 }
 
+double Encounter::cleared_share(int side) const {
+    int total = 0, left = 0;
+    const Board& b = side == 0 ? mine_ : theirs_;
+    for (std::size_t c = 0; c < chars_.size(); ++c) {
+        if (chars_[c].party == (side == 0)) continue;
+        total += card_count(chars_[c].stats);
+        left += b.remaining(static_cast<int>(c));
+    }
+    return total > 0 ? 1.0 - static_cast<double>(left) / total : 0.0;
+}
+
 void Encounter::check_end() {
     bool enemies_left = false, party_left = false;
     for (std::size_t c = 0; c < chars_.size(); ++c) {
@@ -176,8 +193,12 @@ void Encounter::check_end() {
     }
     if (!enemies_left)
         outcome_ = Outcome::Won;
-    else if (!party_left || turns_[0] >= kMaxTurns || turns_[1] >= kMaxTurns)
+    else if (!party_left)
         outcome_ = Outcome::Lost;
+    else if (turns_[0] >= kMaxTurns && turns_[1] >= kMaxTurns)
+        // Both sides spent: the side that cleared the larger share of the other's cards wins
+        // (a tie goes to the enemy).
+        outcome_ = cleared_share(0) > cleared_share(1) ? Outcome::Won : Outcome::Lost;
     if (outcome_ != Outcome::Playing) events_.push_back(Event{Event::Kind::Ended, -1, 0});
 }
 

@@ -5,6 +5,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -17,7 +18,7 @@
 namespace croupier::games::encounters {
 
 constexpr int kMaxRedeals = 3;
-constexpr int kMaxTurns = 400;  // each side's; then the encounter is lost
+constexpr int kMaxTurns = 400;  // each side's; then the larger share cleared wins
 constexpr int kMaxFocus = 10;
 
 struct Character {
@@ -77,6 +78,9 @@ class Encounter {
     bool coup_de_grace() const { return outcome_ == Outcome::Won && redeals_[0] == 0; }
     bool battle_flow() const { return coup_de_grace() && mine_.empty(); }
     int redeals(int side) const { return redeals_[static_cast<std::size_t>(side)]; }
+    int turns(int side) const { return turns_[static_cast<std::size_t>(side)]; }
+    // The share of the other side's cards this side has cleared from its game (0..1).
+    double cleared_share(int side) const;
     const std::vector<Event>& events() const { return events_; }  // of the last action
 
     // The party's actions on its turn: "move F T [N]", "deal", "redeal", "pass",
@@ -114,6 +118,7 @@ class Encounter {
     int round_ = 1;
     int pos_ = -1;          // index into order_
     int actions_left_ = 1;  // Haste gives two
+    int enemy_turns_ = 0;   // taken this round
     Outcome outcome_ = Outcome::Playing;
     std::vector<Event> events_;
 };

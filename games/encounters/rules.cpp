@@ -7,7 +7,7 @@
 namespace croupier::games::encounters {
 
 int defence(const Stats& s) {
-    return std::clamp(s.armour + s.constitution / 3, 0, kMaxDefence);
+    return std::clamp(s.armour + s.constitution / 4, 0, kMaxDefence);
 }
 
 std::vector<int> ranks(int d) {
@@ -20,7 +20,7 @@ std::vector<int> ranks(int d) {
 }
 
 int copies(const Stats& s) {
-    return 1 + (std::max(s.constitution, 1) + 3) / 4;
+    return s.constitution >= 12 ? 3 : 2;
 }
 
 int card_count(const Stats& s) {
@@ -45,27 +45,18 @@ char class_tag(Class c) {
 
 Stats class_stats(Class c, int level) {
     level = std::clamp(level, 1, kMaxLevel);
+    const int grown = level - 1;
     Stats s;
-    // Level 1, then every level, every even level, every third level (the design's table).
-    auto grow = [&](int& every, int& even, int& third, int cap_every, int cap_even) {
-        for (int l = 2; l <= level; ++l) {
-            every = std::min(cap_every, every + 1);
-            if (l % 2 == 0) even = std::min(cap_even, even + 1);
-            if (l % 3 == 0) ++third;
-        }
-    };
+    // Level 1, then +1 every so many levels (the design's table).
     switch (c) {
         case Class::Warrior:
-            s = Stats{4, 2, 7, 3};
-            grow(s.constitution, s.armour, s.speed, 12, 8);
+            s = Stats{4 + grown / 5, 2, 7 + grown / 3, 3 + grown / 4};
             break;
         case Class::Rogue:
-            s = Stats{7, 5, 4, 1};
-            grow(s.speed, s.armour, s.intelligence, 12, 8);
+            s = Stats{7 + grown / 2, 5 + grown / 3, 4, 1 + grown / 5};
             break;
         case Class::Mage:
-            s = Stats{3, 8, 3, 0};
-            grow(s.intelligence, s.constitution, s.armour, 12, 12);
+            s = Stats{3, 8 + grown / 2, 3 + grown / 4, grown / 5};
             break;
     }
     s.speed = std::min(s.speed, 12);
@@ -114,10 +105,10 @@ int level_for_xp(long long xp) {
 
 const std::vector<EnemyKind>& bestiary() {
     static const std::vector<EnemyKind> kinds = {
-        {"Goblin", {5, 2, 2, 1}, 2, 0, 0, 0, 1, 6},   {"Wolf", {8, 1, 3, 0}, 2, 0, 0, 0, 1, 6},
-        {"Skeleton", {3, 1, 4, 3}, 0, 0, 0, 2, 2, 9}, {"Bandit", {6, 4, 4, 2}, 0, 0, 2, 0, 2, 10},
-        {"Cultist", {4, 7, 3, 1}, 0, 1, 0, 0, 3, 12}, {"Ogre", {2, 1, 9, 2}, 0, 0, 3, 2, 4, 14},
-        {"Wraith", {7, 6, 5, 4}, 2, 0, 0, 3, 6, 16},  {"Drake", {6, 5, 8, 5}, 3, 3, 3, 3, 8, 20},
+        {"Goblin", {5, 2, 2, 1}, 4, 0, 0, 0, 1, 6},   {"Wolf", {8, 1, 3, 0}, 4, 0, 0, 0, 1, 6},
+        {"Skeleton", {3, 1, 4, 3}, 0, 0, 0, 4, 2, 9}, {"Bandit", {6, 4, 4, 2}, 0, 0, 4, 0, 2, 10},
+        {"Cultist", {4, 7, 3, 1}, 0, 2, 0, 0, 3, 12}, {"Ogre", {2, 1, 9, 2}, 0, 0, 6, 4, 4, 14},
+        {"Wraith", {7, 6, 5, 4}, 4, 0, 0, 6, 6, 16},  {"Drake", {6, 5, 8, 5}, 6, 6, 6, 6, 8, 20},
     };
     return kinds;
 }
@@ -137,8 +128,9 @@ Stats enemy_stats(const EnemyKind& k, int level) {
 
 std::vector<Enemy> choose_enemies(int level, int party_cards, DealRng& rng) {
     const auto& kinds = bestiary();
-    const int low = party_cards * 80 / 100, high = party_cards * 105 / 100;
-    std::vector<Enemy> group;
+    const int low = party_cards * 67 / 100, high = party_cards * 92 / 100;
+    std::vector<Enemy> group, closest;
+    int closest_over = 1 << 30;
     for (int attempt = 0; attempt < 20; ++attempt) {
         group.clear();
         int cards = 0;
@@ -156,8 +148,14 @@ std::vector<Enemy> choose_enemies(int level, int party_cards, DealRng& rng) {
             cards += card_count(e.stats);
             group.push_back(e);
         }
-        if (cards <= high && static_cast<int>(group.size()) <= kMaxEnemies) return group;
+        if (static_cast<int>(group.size()) > kMaxEnemies) continue;
+        if (cards <= high) return group;
+        if (cards - high < closest_over) {
+            closest_over = cards - high;
+            closest = group;
+        }
     }
+    if (!closest.empty()) return closest;
     if (static_cast<int>(group.size()) > kMaxEnemies) group.resize(kMaxEnemies);
     return group;
 }

@@ -89,7 +89,7 @@ struct Enemy {
 
 // The enemies of an encounter for a party of `level` whose deal holds `party_cards` cards,
 // drawn from `rng` as the design says (until their cards reach 80 % of the party's; again
-// if past 105 % or more than six; at most 20 groups).
+// if past 105 % or more than six; after 20 groups, the one nearest the band).
 std::vector<Enemy> choose_enemies(int level, int party_cards, DealRng& rng);
 
 // Experience for a won encounter: 20 x the enemies' levels, with the coup de grace bonus

@@ -49,18 +49,22 @@ TEST(EncountersRules, RankSetsForDefenceZeroThreeAndTwelve) {
 
 TEST(EncountersRules, DefenceCopiesAndTheLevelOneParty) {
     const Stats w = class_stats(Class::Warrior, 1);
-    EXPECT_EQ(defence(w), 5);
-    EXPECT_EQ(copies(w), 3);
-    EXPECT_EQ(card_count(w), 24);
+    EXPECT_EQ(defence(w), 4);  // armour 3 + constitution 7 / 4
+    EXPECT_EQ(copies(w), 2);
+    EXPECT_EQ(card_count(w), 14);
     EXPECT_EQ(card_count(class_stats(Class::Rogue, 1)), 10);
-    EXPECT_EQ(card_count(class_stats(Class::Mage, 1)), 8);
-    // Level 4 Warrior: constitution +3 (10), armour +1 at levels 2 and 4 (5), speed +1 at 3.
-    const Stats w4 = class_stats(Class::Warrior, 4);
-    EXPECT_EQ(w4.constitution, 10);
-    EXPECT_EQ(w4.armour, 5);
-    EXPECT_EQ(w4.speed, 5);
-    EXPECT_EQ(defence(w4), 8);
-    EXPECT_EQ(defence(Stats{1, 1, 12, 8}), 12);
+    EXPECT_EQ(card_count(class_stats(Class::Mage, 1)), 6);
+    // Level 10 Warrior: constitution +1 every 3 levels (10), armour every 4 (5), speed
+    // every 5 (5); only constitution 12 gives a third copy.
+    const Stats w10 = class_stats(Class::Warrior, 10);
+    EXPECT_EQ(w10.constitution, 10);
+    EXPECT_EQ(w10.armour, 5);
+    EXPECT_EQ(w10.speed, 5);
+    EXPECT_EQ(defence(w10), 7);
+    EXPECT_EQ(copies(w10), 2);
+    EXPECT_EQ(copies(Stats{1, 1, 12, 0}), 3);
+    EXPECT_EQ(defence(Stats{1, 1, 12, 8}), 11);
+    EXPECT_EQ(defence(Stats{1, 1, 12, 12}), 12);  // at most 12
 }
 
 TEST(EncountersRules, ExperienceLevelsCoupDeGraceAndBattleFlow) {
@@ -102,10 +106,15 @@ TEST(EncountersRules, EnemiesAreChosenByTheirCardsAgainstTheParty) {
                 EXPECT_TRUE(k.min_level <= e.level && e.level <= k.max_level) << k.name;
                 cards += card_count(e.stats);
             }
-            within += cards * 100 >= party * 80 && cards * 100 <= party * 105;
+            within += cards * 100 >= party * 67 && cards * 100 <= party * 92;
+            // Where big enemies make the band hard to hit, the nearest group is kept.
+            EXPECT_LE(cards * 100, party * 130) << "level " << level;
         }
-        // Nearly always in the band (20 tries, then the last group is kept).
-        EXPECT_GE(within, 170) << "level " << level;
+        // Mostly in the band at the levels the bench measures (20 tries, then the group
+        // nearest to it).
+        if (level <= 10) {
+            EXPECT_GE(within, 100) << "level " << level;
+        }
     }
 }
 
@@ -533,4 +542,69 @@ TEST(EncountersAbilities, ForesightReDealsWithoutLosingTheCoupDeGrace) {
     EXPECT_EQ(e.redeals(0), 0);  // not counted
     EXPECT_EQ(e.focus(0), 0);
     EXPECT_EQ(static_cast<int>(e.board(0).stock().size()), 6);  // 12 cards: half to the stock
+}
+
+TEST(EncountersTurns, TheEnemyTakesAtMostThreeTurnsARound) {
+    // Five goblins, faster than the party: still three enemy turns a round, the fastest.
+    std::vector<Character> cs = {person("Warrior", 'W', true, 1), person("Rogue", 'R', true, 2),
+                                 person("Mage", 'M', true, 3)};
+    std::vector<Card> cards;
+    for (int g = 0; g < 5; ++g) {
+        cs.push_back(person(std::string("Goblin ") + char('a' + g), char('a' + g), false, 20 - g));
+        for (int r : {kKing, kQueen, kJack}) cards.push_back(card(3 + g, r));
+    }
+    for (int c = 0; c < 3; ++c)
+        for (int r : {kKing, kQueen, kJack}) cards.push_back(card(c, r));
+    Encounter e = Encounter::custom(PartyState{}, cs, cards, 0);
+    for (int round = 1; round <= 3; ++round) {
+        std::string order;
+        while (e.round() == round) {
+            order += e.characters()[static_cast<std::size_t>(e.turn())].tag;
+            ASSERT_EQ(e.act("pass"), "");
+        }
+        EXPECT_EQ(order, "abcMRW") << "round " << round;
+    }
+}
+
+TEST(EncountersTurns, WhenBothSidesAreSpentTheLargerShareClearedWins) {
+    for (const bool party_ahead : {true, false}) {
+        Encounter e = tiny(PartyState{});
+        // W, R, a: the side ahead clears one run of the other's; then everyone passes.
+        ASSERT_EQ(e.act(party_ahead ? "move 2 1" : "pass"), "");  // W (the goblin's Q on K)
+        ASSERT_EQ(e.act(party_ahead ? "move 3 1" : "pass"), "");  // R: the goblin's run
+        if (party_ahead) {
+            EXPECT_FALSE(e.characters()[2].conscious);
+            EXPECT_EQ(e.outcome(), Outcome::Won);  // the only enemy: won at once
+            continue;
+        }
+        ASSERT_EQ(e.act("move 5 4"), "");  // a
+        ASSERT_EQ(e.act("pass"), "");      // W
+        ASSERT_EQ(e.act("pass"), "");      // R
+        ASSERT_EQ(e.act("move 6 4"), "");  // a: the Warrior's run cleared
+        EXPECT_GT(e.cleared_share(1), e.cleared_share(0));
+        int guard = 0;
+        while (e.outcome() == Outcome::Playing && ++guard < 3000) ASSERT_EQ(e.act("pass"), "");
+        EXPECT_EQ(e.outcome(), Outcome::Lost);
+        EXPECT_GE(e.turns(0), kMaxTurns);
+        EXPECT_EQ(e.turns(1), kMaxTurns);
+    }
+}
+
+TEST(EncountersBoard, ADealNeedsEveryPileFilledUnlessTooFewCardsAreLeft) {
+    // Twelve cards on the piles (two on piles 1 and 2), ten in the stock; character 0 has
+    // J Q K. Pile 1 ends in its K, pile 3 holds its Q; the rest are Kings of character 1.
+    std::vector<Card> cards(22, card(1, kKing));
+    cards[10] = card(0, kKing);
+    cards[2] = card(0, kQueen);
+    Board b({0, 0}, {true, true}, cards, 10);
+    ASSERT_EQ(b.move(3, 1), "");
+    EXPECT_TRUE(b.pile(2).empty());
+    EXPECT_FALSE(b.may_deal());
+    EXPECT_EQ(b.deal(), "Fill the empty piles before dealing.");
+    // Five cards on the piles: no move could fill ten piles, so the deal is allowed.
+    std::vector<Card> few(cards.begin(), cards.begin() + 15);
+    Board c({0, 0}, {true, true}, few, 10);
+    EXPECT_TRUE(c.may_deal());
+    EXPECT_EQ(c.deal(), "");
+    EXPECT_EQ(c.pile(9).size(), 1u);
 }

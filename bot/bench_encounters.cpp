@@ -1,0 +1,107 @@
+// `croupierd --bench encounters`: the balance of Spider: Encounters (shared/BENCH.md): the
+// computer plays the party's side against encounters chosen for parties of levels 1, 5 and
+// 10, the enemy with the same player; the share of encounters won, and how often each
+// ability was used.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <array>
+#include <chrono>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "bot/bench.hpp"
+#include "games/core/rng.hpp"
+#include "games/encounters/encounter.hpp"
+#include "games/encounters/player.hpp"
+
+namespace croupier::bot {
+
+namespace {
+
+namespace enc = games::encounters;
+
+struct Tally {
+    int won = 0, lost = 0, played = 0;
+    long long turns = 0, redeals = 0, coups = 0, flows = 0;
+    std::array<long long, enc::kAbilities> used{};
+};
+
+// One encounter played out by the computer on both sides.
+void play_one(const enc::PartyState& party, std::uint64_t deal, Tally& t, BenchReport& r) {
+    enc::Encounter e(party, deal);
+    enc::PartyMemory memory;
+    enc::PlayerMemory enemy;
+    int actions = 0;
+    while (e.outcome() == enc::Outcome::Playing && ++actions < 4 * enc::kMaxTurns + 400) {
+        std::string action;
+        if (e.side_to_play() == 1) {
+            action = enc::enemy_action(e, enemy);
+        } else {
+            const auto& me = e.characters()[static_cast<std::size_t>(e.turn())];
+            if (me.tag == 'W' && !me.conscious && !me.rallied)
+                ++t.used[static_cast<std::size_t>(enc::Ability::Steadfast)];
+            action = enc::party_action(e, memory);
+        }
+        if (!e.act(action).empty()) {
+            e.act("pass");  // a choice the rules refuse: the turn goes by
+            continue;
+        }
+        if (action.rfind("ability ", 0) == 0) {
+            const std::string name = action.substr(8, action.find(' ', 8) - 8);
+            if (const auto* a = enc::ability_by_name(name))
+                ++t.used[static_cast<std::size_t>(a->ability)];
+        }
+    }
+    ++t.played;
+    t.won += e.outcome() == enc::Outcome::Won;
+    t.lost += e.outcome() != enc::Outcome::Won;
+    t.turns += actions;
+    t.redeals += e.redeals(0);
+    t.coups += e.coup_de_grace();
+    t.flows += e.battle_flow();
+    r.outcome(fmt::format("enc {} {} {} {}", party.level(), deal, static_cast<int>(e.outcome()),
+                          actions));
+}
+
+}  // namespace
+
+void bench_encounters(BenchReport& r, bool quick) {
+    const int games = quick ? 6 : 200;
+    std::array<long long, enc::kAbilities> used{};
+    for (int level : {1, 5, 10}) {
+        enc::PartyState party;
+        party.xp = enc::xp_for_level(level);
+        Tally t;
+        std::uint64_t seeds = 0xe7c0000 + static_cast<std::uint64_t>(level);
+        const auto t0 = std::chrono::steady_clock::now();
+        for (int i = 0; i < games; ++i) play_one(party, games::splitmix64(seeds), t, r);
+        const double s =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        std::string abilities;
+        for (int a = 0; a < enc::kAbilities; ++a) {
+            const auto& info = enc::ability_info(static_cast<enc::Ability>(a));
+            if (!enc::knows(level, info.ability)) continue;
+            abilities += fmt::format("{}{} {}", abilities.empty() ? "" : ", ", info.name,
+                                     t.used[static_cast<std::size_t>(a)]);
+            used[static_cast<std::size_t>(a)] += t.used[static_cast<std::size_t>(a)];
+        }
+        r.note(fmt::format(
+            "encounters level {}: {} encounters, won {}, lost {}; {:.0f} actions an encounter, "
+            "{:.2f} party re-deals, {} coups de grace, {} Battle Flow; {:.0f} ms an encounter; "
+            "abilities used: {}",
+            level, t.played, t.won, t.lost, static_cast<double>(t.turns) / t.played,
+            static_cast<double>(t.redeals) / t.played, t.coups, t.flows, 1000.0 * s / t.played,
+            abilities.empty() ? "none (the first is learnt at level 2)" : abilities));
+        r.figure(fmt::format("encounters.player_win_rate.level{}", level),
+                 static_cast<double>(t.won) / t.played, "ratio");
+    }
+    std::string never;
+    for (int a = 0; a < enc::kAbilities; ++a)
+        if (used[static_cast<std::size_t>(a)] == 0)
+            never += std::string(never.empty() ? "" : ", ") +
+                     enc::ability_info(static_cast<enc::Ability>(a)).name;
+    r.note(never.empty() ? "encounters: every ability was used"
+                         : "encounters: never used: " + never);
+}
+
+}  // namespace croupier::bot
