@@ -590,7 +590,7 @@ std::string Daemon::Impl::how_to_start(const Request& r, const GameKind& k) cons
     const std::string name = k.aliases().empty() ? k.name() : k.aliases().front();
     switch (k.seating()) {
         case Seating::Private:
-            return fmt::format("/msg {} {}", r.net->net->nick(), k.name());
+            return fmt::format("/msg {} {}", r.net->net->nick(), name);
         case Seating::Duel:
             return fmt::format("{}{} challenge NICK, in a channel", cfg.bot.prefix, name);
         case Seating::Open:

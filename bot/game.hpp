@@ -192,6 +192,14 @@ class GameKind {
         return PrivateStart{"This game has no private deals.", {}, {}, {}, false};
     }
     virtual std::string private_start_args() const { return ""; }
+    // What `new` does, for `help` ("deals a new game: ...").
+    virtual std::string private_start_help() const { return "starts a new game"; }
+    // The command that ends a private game early ("resign").
+    virtual std::string private_end_command() const { return "resign"; }
+    // A private game played against the computer (Spider: Encounters' enemy): the name of
+    // its seat, seat 1, a computer seat whose moves the table makes and journals one by
+    // one when the game awaits it. nullopt: the player's alone (Spider).
+    virtual std::optional<std::string> private_opponent() const { return std::nullopt; }
     virtual std::optional<std::pair<std::uint64_t, std::string>> find_deal(
         const PrivateStart& start, const std::vector<std::uint64_t>& candidates) const {
         (void)start;

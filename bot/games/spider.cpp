@@ -483,6 +483,10 @@ class SpiderKind final : public GameKind {
     }
 
     std::string private_start_args() const override { return "[1|2|4] [DEAL|winnable] [keep]"; }
+    std::string private_start_help() const override {
+        return "deals a new game: 1, 2 or 4 suits; a deal number to replay one; winnable for a "
+               "deal proven winnable; keep to leave completed runs on the tableau (win at 96)";
+    }
 
     // new [1|2|4] [DEAL|winnable] [keep], in any order.
     PrivateStart private_start(std::string_view args_in,

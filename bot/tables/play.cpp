@@ -41,8 +41,8 @@ void Tables::add_commands() {
         const std::string m = k->name();
         // Tables are found again by kind name: a rehash replaces the kinds.
         if (k->solitaire()) {
-            add({m, k->aliases(), "[1|2|4] [DEAL|winnable] [keep]",
-                 "starts a " + k->title() +
+            add({m, k->aliases(), k->private_start_args(),
+                 "starts " + article(k->title()) + " " + k->title() +
                      " game in private messages (in a channel, answers in private)"},
                 W::Anywhere, m, [this, m](Request& r) {
                     r.channel.clear();  // the game is private, whatever the place
@@ -55,12 +55,8 @@ void Tables::add_commands() {
                         }
                     new_solitaire(r, *kk);
                 });
-            add({"new",
-                 {},
-                 "[1|2|4] [DEAL|winnable] [keep]",
-                 "deals a new game: 1, 2 or 4 suits; a deal number to replay one; winnable for a "
-                 "deal proven winnable; keep to leave completed runs on the tableau (win at 96)"},
-                W::Private, m, [this, m](Request& r) {
+            add({"new", {}, k->private_start_args(), k->private_start_help()}, W::Private, m,
+                [this, m](Request& r) {
                     if (const GameKind* kk = kind_by_name(m)) new_solitaire(r, *kk);
                 });
         } else if (k->seating() == Seating::Duel) {
@@ -162,7 +158,7 @@ void Tables::show_table(Request& r) {
         else if (r.in_channel())
             reply_private(r, "No table here. Open one with " + open_table_command() + ".");
         else
-            reply_private(r, "You have no game open: type new to start one.");
+            reply_private(r, "You have no game open: type " + private_start_command() + ".");
         return;
     }
     if (t->phase == Table::Phase::Joining) {
@@ -229,7 +225,7 @@ void Tables::show_hand(Request& r) {
 void Tables::hint(Request& r) {
     Table* t = private_game(*r.net, r.key, r.kind);
     if (!t) {
-        reply_private(r, "You have no game open: type new to start one.");
+        reply_private(r, "You have no game open: type " + private_start_command() + ".");
         return;
     }
     if (t->busy) {
@@ -327,8 +323,9 @@ void Tables::game_command(Request& r, const Command& c) {
                                kind->title(), cfg.bot.prefix,
                                kind->aliases().empty() ? kind->name() : kind->aliases().front()));
         } else {
-            reply_private(r, fmt::format("You have no {} game open: type new to start one.",
-                                         kind ? kind->title() : ""));
+            reply_private(r, kind ? fmt::format("You have no {} game open: type {} to start one.",
+                                                kind->title(), private_start_command(kind))
+                                  : "You have no game open: type " + private_start_command() + ".");
         }
         return;
     }

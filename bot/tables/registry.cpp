@@ -76,6 +76,17 @@ std::string Tables::open_table_command(const std::string& arg, Seating seating) 
     return out;
 }
 
+std::string Tables::private_start_command(const GameKind* kind) const {
+    std::string out;
+    for (const auto& k : kinds) {
+        if (!k->solitaire() || (kind && k.get() != kind)) continue;
+        const auto names = k->aliases();
+        out += (out.empty() ? "" : " or ") + (names.empty() ? k->name() : names.front()) + " new" +
+               (kind ? "" : " (" + k->title() + ")");
+    }
+    return out;
+}
+
 const config::TableConfig& Tables::table_config(const GameKind& k) const {
     if (const config::TableConfig* c = k.table_config()) return *c;
     static const config::TableConfig fallback;  // a table kind that gave none: the defaults
@@ -142,9 +153,12 @@ std::vector<Table*> Tables::tables_in(NetCtx& n, const std::string& channel) {
 Table* Tables::private_game(NetCtx& n, const std::string& person, const GameKind* kind) {
     auto it = n.private_games_of.find(person);
     if (it == n.private_games_of.end()) return nullptr;
+    // Of several (a Spider game and an encounter side by side), the one played last.
+    Table* found = nullptr;
     for (const TableId id : it->second)
-        if (Table* t = table_by_id(n, id); t && (!kind || t->kind == kind)) return t;
-    return nullptr;
+        if (Table* t = table_by_id(n, id); t && (!kind || t->kind == kind))
+            if (!found || t->last_activity > found->last_activity) found = t;
+    return found;
 }
 
 Table* Tables::joining_table(NetCtx& n, const std::string& channel, const GameKind& kind) {

@@ -566,9 +566,10 @@ void Tables::duel_computer(Request& r, const GameKind& kind) {
 void Tables::new_solitaire(Request& r, const GameKind& kind) {
     NetCtx& n = *r.net;
     if (Table* t = private_game(n, r.key, &kind)) {
-        reply_private(r, fmt::format("You have a {} game open (deal {}): type board to see it, or "
-                                     "resign to end it first.",
-                                     t->kind->title(), t->setup.deal_number));
+        reply_private(r, fmt::format("You have {} {} game open (deal {}): type board to see it, "
+                                     "or {} to end it first.",
+                                     article(t->kind->title()), t->kind->title(),
+                                     t->setup.deal_number, t->kind->private_end_command()));
         return;
     }
     int open = 0;
@@ -603,9 +604,27 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
         t->setup.players = {nick};
         t->setup.persons = {key};
         t->setup.computer = {false};
+        if (auto opponent = k->private_opponent()) {
+            Seat s;
+            s.nick = *opponent;
+            s.key = "*" + *opponent;
+            s.computer = true;
+            t->seats.push_back(s);
+            t->setup.players.push_back(*opponent);
+            t->setup.persons.push_back("");
+            t->setup.computer.push_back(true);
+        }
         t->setup.deal_number = d;
         t->setup.variant = start.variant;
         t->setup.options = start.options;
+        // The person's saved data for this kind (an encounter's party), as for a table.
+        try {
+            if (auto saved = db->saved(net.name, key, k->name(), "data"))
+                t->setup.options["saved.0"] = saved->data;
+        } catch (const std::exception& e) {
+            log::warn("{}: saved data could not be read ({}); the game starts without it", nick,
+                      e.what());
+        }
         k->deal_options(t->setup);
         storage::GameRecord rec;
         rec.kind = k->name();
@@ -631,6 +650,7 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
         auto out = table.game->start();
         if (!note.empty()) out.insert(out.begin(), to_table(note));
         deliver(table, out);
+        play_computers(table);  // an opponent that moves first (an ambush)
     };
     if (!start.proven) {
         create(n, r.from.nick, r.key, start.deal ? *start.deal : deals.next(), "");

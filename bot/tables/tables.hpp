@@ -84,6 +84,9 @@ class Tables {
     // "!e8" (or "!e8 or !vcg"): how to open a table of that seating here.
     std::string open_table_command(const std::string& arg = "",
                                    Seating seating = Seating::Open) const;
+    // "spider new (Spider) or enc new (Spider: Encounters)": how to start a private game, of
+    // one kind or of each.
+    std::string private_start_command(const GameKind* kind = nullptr) const;
     // Stops the tables at a channel, or the private games of whoever goes (or last went) by
     // a nick: how many were stopped.
     std::size_t stop_at(NetCtx& n, const std::string& where, const std::string& by);

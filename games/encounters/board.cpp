@@ -87,8 +87,11 @@ std::string Board::move(int from, int to, std::optional<int> count) {
     if (count) {
         n = *count;
         if (n < 1 || n > can)
-            return "Pile " + std::to_string(from) + " can move 1 to " + std::to_string(can) +
-                   " cards (one character, in sequence).";
+            return can == 1 ? "Pile " + std::to_string(from) +
+                                  " can move only its top card (one character's cards in "
+                                  "sequence move together)."
+                            : "Pile " + std::to_string(from) + " can move 1 to " +
+                                  std::to_string(can) + " cards (one character's, in sequence).";
         if (!dst.empty() &&
             next_above(src[src.size() - static_cast<std::size_t>(n)]) != dst.back().rank)
             return "Those cards do not fit on pile " + std::to_string(to) + ".";
@@ -176,6 +179,22 @@ std::uint64_t Board::hash() const {
             mix(static_cast<std::uint64_t>(piles_[p][i].who) << 9 |
                 static_cast<std::uint64_t>(piles_[p][i].rank) << 1 | (up_[p][i] ? 1 : 0));
         mix(0x10000 + p);
+    }
+    mix(stock_.size());
+    return h;
+}
+
+std::uint64_t Board::view_hash() const {
+    std::uint64_t h = 1469598103934665603ULL;
+    auto mix = [&h](std::uint64_t v) {
+        h ^= v;
+        h *= 1099511628211ULL;
+    };
+    for (std::size_t p = 0; p < kPiles; ++p) {
+        for (std::size_t i = 0; i < piles_[p].size(); ++i)
+            mix(up_[p][i] ? static_cast<std::uint64_t>(piles_[p][i].who << 4 | piles_[p][i].rank)
+                          : 0xFF);
+        mix(0x100 + p);
     }
     mix(stock_.size());
     return h;

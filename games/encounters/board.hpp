@@ -61,6 +61,10 @@ class Board {
 
     // The position (cards, which are face up, the stock), for telling repeated ones apart.
     std::uint64_t hash() const;
+    // The position as this side sees it (face-down cards unknown, the stock by its size):
+    // the computer players' memory of where a game has stood (games/encounters/player.cpp
+    // hashes its own positions the same way).
+    std::uint64_t view_hash() const;
 
     // Every legal move as "move F T N" and "deal" when allowed (for the computer players).
     std::vector<std::string> legal() const;

@@ -116,6 +116,7 @@ void Encounter::order_turns() {
     pos_ = -1;
     round_ = 1;
     enemy_turns_ = 0;
+    remember();
     next_turn();
 }
 
@@ -202,7 +203,13 @@ void Encounter::check_end() {
     if (outcome_ != Outcome::Playing) events_.push_back(Event{Event::Kind::Ended, -1, 0});
 }
 
+void Encounter::remember() {
+    visited_[0].insert(mine_.view_hash());
+    visited_[1].insert(theirs_.view_hash());
+}
+
 void Encounter::after_action(bool ends_turn) {
+    remember();
     check_consciousness();
     check_end();
     if (outcome_ != Outcome::Playing || !ends_turn) return;

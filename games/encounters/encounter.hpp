@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "games/core/rng.hpp"
@@ -82,6 +83,11 @@ class Encounter {
     // The share of the other side's cards this side has cleared from its game (0..1).
     double cleared_share(int side) const;
     const std::vector<Event>& events() const { return events_; }  // of the last action
+    // Every position a side's game has stood in, as that side sees it (Board::view_hash):
+    // the computer players never plan a way back to one. Rebuilt by replaying the actions.
+    const std::unordered_set<std::uint64_t>& visited(int side) const {
+        return visited_[static_cast<std::size_t>(side)];
+    }
 
     // The party's actions on its turn: "move F T [N]", "deal", "redeal", "pass",
     // "ability NAME [TARGET]", "flee". The enemy's on its: the same but abilities and flee.
@@ -121,6 +127,8 @@ class Encounter {
     int enemy_turns_ = 0;   // taken this round
     Outcome outcome_ = Outcome::Playing;
     std::vector<Event> events_;
+    std::array<std::unordered_set<std::uint64_t>, 2> visited_;
+    void remember();
 };
 
 }  // namespace croupier::games::encounters

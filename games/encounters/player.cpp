@@ -37,6 +37,7 @@ struct Context {
     std::array<int, 16> run{};                            // run length by character
     std::array<bool, 16> own{};
     int characters = 0;
+    std::size_t stock = 0;  // the stock's size (no deal is searched)
 };
 
 struct State {
@@ -67,6 +68,7 @@ bool in_sequence(const Context& x, std::uint8_t card, std::uint8_t under) {
 Context context_of(const Board& b) {
     Context x;
     x.characters = std::min(b.characters(), 15);
+    x.stock = b.stock().size();
     for (int w = 0; w < x.characters; ++w) {
         x.run[static_cast<std::size_t>(w)] = b.run_length(w);
         x.own[static_cast<std::size_t>(w)] = b.own(w);
@@ -189,7 +191,8 @@ std::int64_t evaluate(const State& s, const Context& x) {
     return v;
 }
 
-std::uint64_t hash_of(const State& s) {
+// As Board::view_hash(): the same bytes in the same order.
+std::uint64_t hash_of(const State& s, const Context& x) {
     std::uint64_t h = 1469598103934665603ULL;
     for (int p = 0; p < Board::kPiles; ++p) {
         const int n = s.n[static_cast<std::size_t>(p)];
@@ -200,6 +203,8 @@ std::uint64_t hash_of(const State& s) {
         h ^= 0x100 + static_cast<std::uint64_t>(p);
         h *= 1099511628211ULL;
     }
+    h ^= x.stock;
+    h *= 1099511628211ULL;
     return h;
 }
 
@@ -230,7 +235,7 @@ Best search(const Board& b, const PlayerLimits& limits, const std::string& avoid
     best.root = best.value = evaluate(nodes[0].s, x);
     std::size_t best_parent = 0;
     Move best_move;
-    std::unordered_set<std::uint64_t> seen{hash_of(nodes[0].s)};
+    std::unordered_set<std::uint64_t> seen{hash_of(nodes[0].s, x)};
     std::vector<std::pair<std::int64_t, std::size_t>> open{{best.root, 0}};
     auto cmp = [](const auto& a, const auto& b2) {
         return a.first != b2.first ? a.first < b2.first : a.second > b2.second;
@@ -247,7 +252,7 @@ Best search(const Board& b, const PlayerLimits& limits, const std::string& avoid
             if (i == 0 && text_of(m) == avoid) continue;
             State child = nodes[i].s;
             const bool turned = apply(child, m, x);
-            const std::uint64_t h = hash_of(child);
+            const std::uint64_t h = hash_of(child, x);
             if ((visited && visited->count(h)) || !seen.insert(h).second) continue;
             const std::int64_t v = evaluate(child, x);
             if (v > best.value) {
@@ -313,9 +318,9 @@ struct Decision {
 // Goes on with the line planned last time while the board is where the line left it;
 // else plans anew and keeps the line.
 Decision decide(const Board& b, bool may_redeal, const PlayerLimits& limits,
-                const std::string& avoid, PlayerMemory* memory) {
+                const std::string& avoid, const std::unordered_set<std::uint64_t>* visited,
+                PlayerMemory* memory) {
     if (memory) {
-        memory->visited.insert(hash_of(state_of(b)));
         if (memory->dealing) {
             const std::string action = computer_action_without_progress(b, may_redeal);
             memory->dealing = action.rfind("move", 0) == 0;
@@ -334,7 +339,7 @@ Decision decide(const Board& b, bool may_redeal, const PlayerLimits& limits,
         }
     }
     if (memory) memory->plan.clear();
-    const Best best = search(b, limits, avoid, memory ? &memory->visited : nullptr);
+    const Best best = search(b, limits, avoid, visited);
     if (best.line.empty()) {
         const std::string action = computer_action_without_progress(b, may_redeal);
         if (memory) memory->dealing = action.rfind("move", 0) == 0;
@@ -359,11 +364,12 @@ bool sees_progress(const Board& b, const PlayerLimits& limits) {
 
 std::string computer_action(const Board& b, bool may_redeal, const PlayerLimits& limits,
                             const std::string& avoid) {
-    return decide(b, may_redeal, limits, avoid, nullptr).action;
+    return decide(b, may_redeal, limits, avoid, nullptr, nullptr).action;
 }
 
 std::string enemy_action(const Encounter& e, PlayerMemory& memory, const PlayerLimits& limits) {
-    return decide(e.board(1), e.redeals(1) < kMaxRedeals, limits, "", &memory).action;
+    return decide(e.board(1), e.redeals(1) < kMaxRedeals, limits, "", &e.visited(1), &memory)
+        .action;
 }
 
 std::string party_action(const Encounter& e, PartyMemory& m, const PlayerLimits& limits) {
@@ -404,7 +410,8 @@ std::string party_action(const Encounter& e, PartyMemory& m, const PlayerLimits&
         m.scried_at = b.stock().size();
         return "ability scry";
     }
-    const Decision d = decide(b, e.redeals(0) < kMaxRedeals, limits, m.avoid, &m.lines);
+    const Decision d =
+        decide(b, e.redeals(0) < kMaxRedeals, limits, m.avoid, &e.visited(0), &m.lines);
     const bool progress = d.progress;
     if (can(Ability::Haste) && !m.hasted && progress) {
         m.hasted = true;

@@ -9,7 +9,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
-#include <unordered_set>
 #include <vector>
 
 #include "games/encounters/board.hpp"
@@ -35,14 +34,13 @@ bool sees_progress(const Board& b, const PlayerLimits& limits = {});
 // then empty piles, sequences of one character, and face-down cards against.
 std::int64_t position_value(const Board& b);
 
-// What a computer player keeps between its turns: the rest of the line it planned, the
-// position it expects to find (a line is dropped when the board is elsewhere), and the
-// positions its game has stood in (it never plans a way back to one). Empty after a
-// restart: it plans again from where the game stands.
+// What a computer player keeps between its turns: the rest of the line it planned and the
+// position it expects to find (a line is dropped when the board is elsewhere). Empty after
+// a restart: it plans again from where the game stands. The positions its game has stood
+// in, which it never plans a way back to, are the encounter's (Encounter::visited).
 struct PlayerMemory {
     std::vector<std::string> plan;
     std::uint64_t expect = 0;
-    std::unordered_set<std::uint64_t> visited;
     bool dealing = false;  // filling empty piles to deal: deal as soon as it may
 };
 

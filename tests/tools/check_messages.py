@@ -22,8 +22,9 @@ BOLD, COLOUR, RESET = "\x02", "\x03", "\x0f"
 DOUBLED = re.compile(r"\b(\w[\w#]*)[:,]? \1\b")
 # "a" before a word that starts with a vowel sound; "a one-suit", "a unicorn" are fine.
 ARTICLE = re.compile(r"(?:^|[\s(])[Aa] (?=[AEIOaeio]|[Uu](?!n[iy]|s[eu]))")
-# Words that may stand twice: numbers, and cards (two packs: "Ks Ks").
-ALLOWED_DOUBLES = re.compile(r"^\d+$|^(10|[2-9AJQKT])[cdhs]?$")
+# Words that may stand twice: numbers, and cards (two packs: "Ks Ks"; Spider: Encounters'
+# rank and character, two copies of a run: "AW AW", "10a 10a").
+ALLOWED_DOUBLES = re.compile(r"^\d+$|^(10|[2-9AJQKT])[cdhs]?$|^(1[0-2]|[2-9AJQK])[WRMa-i]$")
 
 
 def problems(text):

@@ -200,7 +200,9 @@ TEST(EncountersBoard, MovesFitOnTheNextRankOfTheirOwnRun) {
     EXPECT_EQ(b.pile(2).size(), 3u);
     EXPECT_NE(b.move(5, 4), "");  // an Ace does not fit on a King
     // Not one character: only the 3 moves.
-    EXPECT_EQ(b.move(3, 1, 2), "Pile 3 can move 1 to 1 cards (one character, in sequence).");
+    EXPECT_EQ(b.move(3, 1, 2),
+              "Pile 3 can move only its top card (one character's cards in sequence move "
+              "together).");
     EXPECT_EQ(b.move(3, 1), "");
     EXPECT_EQ(b.pile(0).size(), 1u);
 }

@@ -51,6 +51,7 @@ TEST(EncountersPlayer, SeesNoFaceDownCard) {
         std::swap(swapped[x], swapped[y]);
         const Board b(defences, own, swapped, stock);
         EXPECT_NE(a.hash(), b.hash());
+        EXPECT_EQ(a.view_hash(), b.view_hash());
         EXPECT_EQ(position_value(a), position_value(b));
         EXPECT_EQ(computer_action(a, true), computer_action(b, true)) << "seed " << seed;
         ++compared;
