@@ -347,9 +347,8 @@ class EncounterGame final : public Game {
                     const auto& ch = e_.characters()[static_cast<std::size_t>(ev.who)];
                     s += ch.party ? " The enemy has cleared the " + ch.name + ": the " + ch.name +
                                         " falls unconscious."
-                                  : " " + ch.name +
-                                        " is cleared from your game: it falls "
-                                        "unconscious.";
+                                  : " You have cleared all of " + ch.name +
+                                        "'s cards: it falls unconscious.";
                     break;
                 }
                 case enc::Event::Kind::Woke:
