@@ -410,15 +410,16 @@ class EncounterGame final : public Game {
         } else if (text == "flee") {
             line = "Your party flees.";
         } else {
-            line = who + " uses " + text.substr(8) + "." + (info.empty() ? "" : " " + info);
+            line = text.rfind("ability peek", 0) == 0
+                       ? who + " peeks." + (info.empty() ? "" : " " + info)
+                       : who + " uses " + text.substr(8) + "." + (info.empty() ? "" : " " + info);
         }
         line += events_text(0);
         if (finished()) {
             out.push_back(to_table(line + " " + ending()));
             return out;
         }
-        if (text == "deal" || text == "redeal" || text == "ability foresight" ||
-            text.rfind("ability peek", 0) == 0) {
+        if (text == "deal" || text == "redeal" || text == "ability foresight") {
             out.push_back(to_table(line));
             for (auto& o : board()) out.push_back(o);
             return out;

@@ -277,7 +277,17 @@ std::string Encounter::use_ability(const std::string& name, const std::string& t
             } catch (const std::exception&) {
                 return "Peek at which pile? ability peek PILE";
             }
+            // The card that turns up: the highest face-down one.
+            std::optional<Card> up;
+            if (pile >= 1 && pile <= Board::kPiles)
+                for (int i = static_cast<int>(mine_.pile(pile - 1).size()); i-- > 0;)
+                    if (!mine_.face_up(pile - 1, i)) {
+                        up = mine_.pile(pile - 1)[static_cast<std::size_t>(i)];
+                        break;
+                    }
             if (auto why = mine_.turn_up(pile); !why.empty()) return why;
+            if (info && up)
+                *info = "Pile " + std::to_string(pile) + ": the " + card_name(*up) + " turns up.";
             break;
         }
         case Ability::Haste:
@@ -287,17 +297,8 @@ std::string Encounter::use_ability(const std::string& name, const std::string& t
             if (info) {
                 std::string s;
                 const auto& st = mine_.stock();
-                for (std::size_t i = 0; i < st.size() && i < 10; ++i) {
-                    const Card& c = st[i];
-                    const int r = c.rank;
-                    s += (s.empty() ? "" : " ") +
-                         std::string(r == kJack    ? "J"
-                                     : r == kQueen ? "Q"
-                                     : r == kKing  ? "K"
-                                     : r == 1      ? "A"
-                                                   : std::to_string(r)) +
-                         chars_[c.who].tag;
-                }
+                for (std::size_t i = 0; i < st.size() && i < 10; ++i)
+                    s += (s.empty() ? "" : " ") + card_name(st[i]);
                 *info = s.empty() ? "The stock is empty." : "The next deal: " + s + ".";
             }
             break;
@@ -362,6 +363,16 @@ std::string Encounter::act(const std::string& action, std::string* info) {
     if (word == "move" || word == "m" || word == "deal" || word == "redeal")
         return act_board(side, action);
     return "Unknown action: move FROM TO [N], deal, redeal, ability NAME [TARGET], pass, flee.";
+}
+
+std::string Encounter::card_name(const Card& c) const {
+    const int r = c.rank;
+    return std::string(r == kJack    ? "J"
+                       : r == kQueen ? "Q"
+                       : r == kKing  ? "K"
+                       : r == 1      ? "A"
+                                     : std::to_string(r)) +
+           chars_[c.who].tag;
 }
 
 long long Encounter::xp_gained() const {

@@ -94,6 +94,9 @@ class Encounter {
     // "" or the reason; `info` gets what a free action showed (Scry).
     std::string act(const std::string& action, std::string* info = nullptr);
 
+    // "KW", "10a": a card's rank and its character's tag.
+    std::string card_name(const Card& c) const;
+
     // The experience this encounter gives once over, and the party after it.
     long long xp_gained() const;
     PartyState after(const PartyState& before) const;

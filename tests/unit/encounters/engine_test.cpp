@@ -450,8 +450,10 @@ TEST(EncountersAbilities, PeekTurnsUpTheHighestFaceDownCard) {
     ASSERT_EQ(whose(e), 'R');
     // Pile 1: the goblin's K (face down in the party's game), its Q on top.
     EXPECT_FALSE(e.board(0).face_up(0, 0));
-    ASSERT_EQ(e.act("ability peek 1"), "");
+    std::string info;
+    ASSERT_EQ(e.act("ability peek 1", &info), "");
     EXPECT_TRUE(e.board(0).face_up(0, 0));
+    EXPECT_EQ(info, "Pile 1: the Ka turns up.");  // the goblin (a) King
     EXPECT_EQ(e.focus(0), 2);
     EXPECT_EQ(whose(e), 'R');  // a free action: still the Rogue's turn
     EXPECT_EQ(e.act("ability peek 1"), "Pile 1 has no face-down card.");
