@@ -71,6 +71,12 @@ std::string card_text(const Encounter& e, const enc::Card& c) {
     return rank_text(c.rank) + e.characters()[c.who].tag;
 }
 
+// The rank a card goes on ("J", "3"); "" for a King.
+std::string next_rank_of(const Encounter& e, const enc::Card& c) {
+    const int above = e.board(0).next_above(c);
+    return above == 0 ? "" : rank_text(above);
+}
+
 // One pile: "3: [2] 4W [1] Jb 2a" (face-down cards counted, in place).
 std::string pile_text(const Encounter& e, int p) {
     const enc::Board& b = e.board(0);
@@ -215,7 +221,25 @@ class EncounterGame final : public Game {
         }
         const int mover = e_.turn();
         std::string info;
-        if (auto why = e_.act(text, &info); !why.empty()) return Outcome::refuse(why);
+        if (auto why = e_.act(text, &info); !why.empty()) {
+            // "Nothing on pile 2 fits on pile 1": the cards named, as the board shows them.
+            int f = 0, t = 0;
+            if (why.rfind("Nothing on pile", 0) == 0 &&
+                std::sscanf(text.c_str(), "move %d %d", &f, &t) == 2 && f >= 1 && f <= 10 &&
+                t >= 1 && t <= 10 && !e_.board(0).pile(f - 1).empty() &&
+                !e_.board(0).pile(t - 1).empty()) {
+                const enc::Card top = e_.board(0).pile(f - 1).back();
+                const std::string above = next_rank_of(e_, top);
+                why =
+                    fmt::format("Nothing on pile {} fits on the {} of pile {}: {}.", f,
+                                card_text(e_, e_.board(0).pile(t - 1).back()), t,
+                                above.empty() ? "a King goes only on an empty pile"
+                                              : "the " + card_text(e_, top) + " goes on " +
+                                                    (above == "8" || above == "11" ? "an " : "a ") +
+                                                    above + " of any character");
+            }
+            return Outcome::refuse(why);
+        }
         history_.emplace_back(0, text);
         Outcome o;
         o.canonical = text;
