@@ -609,11 +609,18 @@ void Daemon::Impl::cmd_help(Request& r) {
             core += (core.empty() ? "" : ", ") + p + c.spec.name;
         }
         reply_private(r, fmt::format("Commands: {}.", core));
-        std::string games;
-        for (const auto& k : kinds)
-            games += (games.empty() ? "" : "; ") + render::bold(k->title()) + " (" +
-                     how_to_start(r, *k) + "): " + k->summary();
-        reply_private(r, "Games: " + games);
+        // In a channel the games by name and how to start each, in one line; in private
+        // each with its summary too, packed into lines that end between games.
+        std::vector<std::string> lines{"Games:"};
+        for (std::size_t i = 0; i < kinds.size(); ++i) {
+            const GameKind& k = *kinds[i];
+            std::string one = render::bold(k.title()) + " (" + how_to_start(r, k) + ")";
+            if (!r.in_channel()) one += ": " + k.summary();
+            one += i + 1 < kinds.size() ? ";" : ".";
+            if (lines.back().size() + 1 + one.size() > 380) lines.emplace_back();
+            lines.back() += (lines.back().empty() ? "" : " ") + one;
+        }
+        for (const auto& line : lines) reply_private(r, line);
         reply_private(r, fmt::format("Type {}help GAME (e.g. {}help {}) for a game's commands, or "
                                      "{}help COMMAND.",
                                      p, p, kinds.empty() ? "GAME" : kinds.front()->name(), p));
