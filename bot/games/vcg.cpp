@@ -333,6 +333,7 @@ class VcgGame final : public Game {
     }
 
     std::string timeout_action(int seat) const override {
+        if (seat < 0 || seat > 1) return "leave";  // a duel has two seats
         const Side& me = duel_.side(seat);
         for (int i = 0; i < kHand; ++i)
             if (!me.played[static_cast<std::size_t>(i)]) return fmt::format("play {} 0", i + 1);
@@ -342,10 +343,11 @@ class VcgGame final : public Game {
         // The card only: its potions stay secret until both have played.
         const auto [word, rest] = split_command(action);
         const int slot = std::atoi(rest.c_str()) - 1;
-        if (word != "play" || slot < 0 || slot >= kHand) return action;
+        if (word != "play" || slot < 0 || slot >= kHand || seat < 0 || seat > 1) return action;
         return duel_.side(seat).hand[static_cast<std::size_t>(slot)].name;
     }
     std::string computer_action(int seat) const override {
+        if (seat < 0 || seat > 1 || duel_.finished()) return "";
         const Choice c = games::vcg::computer_choice(
             duel_, seat,
             deal_ ^

@@ -66,11 +66,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto& all = kinds();
     const GameKind& kind = *all[data[0] % all.size()];
     GameSetup setup;
-    const int seats = kind.solitaire() ? 1 : 2 + data[1] % 7;
+    // A private game with an opponent (Spider: Encounters' enemy) has its computer seat 1,
+    // as the table gives it.
+    const bool opponent = kind.solitaire() && kind.private_opponent().has_value();
+    const int seats = kind.solitaire() ? (opponent ? 2 : 1) : 2 + data[1] % 7;
     for (int s = 0; s < seats; ++s) {
         setup.players.push_back("p" + std::to_string(s));
         setup.persons.push_back("h:p" + std::to_string(s) + "!u@h");
-        setup.computer.push_back(s > 0 && (data[2] >> s & 1));
+        setup.computer.push_back(s > 0 && (opponent || (data[2] >> s & 1)));
     }
     setup.deal_number = data[2] * 7919ULL + data[1];
     kind.deal_options(setup);
@@ -85,6 +88,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::unique_ptr<Game> game = kind.create(setup);
     (void)game->start();
     std::vector<std::pair<int, std::string>> accepted;
+    // The opponent of a private game moves whenever the game awaits it, as the table makes
+    // it move; here with its safe move (its search is the player's, fuzzed elsewhere).
+    auto play_opponent = [&] {
+        for (int guard = 0; opponent && guard < 50 && !game->finished(); ++guard) {
+            const auto awaited = game->awaited();
+            if (awaited.empty() || awaited.front() != 1) return;
+            const auto [c, rest] = split_command(game->timeout_action(1));
+            const Outcome o = game->act(1, c, rest);
+            require(o.ok());
+            accepted.emplace_back(1, o.canonical);
+        }
+    };
+    play_opponent();
 
     std::size_t from = 0;
     int steps = 0;
@@ -110,6 +126,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const auto [c, rest] = split_command(a);
             Outcome o = game->act(seat, c, rest);
             if (o.ok()) accepted.emplace_back(seat, o.canonical);
+            play_opponent();
             continue;
         }
         const std::string before = everything(*game, seats);
@@ -123,6 +140,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         game = std::move(copy);
         accepted.emplace_back(seat, o.canonical);
         for (int s : game->awaited()) require(s >= 0 && s < seats);
+        play_opponent();
     }
 
     // Restore: the same setup and the canonical moves give the same game.
