@@ -255,10 +255,18 @@ class EncounterGame final : public Game {
         // A hint: the party's computer player, with the memory it would have now had it
         // played this encounter's party moves itself, as far as the player took its advice
         // (the encounter played again from its deal; off the event loop, as every hint).
+        // Only its last 6 decisions are searched again (a plan is a few moves long): a hint
+        // costs at most 7 searches however long the encounter.
         Encounter sim(before_, deal_);
         enc::PartyMemory m;
+        std::size_t skip = 0;
+        for (const auto& h : history_) skip += h.first == 0;
+        skip = skip > 6 ? skip - 6 : 0;
         for (const auto& [s, action] : history_) {
-            if (s == 0 && enc::party_action(sim, m) != action) m = enc::PartyMemory{};
+            if (s == 0 && skip > 0)
+                --skip;
+            else if (s == 0 && enc::party_action(sim, m) != action)
+                m = enc::PartyMemory{};
             sim.act(action);
         }
         const std::string a = enc::party_action(sim, m);
