@@ -37,21 +37,36 @@ double peak_rss_mb() {
     return static_cast<double>(ru.ru_maxrss) / 1024.0;  // ru_maxrss is in KiB on Linux
 }
 
+namespace {
+// The benches, in the order `all` runs them.
+struct Bench {
+    const char* name;
+    void (*run)(BenchReport&, bool);
+};
+const Bench kBenches[] = {
+    {"core", bench_core}, {"exordia8", bench_exordia8},     {"spider", bench_spider},
+    {"vcg", bench_vcg},   {"encounters", bench_encounters},
+};
+}  // namespace
+
+std::string bench_names() {
+    std::string out = "all";
+    for (const auto& b : kBenches) out += std::string("|") + b.name;
+    return out;
+}
+
 int run_bench(const std::string& which, bool quick) {
     BenchReport r;
     const bool all = which == "all";
-    if (!all && which != "core" && which != "exordia8" && which != "spider" && which != "vcg" &&
-        which != "encounters") {
-        std::fprintf(stderr,
-                     "croupierd: --bench takes all, core, exordia8, spider, vcg or encounters\n");
+    bool known = all;
+    for (const auto& b : kBenches) known = known || which == b.name;
+    if (!known) {
+        std::fprintf(stderr, "croupierd: --bench takes one of %s\n", bench_names().c_str());
         return 2;
     }
     r.note(std::string("croupierd bench ") + which + (quick ? " (quick)" : ""));
-    if (all || which == "core") bench_core(r, quick);
-    if (all || which == "exordia8") bench_exordia8(r, quick);
-    if (all || which == "spider") bench_spider(r, quick);
-    if (all || which == "vcg") bench_vcg(r, quick);
-    if (all || which == "encounters") bench_encounters(r, quick);
+    for (const auto& b : kBenches)
+        if (all || which == b.name) b.run(r, quick);
     r.finish();
     return 0;
 }

@@ -36,7 +36,8 @@ double peak_rss_mb();
 }  // namespace croupier::bot
 
 namespace croupier::bot {
-// The `--bench` entry point: which is all|core|exordia8|spider|vcg|encounters. Returns an exit
-// code.
+// The `--bench` entry point: `which` is one of bench_names(). Returns an exit code.
 int run_bench(const std::string& which, bool quick);
+// "all|core|...": the benches `--bench` takes.
+std::string bench_names();
 }  // namespace croupier::bot

@@ -764,10 +764,10 @@ void Daemon::Impl::cmd_verify(Request& r) {
         std::all_of(arg.begin(), arg.end(), [](char c) { return c >= '0' && c <= '9'; });
     const std::string p = r.in_channel() ? cfg.bot.prefix : "";
     if (!number) {
-        reply_private(r,
-                      fmt::format("Usage: {}verify GAME, the game's number (\"Exordia8 game #12\": "
-                                  "{}verify 12).",
-                                  p, p));
+        reply_private(
+            r, fmt::format("Usage: {}verify GAME, the game's number (a game shown as \"#12\": "
+                           "{}verify 12).",
+                           p, p));
         return;
     }
     const auto rec = db->game(std::stoll(arg));

@@ -37,11 +37,11 @@ void usage(std::FILE* to) {
                  "       croupierd --replay FILE [--record] [--config FILE]\n"
                  "                                       play a replay transcript (exit 0 pass,\n"
                  "                                       1 a miss, 2 a malformed transcript)\n"
-                 "       croupierd --bench [all|core|exordia8|spider|vcg|encounters] [--quick]\n"
+                 "       croupierd --bench [%s] [--quick]\n"
                  "                                       the built-in benchmark\n"
                  "       croupierd --help | --version\n"
                  "Signals: SIGHUP reloads the configuration; SIGTERM and SIGINT quit cleanly.\n",
-                 kDefaultConfig);
+                 kDefaultConfig, croupier::bot::bench_names().c_str());
 }
 
 int run_daemon(const std::string& path) {

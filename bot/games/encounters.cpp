@@ -52,29 +52,14 @@ std::string write_party(const enc::PartyState& p) {
     return fmt::format("xp={} streak={} focus={}", p.xp, p.streak, p.carried_focus);
 }
 
-std::string rank_text(int r) {
-    switch (r) {
-        case enc::kJack:
-            return "J";
-        case enc::kQueen:
-            return "Q";
-        case enc::kKing:
-            return "K";
-        case 1:
-            return "A";
-        default:
-            return std::to_string(r);
-    }
-}
-
 std::string card_text(const Encounter& e, const enc::Card& c) {
-    return rank_text(c.rank) + e.characters()[c.who].tag;
+    return e.card_name(c);
 }
 
 // The rank a card goes on ("J", "3"); "" for a King.
 std::string next_rank_of(const Encounter& e, const enc::Card& c) {
     const int above = e.board(0).next_above(c);
-    return above == 0 ? "" : rank_text(above);
+    return above == 0 ? "" : enc::rank_name(above);
 }
 
 // One pile: "3: [2] 4W [1] Jb 2a" (face-down cards counted, in place).

@@ -168,32 +168,23 @@ std::string Board::turn_up(int pile) {
     return "Pile " + std::to_string(pile) + " has no face-down card.";
 }
 
-std::uint64_t Board::hash() const {
+// FNV-1a over each card (a face-down one as `down`, or as itself with its face when the
+// whole position is wanted), a separator after each pile, then the stock's size.
+std::uint64_t Board::hash_of(bool view) const {
     std::uint64_t h = 1469598103934665603ULL;
     auto mix = [&h](std::uint64_t v) {
         h ^= v;
         h *= 1099511628211ULL;
     };
     for (std::size_t p = 0; p < kPiles; ++p) {
-        for (std::size_t i = 0; i < piles_[p].size(); ++i)
-            mix(static_cast<std::uint64_t>(piles_[p][i].who) << 9 |
-                static_cast<std::uint64_t>(piles_[p][i].rank) << 1 | (up_[p][i] ? 1 : 0));
-        mix(0x10000 + p);
-    }
-    mix(stock_.size());
-    return h;
-}
-
-std::uint64_t Board::view_hash() const {
-    std::uint64_t h = 1469598103934665603ULL;
-    auto mix = [&h](std::uint64_t v) {
-        h ^= v;
-        h *= 1099511628211ULL;
-    };
-    for (std::size_t p = 0; p < kPiles; ++p) {
-        for (std::size_t i = 0; i < piles_[p].size(); ++i)
-            mix(up_[p][i] ? static_cast<std::uint64_t>(piles_[p][i].who << 4 | piles_[p][i].rank)
-                          : 0xFF);
+        for (std::size_t i = 0; i < piles_[p].size(); ++i) {
+            const std::uint64_t card =
+                static_cast<std::uint64_t>(piles_[p][i].who << 4 | piles_[p][i].rank);
+            if (view)
+                mix(up_[p][i] ? card : 0xFF);
+            else
+                mix(card << 1 | (up_[p][i] ? 1 : 0));
+        }
         mix(0x100 + p);
     }
     mix(stock_.size());

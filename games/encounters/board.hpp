@@ -60,11 +60,11 @@ class Board {
     bool own(int who) const { return own_[static_cast<std::size_t>(who)]; }
 
     // The position (cards, which are face up, the stock), for telling repeated ones apart.
-    std::uint64_t hash() const;
+    std::uint64_t hash() const { return hash_of(false); }
     // The position as this side sees it (face-down cards unknown, the stock by its size):
     // the computer players' memory of where a game has stood (games/encounters/player.cpp
     // hashes its own positions the same way).
-    std::uint64_t view_hash() const;
+    std::uint64_t view_hash() const { return hash_of(true); }
 
     // Every legal move as "move F T N" and "deal" when allowed (for the computer players).
     std::vector<std::string> legal() const;
@@ -72,6 +72,7 @@ class Board {
     std::string apply(const std::string& text);
 
   private:
+    std::uint64_t hash_of(bool view) const;
     int movable(int p) const;  // length of the same-character run on top of pile p
     void settle(int p);        // remove a complete run on top, turn the top up
     void reveal_own();

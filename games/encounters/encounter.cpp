@@ -366,13 +366,7 @@ std::string Encounter::act(const std::string& action, std::string* info) {
 }
 
 std::string Encounter::card_name(const Card& c) const {
-    const int r = c.rank;
-    return std::string(r == kJack    ? "J"
-                       : r == kQueen ? "Q"
-                       : r == kKing  ? "K"
-                       : r == 1      ? "A"
-                                     : std::to_string(r)) +
-           chars_[c.who].tag;
+    return rank_name(c.rank) + chars_[c.who].tag;
 }
 
 long long Encounter::xp_gained() const {

@@ -6,6 +6,21 @@
 
 namespace croupier::games::encounters {
 
+std::string rank_name(int rank) {
+    switch (rank) {
+        case kJack:
+            return "J";
+        case kQueen:
+            return "Q";
+        case kKing:
+            return "K";
+        case 1:
+            return "A";
+        default:
+            return std::to_string(rank);
+    }
+}
+
 int defence(const Stats& s) {
     return std::clamp(s.armour + s.constitution / 4, 0, kMaxDefence);
 }

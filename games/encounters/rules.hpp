@@ -26,7 +26,9 @@ struct Stats {
     int armour = 0;
 };
 
-// armour + constitution / 3, at most 12.
+// "A", "7", "J", "Q", "K": a rank as cards show it.
+std::string rank_name(int rank);
+// armour + constitution / 4, at most 12.
 int defence(const Stats& s);
 // The ranks of a character of defence d, lowest first: 1..d, then J Q K.
 std::vector<int> ranks(int defence);
