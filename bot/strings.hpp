@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace croupier::bot {
 
@@ -39,6 +40,22 @@ inline std::string article(std::string_view word) {
 inline std::string capitalised(std::string s) {
     if (!s.empty()) s[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(s[0])));
     return s;
+}
+
+// "a, b ,c" -> {"a", "b", "c"}, each trimmed; "" -> {}.
+inline std::vector<std::string> split_list(std::string_view text, char sep) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : text) {
+        if (c == sep) {
+            out.push_back(trim(cur));
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    if (!trim(cur).empty() || !out.empty()) out.push_back(trim(cur));
+    return out;
 }
 
 // "1 card", "3 cards".

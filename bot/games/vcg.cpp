@@ -69,21 +69,6 @@ std::string resolve_deck(const CardSet& set, const std::vector<std::string>& nam
     return "";
 }
 
-std::vector<std::string> split_list(std::string_view text, char sep) {
-    std::vector<std::string> out;
-    std::string cur;
-    for (char c : text) {
-        if (c == sep) {
-            out.push_back(trim(cur));
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    if (!trim(cur).empty() || !out.empty()) out.push_back(trim(cur));
-    return out;
-}
-
 // decks.txt: "Name: card, card, ..." a line; # comments. Returns "" or "file:line: why".
 std::string add_decks(VcgLibrary& lib, const std::string& text, const std::string& file) {
     std::istringstream in(text);
@@ -107,13 +92,6 @@ std::string add_decks(VcgLibrary& lib, const std::string& text, const std::strin
         lib.decks.push_back(std::move(d));
     }
     return "";
-}
-
-std::string read_file(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream o;
-    o << in.rdbuf();
-    return o.str();
 }
 
 }  // namespace
@@ -144,9 +122,9 @@ std::string load_vcg_library(const std::string& cards, const std::filesystem::pa
             std::sort(files.begin(), files.end());
             if (files.empty())
                 return fmt::format("{}: no .csv files (one faction a file)", dir.string());
-            for (const auto& f : files) csvs.emplace_back(f.string(), read_file(f));
+            for (const auto& f : files) csvs.emplace_back(f.string(), read_text_file(f));
             if (std::filesystem::exists(dir / "decks.txt"))
-                decks.emplace_back((dir / "decks.txt").string(), read_file(dir / "decks.txt"));
+                decks.emplace_back((dir / "decks.txt").string(), read_text_file(dir / "decks.txt"));
         }
         for (const auto& [file, text] : csvs) {
             const std::string stem = std::filesystem::path(file).stem().string();
