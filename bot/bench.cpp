@@ -45,7 +45,7 @@ struct Bench {
 };
 const Bench kBenches[] = {
     {"core", bench_core}, {"exordia8", bench_exordia8},     {"spider", bench_spider},
-    {"vcg", bench_vcg},   {"encounters", bench_encounters},
+    {"vcg", bench_vcg},   {"adventurer", bench_adventurer}, {"encounters", bench_encounters},
 };
 }  // namespace
 

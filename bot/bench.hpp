@@ -29,6 +29,7 @@ void bench_exordia8(BenchReport& r, bool quick);
 void bench_spider(BenchReport& r, bool quick);
 void bench_vcg(BenchReport& r, bool quick);
 void bench_encounters(BenchReport& r, bool quick);
+void bench_adventurer(BenchReport& r, bool quick);
 
 // Peak resident set of this process so far, in MB (getrusage).
 double peak_rss_mb();

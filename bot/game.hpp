@@ -172,6 +172,10 @@ class GameKind {
     virtual std::string summary() const = 0;  // one line for `help`
     virtual Seating seating() const = 0;
     bool solitaire() const { return seating() == Seating::Private; }
+    // A duel's moves are secret choices typed in private (VCG's bids), or public moves the
+    // table shows anyway, typed in the channel or in private (Adventurer Factory). Private
+    // games take their moves in private; open tables in their channel.
+    virtual bool secret_moves() const { return seating() != Seating::Open; }
     // The timers and seat counts of a table or duel kind (its config section); nullptr for
     // a private game.
     virtual const config::TableConfig* table_config() const { return nullptr; }

@@ -13,6 +13,7 @@ const Entry kKinds[] = {
     {exordia8_section, make_exordia8_kind},
     {spider_section, make_spider_kind},
     {vcg_section, make_vcg_kind},
+    {adventurer_section, make_adventurer_kind},
     {encounters_section, make_encounters_kind},
 };
 }  // namespace

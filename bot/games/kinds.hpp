@@ -22,6 +22,8 @@ config::SectionSpec spider_section();
 std::unique_ptr<GameKind> make_spider_kind(const config::Section& section);
 config::SectionSpec vcg_section();
 std::unique_ptr<GameKind> make_vcg_kind(const config::Section& section);
+config::SectionSpec adventurer_section();
+std::unique_ptr<GameKind> make_adventurer_kind(const config::Section& section);
 config::SectionSpec encounters_section();
 std::unique_ptr<GameKind> make_encounters_kind(const config::Section& section);
 

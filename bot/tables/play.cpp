@@ -117,12 +117,13 @@ void Tables::add_commands() {
             });
         for (const auto& spec : k->commands()) {
             // Private games take their commands in private, and so do a duel's secret
-            // choices (a bid typed in a channel would show it); a table's moves are made in
-            // its channel. A hand goes anywhere.
-            const W where = spec.name == "hand"             ? W::Anywhere
-                            : k->solitaire()                ? W::Private
-                            : k->seating() == Seating::Duel ? W::Private
-                                                            : W::Channel;
+            // choices (a bid typed in a channel would show it); a duel's public moves go
+            // anywhere; a table's moves are made in its channel. A hand goes anywhere.
+            const W where = spec.name == "hand" ? W::Anywhere
+                            : k->solitaire()    ? W::Private
+                            : k->seating() == Seating::Duel
+                                ? (k->secret_moves() ? W::Private : W::Anywhere)
+                                : W::Channel;
             if (spec.name == "hand") {
                 add(spec, where, m, [this](Request& r) { show_hand(r); });
                 continue;

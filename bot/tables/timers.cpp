@@ -67,7 +67,8 @@ void Tables::arm_timers(Table& t) {
                 ss.warn_timer = 0;
                 // The safe move the bot would make, as the way out: "(or !draw)".
                 const std::string safe = tt->game->timeout_action(seat);
-                const bool secret = tt->kind->seating() == Seating::Duel;
+                const bool secret =
+                    tt->kind->seating() == Seating::Duel && tt->kind->secret_moves();
                 const std::string way_out = safe.empty() || safe == "leave" ? ""
                                             : secret
                                                 ? fmt::format(" (or {}, in private)", safe)

@@ -1,0 +1,758 @@
+// Adventurer Factory duels at the daemon: the Game adapter around games/adventurer (the
+// engine), the card library it loads ([adventurer] cards), and the commands that need no duel
+// (card, cards, deck, decks). Seating, timers, journal and ratings are the table layer's.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bot/games/adventurer.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "bot/data.hpp"
+#include "bot/games/kinds.hpp"
+#include "bot/strings.hpp"
+#include "games/adventurer/ai.hpp"
+#include "games/adventurer/duel.hpp"
+
+namespace croupier::bot {
+
+std::string load_adventurer_library(const std::string& cards, const std::filesystem::path& base,
+                                    AdventurerLibrary& lib) {
+    for (const auto& entry : split_list(cards, ',')) {
+        if (entry.empty()) continue;
+        std::vector<std::pair<std::string, std::string>> files, decks;  // (file, text)
+        if (lower(entry) == "builtin") {
+            for (const auto& f : builtin_data()) {
+                if (f.path.rfind("adventurer/", 0) != 0) continue;
+                const std::string shown = "(built in) data/" + f.path;
+                (f.path == "adventurer/decks.txt" ? decks : files).emplace_back(shown, f.text);
+            }
+        } else {
+            std::filesystem::path dir(entry);
+            if (dir.is_relative()) dir = base / dir;
+            std::error_code ec;
+            if (!std::filesystem::is_directory(dir, ec))
+                return fmt::format("{}: not a folder", dir.string());
+            std::vector<std::filesystem::path> found;
+            for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+                if (e.path().extension() == ".txt" && e.path().filename() != "decks.txt")
+                    found.push_back(e.path());
+            std::sort(found.begin(), found.end());
+            if (found.empty()) return fmt::format("{}: no card files (*.txt)", dir.string());
+            for (const auto& f : found) files.emplace_back(f.string(), read_text_file(f));
+            if (std::filesystem::exists(dir / "decks.txt"))
+                decks.emplace_back((dir / "decks.txt").string(), read_text_file(dir / "decks.txt"));
+        }
+        for (const auto& [file, text] : files)
+            if (auto why = lib.set.add_file(text, file); !why.empty()) return why;
+        for (const auto& [file, text] : decks)
+            if (auto why = games::adventurer::parse_decks(lib.set, text, file, lib.decks);
+                !why.empty())
+                return why;
+    }
+    if (lib.set.size() == 0) return "no cards loaded";
+    if (lib.decks.empty()) return "no premade decks (decks.txt): a player without a deck needs one";
+    return "";
+}
+
+}  // namespace croupier::bot
+
+namespace croupier::bot {
+
+namespace {
+
+using games::adventurer::CardSet;
+using games::adventurer::Duel;
+using AfCard = games::adventurer::Card;
+
+// "@0" and "@1" in the engine's words become the players' names.
+std::string named(std::string text, const std::array<std::string, 2>& names) {
+    for (int s = 0; s < 2; ++s) {
+        const std::string tag = games::adventurer::side_tag(s);
+        for (auto at = text.find(tag); at != std::string::npos; at = text.find(tag, at))
+            text.replace(at, tag.size(), names[static_cast<std::size_t>(s)]);
+    }
+    return text;
+}
+
+// Sentences joined into lines of at most `width` characters, whole sentences a line.
+std::vector<std::string> pack(const std::vector<std::string>& parts, std::size_t width = 360) {
+    std::vector<std::string> out;
+    for (const auto& p : parts) {
+        if (p.empty()) continue;
+        if (!out.empty() && out.back().size() + 1 + p.size() <= width)
+            out.back() += " " + p;
+        else
+            out.push_back(p);
+    }
+    return out;
+}
+
+std::string stat_line(int v) {
+    return (v >= 0 ? "+" : "") + std::to_string(v);
+}
+
+// One card in full, for `card NAME`.
+std::string card_full(const AfCard& c) {
+    std::string types;
+    for (const auto& t : c.types) types += (types.empty() ? "" : "/") + t;
+    std::vector<std::string> parts;
+    parts.push_back(fmt::format("{} Mind", c.cost));
+    if (!c.needs.empty()) {
+        std::string n;
+        for (const auto& [sym, k] : c.needs)
+            n += (n.empty() ? "" : " and ") + fmt::format("{} {}", k, sym);
+        parts.push_back("needs " + n);
+    }
+    if (!c.provides.empty()) {
+        std::string n;
+        for (const auto& [sym, k] : c.provides)
+            n += (n.empty() ? "" : " and ") + fmt::format("{} {}", k, sym);
+        parts.push_back("provides " + n);
+    }
+    if (c.fills.empty()) {
+        parts.emplace_back("fills no slot");
+    } else if (c.fills.size() == 2) {
+        parts.emplace_back("fills two hands");
+    } else {
+        parts.push_back("fills " + games::adventurer::slot_name(c.fills.front()));
+    }
+    static const char* kMod[] = {"Attack", "Defence", "Charisma"};
+    for (std::size_t m = 0; m < 3; ++m)
+        if (c.mods[m]) parts.push_back(fmt::format("{} {}", kMod[m], stat_line(c.mods[m])));
+    if (c.attack_die) parts.push_back("Attack Die " + games::adventurer::dice_text(*c.attack_die));
+    if (c.parley_die) parts.push_back("Parley Die " + games::adventurer::dice_text(*c.parley_die));
+    if (c.cursed) parts.emplace_back("cursed: cannot be discarded");
+    std::string s = fmt::format("{} ({}): ", c.name, types);
+    for (std::size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : "") + parts[i];
+    s += ".";
+    if (!c.on_play.empty()) {
+        s += " When played: ";
+        for (std::size_t i = 0; i < c.on_play.size(); ++i)
+            s += (i ? ", " : "") + games::adventurer::effect_text(c.on_play[i]);
+        s += ".";
+    }
+    for (std::size_t i = 0; i < c.actions.size(); ++i)
+        s += fmt::format(" Action{}: {}.", c.actions.size() > 1 ? " " + std::to_string(i + 1) : "",
+                         c.actions[i].text);
+    if (!c.text.empty()) s += " \"" + c.text + "\"";
+    return s;
+}
+
+// A typed card name against the names a command can mean: exact, else the one that starts
+// so, else the one that contains it. "" and `why` when none or several fit.
+std::string pick_name(const std::vector<std::string>& names, const std::string& typed,
+                      const std::string& where, std::string& why) {
+    const std::string want = games::adventurer::fold_name(typed);
+    std::vector<std::string> starts, contains;
+    for (const auto& n : names) {
+        const std::string f = games::adventurer::fold_name(n);
+        if (f == want) return n;
+        if (f.rfind(want, 0) == 0 && std::find(starts.begin(), starts.end(), n) == starts.end())
+            starts.push_back(n);
+        else if (f.find(want) != std::string::npos &&
+                 std::find(contains.begin(), contains.end(), n) == contains.end())
+            contains.push_back(n);
+    }
+    const auto& hits = !starts.empty() ? starts : contains;
+    if (hits.size() == 1) return hits.front();
+    std::vector<std::string> all;
+    for (const auto& n : hits.empty() ? names : hits)
+        if (std::find(all.begin(), all.end(), n) == all.end()) all.push_back(n);
+    // Apart by " or " and "; ": a name may begin the next (Quickling or Quickling Pony).
+    std::string list;
+    for (const auto& n : all) list += (list.empty() ? "" : hits.empty() ? "; " : " or ") + n;
+    if (hits.empty())
+        why = all.empty() ? fmt::format("You have no card {}.", where)
+                          : fmt::format("No \"{}\" {}: {}.", typed, where, list);
+    else
+        why = fmt::format("\"{}\" could be {}: say which.", typed, list);
+    return "";
+}
+
+class AdventurerGame final : public Game {
+  public:
+    AdventurerGame(const GameSetup& setup, std::shared_ptr<const CardSet> set,
+                   const std::array<std::vector<int>, 2>& decks,
+                   std::array<std::string, 2> deck_names, int response_s)
+        : set_(std::move(set)),
+          deck_names_(std::move(deck_names)),
+          response_s_(response_s),
+          duel_(*set_, decks, setup.deal_number) {
+        for (std::size_t s = 0; s < 2 && s < setup.players.size(); ++s)
+            names_[s] = setup.players[s];
+        for (std::size_t s = 0; s < 2 && s < setup.computer.size(); ++s)
+            computer_[s] = setup.computer[s];
+        opening_ = duel_.take_events();
+    }
+    AdventurerGame(const AdventurerGame& o)
+        : set_(o.set_),
+          names_(o.names_),
+          computer_(o.computer_),
+          deck_names_(o.deck_names_),
+          response_s_(o.response_s_),
+          duel_(o.duel_),
+          opening_(o.opening_) {}
+
+    std::unique_ptr<Game> clone() const override { return std::make_unique<AdventurerGame>(*this); }
+
+    std::vector<int> awaited() const override {
+        if (duel_.finished()) return {};
+        return {duel_.awaited()};
+    }
+    bool finished() const override { return duel_.finished(); }
+    std::optional<std::chrono::seconds> wake_after() const override {
+        if (duel_.finished() || !duel_.window_open()) return std::nullopt;
+        return std::chrono::seconds(response_s_);
+    }
+
+    Outcome act(int seat, std::string_view command, std::string_view args) override {
+        std::string cmd = lower(std::string(command));
+        const std::string a = trim(args);
+        if (duel_.finished()) return Outcome::refuse("The duel is over.");
+        if (seat == -1 && cmd == "wake") {
+            if (!duel_.window_open()) return Outcome::refuse("Nothing waits for an answer.");
+            const int r = duel_.responder();
+            (void)duel_.act(r, "pass");
+            auto o = report("wake", r);
+            return o;
+        }
+        if (seat < 0 || seat > 1) return Outcome::refuse("You are not in this duel.");
+        if (cmd == "leave") {
+            duel_.concede(seat);
+            return report("leave", seat);
+        }
+        if (cmd == "p") cmd = "play";
+        if (cmd == "u") cmd = "use";
+        std::string line = cmd;
+        if (cmd == "play" || cmd == "use" || cmd == "discard") {
+            std::string why;
+            line = resolve(seat, cmd, a, why);
+            if (!why.empty()) return Outcome::refuse(why);
+        } else if (!a.empty()) {
+            line += " " + a;  // the engine refuses words these commands do not take
+        }
+        if (auto why = duel_.act(seat, line); !why.empty())
+            return Outcome::refuse(capitalised(named(why, names_)) + hint_after(seat, cmd));
+        return report(line, seat);
+    }
+
+    std::string timeout_action(int seat) const override {
+        if (duel_.finished() || seat != duel_.awaited()) return "leave";
+        return duel_.window_open() ? "pass" : "end";
+    }
+    std::string computer_action(int seat) const override {
+        if (duel_.finished() || seat != duel_.awaited()) return "";
+        return games::adventurer::computer_action(duel_, seat);
+    }
+
+    std::vector<Out> start() const override {
+        std::vector<Out> out;
+        std::vector<std::string> pub{fmt::format(
+            "{} ({}) meets {} ({}) on the road: 20 Health and 20 Willpower each. {} goes first "
+            "with 2 Mind; {} starts with 4.",
+            names_[0], deck_names_[0], names_[1], deck_names_[1], names_[0], names_[1])};
+        for (const auto& e : opening_)  // the cards drawn are in the hands shown below
+            if (e.to < 0) pub.push_back(named(e.text, names_));
+        for (auto& l : pack(pub)) out.push_back(to_table(l));
+        for (int s = 0; s < 2; ++s) {
+            if (computer_[static_cast<std::size_t>(s)]) continue;
+            out.push_back(to_seat(s, hand_text(s) + (s == 0 ? " Your turn: play CARD, use CARD, "
+                                                              "discard CARD, then attack, parley "
+                                                              "or end. card NAME shows a card."
+                                                            : "")));
+        }
+        return out;
+    }
+
+    std::vector<Out> show_table() const override {
+        std::vector<Out> out;
+        for (int s = 0; s < 2; ++s) out.push_back(to_table(side_text(s)));
+        if (!duel_.finished()) out.push_back(to_table(status_text()));
+        return out;
+    }
+    std::vector<Out> show_hand(int seat) const override {
+        if (seat < 0 || seat > 1) return {};
+        return {to_seat(seat, hand_text(seat))};
+    }
+
+    std::vector<SeatResult> results() const override {
+        std::vector<SeatResult> out(2);
+        for (int s = 0; s < 2; ++s) {
+            const auto su = static_cast<std::size_t>(s);
+            const auto& side = duel_.side(s);
+            out[su].points = side.health + side.willpower;
+            out[su].won = duel_.winner() == s;
+            out[su].detail = fmt::format("health={} willpower={} turns={} deck={}", side.health,
+                                         side.willpower, duel_.turn(), deck_names_[su]);
+        }
+        return out;
+    }
+    void rename(int seat, const std::string& nick) override {
+        if (seat >= 0 && seat < 2) names_[static_cast<std::size_t>(seat)] = nick;
+    }
+
+  private:
+    // The typed card names of play/use/discard made the engine's exact ones.
+    std::string resolve(int seat, const std::string& cmd, const std::string& a,
+                        std::string& why) const {
+        const auto& me = duel_.side(seat);
+        std::vector<std::string> hand, play;
+        for (int c : me.hand) hand.push_back(set_->at(c).name);
+        for (const auto& ip : me.play) play.push_back(set_->at(ip.card).name);
+        if (a.empty()) {
+            why = cmd == "play"  ? "Play which card? play CARD (hand shows yours)."
+                  : cmd == "use" ? "Use which card? use CARD, a card of yours in play."
+                                 : "Discard which card in play? discard CARD (1 Mind).";
+            return "";
+        }
+        if (cmd == "play") {
+            std::string name = a, over;
+            const std::string la = lower(a);
+            if (const auto at = la.find(" over "); at != std::string::npos) {
+                name = trim(a.substr(0, at));
+                over = trim(a.substr(at + 6));
+            }
+            const std::string n = pick_name(hand, name, "in your hand", why);
+            if (n.empty()) return "";
+            if (over.empty()) return "play " + n;
+            const std::string o = pick_name(play, over, "of yours in play", why);
+            if (o.empty()) return "";
+            return "play " + n + " over " + o;
+        }
+        std::string name = a, number;
+        if (const auto sp = a.find_last_of(' ');
+            cmd == "use" && sp != std::string::npos && a.size() - sp == 2 &&
+            std::isdigit(static_cast<unsigned char>(a.back()))) {
+            number = a.substr(sp);
+            name = trim(a.substr(0, sp));
+        }
+        const std::string n = pick_name(play, name, "of yours in play", why);
+        if (n.empty()) return "";
+        return cmd + " " + n + number;
+    }
+
+    // After a refusal, what the player can do now.
+    std::string hint_after(int seat, const std::string& cmd) const {
+        if (seat != duel_.awaited() || cmd == "draw") return "";
+        auto legal = duel_.legal(seat);
+        std::string list;
+        int n = 0;
+        for (const auto& l : legal) {
+            if (l == "draw" || ++n > 6) continue;
+            list += (list.empty() ? "" : ", ") + l;
+        }
+        return list.empty() ? "" : " You can: " + list + (n > 6 ? ", ..." : "") + ".";
+    }
+
+    Outcome report(const std::string& canonical, int seat) {
+        (void)seat;
+        Outcome o;
+        o.canonical = canonical;
+        std::vector<std::string> pub;
+        std::array<std::vector<std::string>, 2> priv;
+        const int before_turn = last_turn_;
+        for (const auto& e : duel_.take_events()) {
+            if (e.to < 0)
+                pub.push_back(named(e.text, names_));
+            else
+                priv[static_cast<std::size_t>(e.to)].push_back(capitalised(named(e.text, names_)));
+        }
+        if (!duel_.finished()) {
+            const int w = duel_.awaited();
+            if (duel_.window_open() && !computer_[static_cast<std::size_t>(w)])
+                pub.push_back(fmt::format("{}: answer with use CARD, or pass ({} s).",
+                                          names_[static_cast<std::size_t>(w)], response_s_));
+            if (duel_.turn() != before_turn && !duel_.window_open() &&
+                !computer_[static_cast<std::size_t>(duel_.active())])
+                priv[static_cast<std::size_t>(duel_.active())].push_back(hand_text(duel_.active()));
+        }
+        last_turn_ = duel_.turn();
+        for (auto& l : pack(pub)) o.out.push_back(to_table(l));
+        for (int s = 0; s < 2; ++s)
+            if (!computer_[static_cast<std::size_t>(s)])
+                for (auto& l : pack(priv[static_cast<std::size_t>(s)]))
+                    o.out.push_back(to_seat(s, l));
+        return o;
+    }
+
+    std::string hand_text(int s) const {
+        const auto& me = duel_.side(s);
+        std::string h;
+        for (int c : me.hand) {
+            const AfCard& card = set_->at(c);
+            const bool can =
+                duel_.active() == s && !duel_.window_open() && duel_.can_play(s, c).empty();
+            h += fmt::format("{}{} {}{}", h.empty() ? "" : ", ", card.name, card.cost,
+                             can ? "" : "*");
+        }
+        return fmt::format(
+            "Your hand (name and cost; * not playable now): {}. {} Mind, {} Health, "
+            "{} Willpower; deck {}.",
+            h.empty() ? "empty" : h, me.mind, me.health, me.willpower, me.deck.size());
+    }
+
+    std::string side_text(int s) const {
+        const auto& me = duel_.side(s);
+        // Cards a "; " apart (a name may begin another: Quickling; Quickling Pony), alike ones
+        // counted: "Sellsword x2".
+        std::vector<std::pair<std::string, int>> shown;
+        for (const auto& ip : me.play) {
+            std::string one = set_->at(ip.card).name;
+            const std::array<int, 3> c = ip.counters;
+            if (c[0] || c[1] || c[2]) one += fmt::format(" [{}]", stat_line(c[0] + c[1] + c[2]));
+            if (ip.consumed) one += " (consumed)";
+            auto it = std::find_if(shown.begin(), shown.end(),
+                                   [&](const auto& p) { return p.first == one; });
+            if (it == shown.end())
+                shown.emplace_back(one, 1);
+            else
+                ++it->second;
+        }
+        std::string play;
+        for (const auto& [one, n] : shown)
+            play += (play.empty() ? "" : "; ") + one + (n > 1 ? fmt::format(" x{}", n) : "");
+        return fmt::format(
+            "{}: {} Health, {} Willpower, {} Mind; Attack {} ({}), Defence {}, Charisma {} "
+            "({}); hand {}, deck {}. In play: {}.",
+            names_[static_cast<std::size_t>(s)], me.health, me.willpower, me.mind,
+            stat_line(duel_.mod(s, games::adventurer::Mod::Attack)),
+            games::adventurer::dice_text(duel_.attack_die(s)),
+            stat_line(duel_.mod(s, games::adventurer::Mod::Defence)),
+            stat_line(duel_.mod(s, games::adventurer::Mod::Charisma)),
+            games::adventurer::dice_text(duel_.parley_die(s)), me.hand.size(), me.deck.size(),
+            play.empty() ? "nothing" : play);
+    }
+
+    std::string status_text() const {
+        const auto& a = names_[static_cast<std::size_t>(duel_.active())];
+        if (duel_.window_open())
+            return fmt::format("Turn {}, {}'s: waiting for {} to answer (use CARD or pass).",
+                               duel_.turn(), a,
+                               names_[static_cast<std::size_t>(duel_.responder())]);
+        return fmt::format(
+            "Turn {}, {}'s main step (play, use, discard; then attack, parley or end).",
+            duel_.turn(), a);
+    }
+
+    std::shared_ptr<const CardSet> set_;
+    std::array<std::string, 2> names_;
+    std::array<bool, 2> computer_{};
+    std::array<std::string, 2> deck_names_;
+    int response_s_ = 20;
+    Duel duel_;
+    std::vector<games::adventurer::Event> opening_;
+    int last_turn_ = 1;
+};
+
+class AdventurerKind final : public GameKind {
+  public:
+    explicit AdventurerKind(const config::Section& section) : cfg_(config::table_config(section)) {
+        cfg_.min_players = cfg_.max_players = 2;
+        cfg_.per_channel = static_cast<int>(section.integer("duels_per_channel"));
+        response_s_ = static_cast<int>(section.integer("response_seconds"));
+        const std::filesystem::path base = section.file.empty()
+                                               ? std::filesystem::path(".")
+                                               : std::filesystem::path(section.file).parent_path();
+        auto lib = std::make_shared<AdventurerLibrary>();
+        if (auto why = load_adventurer_library(section.text("cards"), base, *lib); !why.empty())
+            section.fail("cards", why);
+        lib_ = std::move(lib);
+        commands_ = {
+            {"play",
+             {"p"},
+             "CARD [over CARD]",
+             "plays a card from your hand (over a card in play whose slot it takes)"},
+            {"use",
+             {"u"},
+             "CARD [N]",
+             "uses the action of a card of yours in play (its Nth, if it has several); in answer "
+             "to the other's move too"},
+            {"discard", {}, "CARD", "discards a card of yours from play, for 1 Mind"},
+            {"attack", {}, "", "your Encounter Step: a simple attack with your Attack Die"},
+            {"parley", {}, "", "your Encounter Step: a simple parley with your Parley Die"},
+            {"end", {}, "", "ends your turn without an encounter"},
+            {"pass", {}, "", "lets the other's move resolve without an answer"},
+            {"draw", {}, "", "offers a draw, or accepts the one offered"},
+            {"hand", {"h"}, "", "shows your hand, Mind, Health and Willpower"},
+        };
+        lookups_ = {
+            {"card", {}, "NAME", "shows one card: cost, needs, slot, stats and actions"},
+            {"cards", {}, "[TYPE]", "lists the cards of a type (Class, Race, Weapon, ...)"},
+            {"deck",
+             {},
+             "[set 4 A, 3 B, ... | set DECK | clear]",
+             "shows your deck, saves one of 40 cards (at most 4 of a card) or a premade one, or "
+             "goes back to premade decks"},
+            {"decks", {}, "", "lists the premade decks"},
+        };
+    }
+    std::string name() const override { return "adventurer"; }
+    std::string title() const override { return "Adventurer Factory"; }
+    std::vector<std::string> aliases() const override { return {"af"}; }
+    const std::vector<CommandSpec>& commands() const override { return commands_; }
+    std::vector<CommandSpec> lookups() const override { return lookups_; }
+    std::string summary() const override {
+        return "deck-building adventurer duels: fill your character sheet, answer every move, "
+               "wear the other down by Health or Willpower; two players or you against the "
+               "computer";
+    }
+    Seating seating() const override { return Seating::Duel; }
+    bool secret_moves() const override { return false; }
+    const config::TableConfig* table_config() const override { return &cfg_; }
+
+    void deal_options(GameSetup& setup) const override {
+        std::vector<int> used;
+        for (std::size_t s = 0; s < 2; ++s) {
+            const std::string key = std::to_string(s);
+            std::vector<int> deck;
+            std::string name;
+            if (auto saved = setup.options.find("saved." + key); saved != setup.options.end()) {
+                const SavedDeck d = read_saved(saved->second);
+                if (d.error.empty()) {
+                    deck = d.cards;
+                    name = d.name;
+                }
+            }
+            if (deck.empty()) {
+                const auto pick =
+                    static_cast<std::size_t>((setup.deal_number >> (16 * s)) % lib_->decks.size());
+                deck = lib_->decks[pick].cards;
+                name = lib_->decks[pick].name;
+            }
+            setup.options["deck." + key] = name;
+            setup.options["list." + key] = games::adventurer::deck_list_text(lib_->set, deck);
+            for (int c : deck)
+                if (std::find(used.begin(), used.end(), c) == used.end()) used.push_back(c);
+        }
+        // The cards themselves, so an operator's edit does not change a duel under way.
+        std::string set;
+        for (int c : used) set += lib_->set.at(c).source + "\n";
+        setup.options["cards"] = set;
+        setup.options["response"] = std::to_string(response_s_);
+    }
+
+    std::unique_ptr<Game> create(const GameSetup& setup) const override {
+        auto opt = [&](const std::string& k) -> std::string {
+            auto it = setup.options.find(k);
+            return it == setup.options.end() ? "" : it->second;
+        };
+        std::shared_ptr<const CardSet> set;
+        if (auto kept = std::make_shared<CardSet>();
+            !opt("cards").empty() && kept->add_file(opt("cards"), "(kept with the duel)").empty())
+            set = kept;
+        else
+            set = std::shared_ptr<const CardSet>(lib_, &lib_->set);
+        std::array<std::vector<int>, 2> decks;
+        std::array<std::string, 2> names;
+        for (std::size_t s = 0; s < 2; ++s) {
+            const std::string key = std::to_string(s);
+            if (!games::adventurer::parse_deck_list(*set, opt("list." + key), decks[s]).empty() ||
+                decks[s].empty()) {
+                set = std::shared_ptr<const CardSet>(lib_, &lib_->set);
+                decks[s] = lib_->decks.front().cards;
+            }
+            names[s] = opt("deck." + key).empty() ? lib_->decks.front().name : opt("deck." + key);
+        }
+        const std::string r = opt("response");
+        const int response = r.empty() ? response_s_ : std::max(5, std::atoi(r.c_str()));
+        return std::make_unique<AdventurerGame>(setup, set, decks, names, response);
+    }
+
+    LookupReply lookup(std::string_view command, std::string_view args,
+                       const std::optional<std::string>& saved) const override {
+        const std::string cmd = lower(std::string(command));
+        const std::string a = trim(args);
+        if (cmd == "card") return {{card_reply(a)}, std::nullopt, false};
+        if (cmd == "cards") return {{cards_reply(a)}, std::nullopt, true};
+        if (cmd == "decks") {
+            std::string s = "Premade decks: ";
+            for (std::size_t i = 0; i < lib_->decks.size(); ++i)
+                s += (i ? "; " : "") + lib_->decks[i].name + " (" +
+                     deck_classes(lib_->decks[i].cards) + ")";
+            return {{s + ". Save one with: deck set NAME."}, std::nullopt, false};
+        }
+        if (cmd == "deck") return deck_reply(a, saved);
+        return {{"Unknown Adventurer Factory command."}, std::nullopt, true};
+    }
+
+  private:
+    struct SavedDeck {
+        std::string name;
+        std::vector<int> cards;
+        std::string error;
+    };
+    // Saved data: "deck", the deck's name, then the list "4 Sellsword, 3 ...".
+    SavedDeck read_saved(const std::string& data) const {
+        SavedDeck d;
+        auto lines = split_list(data, '\n');
+        if (lines.size() < 3 || lines[0] != "deck") {
+            d.error = "no deck";
+            return d;
+        }
+        d.name = lines[1];
+        if (auto why = games::adventurer::parse_deck_list(lib_->set, lines[2], d.cards);
+            !why.empty())
+            d.error = why;
+        else if (auto bad = games::adventurer::check_deck(lib_->set, d.cards); !bad.empty())
+            d.error = bad;
+        return d;
+    }
+    std::string write_saved(const std::string& name, const std::vector<int>& cards) const {
+        return "deck\n" + name + "\n" + games::adventurer::deck_list_text(lib_->set, cards);
+    }
+    // The Class and Race cards of a deck: what kind of adventurer it makes.
+    std::string deck_classes(const std::vector<int>& cards) const {
+        std::vector<std::string> f;
+        for (int i : cards) {
+            const auto& c = lib_->set.at(i);
+            const bool shown =
+                std::any_of(c.types.begin(), c.types.end(),
+                            [](const std::string& t) { return t == "Class" || t == "Race"; });
+            if (shown && std::find(f.begin(), f.end(), c.name) == f.end()) f.push_back(c.name);
+        }
+        std::string s;
+        for (const auto& x : f) s += (s.empty() ? "" : ", ") + x;
+        return s.empty() ? "no class" : s;
+    }
+
+    LookupReply deck_reply(const std::string& a, const std::optional<std::string>& saved) const {
+        LookupReply r;
+        r.in_private = true;
+        const auto [word, rest] = split_command(a);
+        if (a.empty()) {
+            if (saved && !saved->empty()) {
+                const SavedDeck d = read_saved(*saved);
+                if (d.error.empty()) {
+                    r.lines.push_back(
+                        fmt::format("Your deck ({}): {}.", d.name,
+                                    games::adventurer::deck_list_text(lib_->set, d.cards)));
+                    return r;
+                }
+                r.lines.push_back(
+                    "Your saved deck cannot be played any more (" + d.error +
+                    "): you play a premade deck until you save another with deck set.");
+                return r;
+            }
+            r.lines.push_back(
+                "You have no deck of your own: you play a premade one (see decks). "
+                "Save one with: deck set 4 Sellsword, 3 Rusty Blade, ... (40 cards).");
+            return r;
+        }
+        const std::string w = lower(word);
+        if (w == "clear") {
+            r.save = "";
+            r.lines.push_back("Your deck is cleared: you play premade decks.");
+            return r;
+        }
+        if (w != "set") {
+            r.lines.push_back(
+                "Usage: deck (shows yours), deck set 4 A, 3 B, ... (40 cards, at most 4 of "
+                "a card), deck set DECK (a premade one), deck clear.");
+            return r;
+        }
+        for (const auto& d : lib_->decks)
+            if (lower(d.name) == lower(rest)) {
+                r.save = write_saved(d.name, d.cards);
+                r.lines.push_back(fmt::format("Saved: you play {}.", d.name));
+                return r;
+            }
+        std::vector<int> cards;
+        std::string why = games::adventurer::parse_deck_list(lib_->set, rest, cards);
+        if (why.empty()) why = games::adventurer::check_deck(lib_->set, cards);
+        if (!why.empty()) {
+            r.lines.push_back("That deck cannot be saved: " + why +
+                              ". Write counts and names between commas, e.g. deck set 4 " +
+                              lib_->set.at(0).name + ", 3 " + lib_->set.at(1).name +
+                              ", ... (40 cards), or deck set " + lib_->decks.front().name + ".");
+            return r;
+        }
+        r.save = write_saved("own deck", cards);
+        r.lines.push_back(fmt::format("Saved: your deck is {}.",
+                                      games::adventurer::deck_list_text(lib_->set, cards)));
+        return r;
+    }
+
+    std::string card_reply(const std::string& a) const {
+        if (a.empty()) return "Usage: card NAME, e.g. card " + lib_->set.at(0).name + ".";
+        std::vector<std::string> names;
+        for (const auto& c : lib_->set.cards()) names.push_back(c.name);
+        std::string why;
+        const std::string n = pick_name(names, a, "in the card set", why);
+        if (n.empty()) {
+            if (why.size() > 300)
+                why = fmt::format("There is no card \"{}\"; cards TYPE lists them.", a);
+            return why;
+        }
+        return card_full(lib_->set.at(lib_->set.find(n)));
+    }
+
+    std::string cards_reply(const std::string& a) const {
+        static const char* kTypes[] = {"Class",  "Race",  "Item",   "Weapon",
+                                       "Armour", "Spell", "Minion", "Consumable"};
+        std::string type;
+        for (const char* t : kTypes)
+            if (!a.empty() && lower(t).rfind(lower(a), 0) == 0) type = t;
+        if (type.empty())
+            return "Types: Class, Race, Item, Weapon, Armour, Spell, Minion, Consumable; cards "
+                   "TYPE "
+                   "lists one, card NAME shows one.";
+        std::string s = type + ":";
+        for (const auto& c : lib_->set.cards())
+            if (std::find(c.types.begin(), c.types.end(), type) != c.types.end())
+                s += fmt::format(" {} ({}),", c.name, c.cost);
+        s.back() = '.';
+        return s;
+    }
+
+    config::TableConfig cfg_;
+    int response_s_ = 20;
+    std::shared_ptr<const AdventurerLibrary> lib_;
+    std::vector<CommandSpec> commands_;
+    std::vector<CommandSpec> lookups_;
+};
+
+}  // namespace
+
+config::SectionSpec adventurer_section() {
+    config::SectionSpec spec;
+    spec.name = "adventurer";
+    config::TableConfig d;
+    d.join_window = std::chrono::seconds(120);  // a challenge's expiry
+    d.turn_timeout = std::chrono::seconds(120);
+    d.turn_warning = std::chrono::seconds(30);
+    d.grace = std::chrono::seconds(120);
+    d.min_players = d.max_players = 2;
+    for (auto& k : config::table_keys(d))
+        if (k.key != "min_players" && k.key != "max_players") spec.keys.push_back(k);
+    spec.keys.push_back(config::KeySpec{"cards", "builtin", nullptr,
+                                        "card folders, comma-separated: builtin (croupier's own "
+                                        "set) and/or folders of card files (*.txt, decks.txt for "
+                                        "premade decks), relative to this file",
+                                        ""});
+    spec.keys.push_back(config::integer_key("duels_per_channel", 0, 0, 100,
+                                            "Adventurer Factory duels one channel may hold at "
+                                            "once (0: as many as [limits] tables_per_channel)"));
+    spec.keys.push_back(config::integer_key("response_seconds", 20, 5, 300,
+                                            "how long a player has to answer a move before it "
+                                            "resolves as if they passed"));
+    spec.finish = [](config::Section& s) {
+        config::finish_table(s);
+        AdventurerLibrary lib;
+        const std::filesystem::path base = s.file.empty()
+                                               ? std::filesystem::path(".")
+                                               : std::filesystem::path(s.file).parent_path();
+        if (auto why = load_adventurer_library(s.text("cards"), base, lib); !why.empty())
+            s.fail("cards", why);
+    };
+    return spec;
+}
+
+std::unique_ptr<GameKind> make_adventurer_kind(const config::Section& section) {
+    return std::make_unique<AdventurerKind>(section);
+}
+
+}  // namespace croupier::bot

@@ -1,0 +1,25 @@
+// Adventurer Factory's card library at the daemon: the cards and premade decks of
+// `[adventurer] cards`.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "games/adventurer/card.hpp"
+
+namespace croupier::bot {
+
+struct AdventurerLibrary {
+    games::adventurer::CardSet set;
+    std::vector<games::adventurer::Deck> decks;  // premade
+};
+
+// Loads every entry of `cards`, comma-separated: "builtin" (data/adventurer, built in) or
+// folders of card files (*.txt, decks.txt for premade decks), relative to `base` (the config
+// file's folder). Returns "" or the refusal, naming the file and line.
+std::string load_adventurer_library(const std::string& cards, const std::filesystem::path& base,
+                                    AdventurerLibrary& lib);
+
+}  // namespace croupier::bot

@@ -1,0 +1,169 @@
+// The adventurer kind as an operator configures it and as a player meets it without a duel:
+// the built-in cards and decks, a bad card file refused at startup with the INI's line and
+// the card file's line, `card`, `cards` and `deck`; and the computer player measured on the
+// premade decks.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+#include "bot/games/adventurer.hpp"
+#include "bot/games/kinds.hpp"
+#include "config/config.hpp"
+#include "games/adventurer/ai.hpp"
+#include "games/adventurer/duel.hpp"
+
+namespace {
+
+const std::string kNet = "[network local]\nhost = 127.0.0.1\nchannels = #cards\n";
+
+std::shared_ptr<croupier::bot::GameKind> af_kind(const croupier::config::Config& cfg) {
+    for (auto& k : croupier::bot::make_kinds(cfg))
+        if (k->name() == "adventurer") return k;
+    return nullptr;
+}
+
+const croupier::bot::AdventurerLibrary& builtin() {
+    static const croupier::bot::AdventurerLibrary lib = [] {
+        croupier::bot::AdventurerLibrary l;
+        EXPECT_EQ(croupier::bot::load_adventurer_library("builtin", ".", l), "");
+        return l;
+    }();
+    return lib;
+}
+
+}  // namespace
+
+using namespace croupier::games::adventurer;
+
+TEST(AdventurerKind, TheBuiltInSetHasWhatTheRulesAsk) {
+    const auto& lib = builtin();
+    EXPECT_GE(lib.set.size(), 60);
+    int classes = 0, races = 0;
+    std::set<Slot> slots;
+    bool no_slot = false;
+    int most_needed = 0;
+    for (const auto& c : lib.set.cards()) {
+        for (const auto& t : c.types) {
+            classes += t == "Class";
+            races += t == "Race";
+        }
+        for (auto s : c.fills) slots.insert(s);
+        if (c.fills.empty()) no_slot = true;
+        for (const auto& [sym, k] : c.needs) most_needed = std::max(most_needed, k);
+    }
+    EXPECT_EQ(classes, 4);
+    EXPECT_EQ(races, 4);
+    EXPECT_EQ(slots.size(), static_cast<std::size_t>(kSlots))
+        << "every slot is filled by some card";
+    EXPECT_TRUE(no_slot);
+    EXPECT_EQ(most_needed, 4);
+    ASSERT_GE(lib.decks.size(), 4u);
+    for (const auto& d : lib.decks) EXPECT_EQ(check_deck(lib.set, d.cards), "") << d.name;
+}
+
+TEST(AdventurerKind, ABadCardFileStopsStartupNamingBothFiles) {
+    const auto dir =
+        std::filesystem::temp_directory_path() /
+        ("af-bad-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "goblins.txt") << "[Goblin]\ntype = Minion\nfills = none\n"
+                                          "action = 1 mind: bite 2\n";
+    try {
+        croupier::config::parse(kNet + "\n[adventurer]\ncards = builtin, " + dir.string() + "\n",
+                                "croupier.ini", {}, croupier::bot::kind_specs());
+        FAIL() << "a bad card file was accepted";
+    } catch (const croupier::config::ConfigError& e) {
+        EXPECT_EQ(e.line, 6);
+        EXPECT_EQ(e.key, "adventurer.cards");
+        const std::string what = e.what();
+        EXPECT_NE(what.find((dir / "goblins.txt").string() + ":4: unknown effect `bite`"),
+                  std::string::npos)
+            << what;
+        EXPECT_NE(what.find("(action = 1 mind: bite 2)"), std::string::npos) << what;
+    }
+    std::filesystem::remove_all(dir);
+}
+
+TEST(AdventurerKind, LookupsCardCardsDeckAndDecks) {
+    const auto cfg = croupier::config::parse(kNet, "croupier.ini", {}, croupier::bot::kind_specs());
+    auto k = af_kind(cfg);
+    ASSERT_TRUE(k);
+    const std::string card = k->lookup("card", "bastard", {}).lines.at(0);
+    EXPECT_EQ(card.rfind("Bastard Sword (Weapon): 3 Mind, needs 2 Sellsword, fills hand, Attack "
+                         "+1, Attack Die 1d8.",
+                         0),
+              0u)
+        << card;
+    EXPECT_NE(k->lookup("card", "Epic", {})
+                  .lines.at(0)
+                  .find("Action: 2 Mind, Encounter: parley "
+                        "with 3d4+1."),
+              std::string::npos);
+    EXPECT_NE(k->lookup("card", "Nothing Such", {}).lines.at(0).find("no card \"Nothing Such\""),
+              std::string::npos);
+    EXPECT_NE(k->lookup("cards", "race", {}).lines.at(0).find("Race: Stoneborn (1),"),
+              std::string::npos);
+    EXPECT_NE(k->lookup("decks", "", {}).lines.at(0).find("Iron Company (Sellsword, Stoneborn)"),
+              std::string::npos);
+    // A deck saved, shown, refused, cleared.
+    auto r = k->lookup("deck", "set silver tongues", {});
+    ASSERT_TRUE(r.save);
+    EXPECT_NE(k->lookup("deck", "", r.save)
+                  .lines.at(0)
+                  .find("Your deck (Silver Tongues): 4 "
+                        "Minstrel"),
+              std::string::npos);
+    r = k->lookup("deck", "set 5 Sellsword, 35 Rusty Blade", {});
+    EXPECT_FALSE(r.save);
+    EXPECT_NE(r.lines.at(0).find("a count is 1 to 4"), std::string::npos) << r.lines.at(0);
+    r = k->lookup("deck", "set 4 Sellsword, 4 Rusty Blade", {});
+    EXPECT_NE(r.lines.at(0).find("a deck has 40 cards, this one 8"), std::string::npos);
+    r = k->lookup("deck", "clear", {});
+    ASSERT_TRUE(r.save);
+    EXPECT_EQ(*r.save, "");
+}
+
+TEST(AdventurerComputer, BeatsARandomPlayerNineTimesInTen) {
+    const auto& lib = builtin();
+    const auto nd = lib.decks.size();
+    int won = 0;
+    const int n = 160;
+    for (int i = 0; i < n; ++i) {
+        const std::size_t a = static_cast<std::size_t>(i) % nd, b = (i / nd) % nd;
+        Duel d(lib.set, {lib.decks[a].cards, lib.decks[b].cards}, 1000 + i);
+        const int cpu = i % 2;
+        std::uint64_t step = 0;
+        while (!d.finished()) {
+            const int s = d.awaited();
+            const std::string c =
+                s == cpu ? computer_action(d, s) : random_action(d, s, 77 * i + ++step);
+            ASSERT_EQ(d.act(s, c), "") << c;
+        }
+        won += d.winner() == cpu;
+    }
+    EXPECT_GE(won, n * 9 / 10) << won << " of " << n;
+}
+
+TEST(AdventurerComputer, DecidesOnWhatItMaySeeOnly) {
+    // Two duels alike but for the other side's cards, which it keeps in hand (it only ends
+    // its turns): the computer's commands are the same in both.
+    const auto& lib = builtin();
+    const auto run = [&](std::size_t other) {
+        Duel d = Duel::arranged(lib.set, {lib.decks[0].cards, lib.decks[other].cards}, 99);
+        std::string log;
+        for (int n = 0; n < 300 && !d.finished() && d.turn() < 16; ++n) {
+            const int s = d.awaited();
+            const std::string c = s == 0 ? computer_action(d, 0) : std::string("end");
+            log += c + "\n";
+            EXPECT_EQ(d.act(s, c), "");
+        }
+        return log;
+    };
+    const std::string a = run(1), b = run(2);
+    EXPECT_GT(a.size(), 100u);
+    EXPECT_EQ(a, b);
+}
