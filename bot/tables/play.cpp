@@ -224,9 +224,20 @@ void Tables::show_hand(Request& r) {
 }
 
 void Tables::hint(Request& r) {
-    Table* t = private_game(*r.net, r.key, r.kind);
+    // A private game, or the person's seat in a duel whose kind offers hints (the computer
+    // player decides on what the seat may see, so the hint shows nothing hidden).
+    Table* t = r.kind && r.kind->seating() == Seating::Duel ? duel_of(*r.net, r.key)
+                                                            : private_game(*r.net, r.key, r.kind);
+    if (!t && !r.kind) t = duel_of(*r.net, r.key);
+    const int seat = t ? std::max(0, t->seat_of(r.key)) : 0;
     if (!t) {
-        reply_private(r, "You have no game open: type " + private_start_command() + ".");
+        reply_private(r, r.kind && r.kind->seating() == Seating::Duel
+                             ? "You are in no " + r.kind->title() + " duel."
+                             : "You have no game open: type " + private_start_command() + ".");
+        return;
+    }
+    if (t->phase != Table::Phase::Playing || t->game->finished()) {
+        reply_private(r, "The game has not started yet.");
         return;
     }
     if (t->busy) {
@@ -239,16 +250,16 @@ void Tables::hint(Request& r) {
     const std::string network = r.net->name;
     const TableId id = t->id;
     const std::int64_t seq = t->seq;
-    worker.run([this, network, id, seq, copy]() -> Worker::Continuation {
-        const std::string text = "Hint: " + copy->hint_text(0, copy->computer_action(0));
-        return [this, network, id, seq, text] {
+    worker.run([this, network, id, seq, copy, seat]() -> Worker::Continuation {
+        const std::string text = "Hint: " + copy->hint_text(seat, copy->computer_action(seat));
+        return [this, network, id, seq, text, seat] {
             auto it = nets.find(network);
             if (it == nets.end()) return;
             Table* tt = table_by_id(*it->second, id);
             if (!tt) return;
             tt->busy = false;
             if (tt->seq != seq) return;  // the game moved on meanwhile
-            deliver(*tt, {to_table(text)});
+            deliver(*tt, {tt->kind->solitaire() ? to_table(text) : to_seat(seat, text)});
         };
     });
 }
