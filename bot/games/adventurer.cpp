@@ -166,7 +166,7 @@ std::string pick_name(const std::vector<std::string>& names, const std::string& 
     std::string list;
     for (const auto& n : all) list += (list.empty() ? "" : hits.empty() ? "; " : " or ") + n;
     if (hits.empty())
-        why = all.empty() ? fmt::format("You have no card {}.", where)
+        why = all.empty() ? fmt::format("You have no cards {}.", where)
                           : fmt::format("No \"{}\" {}: {}.", typed, where, list);
     else
         why = fmt::format("\"{}\" could be {}: say which.", typed, list);
@@ -188,15 +188,6 @@ class AdventurerGame final : public Game {
             computer_[s] = setup.computer[s];
         opening_ = duel_.take_events();
     }
-    AdventurerGame(const AdventurerGame& o)
-        : set_(o.set_),
-          names_(o.names_),
-          computer_(o.computer_),
-          deck_names_(o.deck_names_),
-          response_s_(o.response_s_),
-          duel_(o.duel_),
-          opening_(o.opening_) {}
-
     std::unique_ptr<Game> clone() const override { return std::make_unique<AdventurerGame>(*this); }
 
     std::vector<int> awaited() const override {
@@ -217,8 +208,9 @@ class AdventurerGame final : public Game {
             if (!duel_.window_open()) return Outcome::refuse("Nothing waits for an answer.");
             const int r = duel_.responder();
             (void)duel_.act(r, "pass");
-            auto o = report("wake", r);
-            return o;
+            return report("wake", r,
+                          fmt::format("No answer from {} in {} s: it resolves.",
+                                      names_[static_cast<std::size_t>(r)], response_s_));
         }
         if (seat < 0 || seat > 1) return Outcome::refuse("You are not in this duel.");
         if (cmd == "leave") {
@@ -227,6 +219,8 @@ class AdventurerGame final : public Game {
         }
         if (cmd == "p") cmd = "play";
         if (cmd == "u") cmd = "use";
+        if (seat != duel_.awaited() && cmd != "draw")  // whose turn or answer it is, first
+            return Outcome::refuse(capitalised(named(duel_.act(seat, cmd), names_)));
         std::string line = cmd;
         if (cmd == "play" || cmd == "use" || cmd == "discard") {
             std::string why;
@@ -247,6 +241,19 @@ class AdventurerGame final : public Game {
     std::string computer_action(int seat) const override {
         if (duel_.finished() || seat != duel_.awaited()) return "";
         return games::adventurer::computer_action(duel_, seat);
+    }
+
+    // In a window the hint also names every answer the seat has.
+    std::string hint_text(int seat, const std::string& action) const override {
+        if (action.empty()) return "I see no useful move (it is not your turn or answer).";
+        std::string text = "try " + action + ".";
+        if (duel_.window_open() && duel_.responder() == seat) {
+            std::string answers;
+            for (const auto& l : duel_.legal(seat))
+                if (l.rfind("use ", 0) == 0) answers += (answers.empty() ? "" : "; ") + l;
+            if (!answers.empty()) text += " Your answers: " + answers + ".";
+        }
+        return text;
     }
 
     std::vector<Out> start() const override {
@@ -319,7 +326,7 @@ class AdventurerGame final : public Game {
             const std::string n = pick_name(hand, name, "in your hand", why);
             if (n.empty()) return "";
             if (over.empty()) return "play " + n;
-            const std::string o = pick_name(play, over, "of yours in play", why);
+            const std::string o = pick_name(play, over, "in play", why);
             if (o.empty()) return "";
             return "play " + n + " over " + o;
         }
@@ -330,7 +337,7 @@ class AdventurerGame final : public Game {
             number = a.substr(sp);
             name = trim(a.substr(0, sp));
         }
-        const std::string n = pick_name(play, name, "of yours in play", why);
+        const std::string n = pick_name(play, name, "in play", why);
         if (n.empty()) return "";
         return cmd + " " + n + number;
     }
@@ -345,14 +352,14 @@ class AdventurerGame final : public Game {
             if (l == "draw" || ++n > 6) continue;
             list += (list.empty() ? "" : ", ") + l;
         }
-        return list.empty() ? "" : " You can: " + list + (n > 6 ? ", ..." : "") + ".";
+        return list.empty() ? "" : " You can: " + list + (n > 6 ? " and more" : "") + ".";
     }
 
-    Outcome report(const std::string& canonical, int seat) {
+    Outcome report(const std::string& canonical, int seat, std::string lead = "") {
         (void)seat;
         Outcome o;
         o.canonical = canonical;
-        std::vector<std::string> pub;
+        std::vector<std::string> pub{std::move(lead)};
         std::array<std::vector<std::string>, 2> priv;
         const int before_turn = last_turn_;
         for (const auto& e : duel_.take_events()) {
@@ -478,6 +485,7 @@ class AdventurerKind final : public GameKind {
             {"pass", {}, "", "lets the other's move resolve without an answer"},
             {"draw", {}, "", "offers a draw, or accepts the one offered"},
             {"hand", {"h"}, "", "shows your hand, Mind, Health and Willpower"},
+            {"hint", {}, "", "what the computer would do in your place"},
         };
         lookups_ = {
             {"card", {}, "NAME", "shows one card: cost, needs, slot, stats and actions"},

@@ -694,7 +694,8 @@ std::string Duel::act(int s, std::string_view line) {
     if (responder_ >= 0) {
         if (cmd == "pass") {
             if (!args.empty()) return "pass takes no words.";
-            emit(-1, side_tag(s) + " lets it resolve.");
+            // Nothing said: what resolves, or the next move, shows that the window closed
+            // (a pass costs the channel no line of its own).
             resolve_stack();
         } else if (cmd == "use") {
             why = cmd_use(s, args);
