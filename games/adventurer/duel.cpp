@@ -401,10 +401,13 @@ void Duel::resolve_stack() {
     if (encounter && !over_) end_turn();
 }
 
-void Duel::open_window(StackItem item) {
+void Duel::open_window(StackItem item, const std::string& declare) {
     stack_.push_back(item);
     responder_ = 1 - item.side;
-    if (!can_respond(responder_)) resolve_stack();
+    if (!can_respond(responder_))
+        resolve_stack();
+    else if (!declare.empty())
+        emit(-1, declare);
 }
 
 bool Duel::can_respond(int s) const {
@@ -660,10 +663,10 @@ std::string Duel::cmd_discard(int s, std::string_view args) {
 std::string Duel::cmd_encounter(int s, bool parley) {
     if (side(s).skip_encounter) return "your Encounter Step is skipped this turn: type end.";
     const auto kind = parley ? StackItem::Kind::Parley : StackItem::Kind::Attack;
-    if (can_respond(1 - s))  // else it resolves at once and its line says it all
-        emit(-1, side_tag(s) + (parley ? " parleys" : " attacks") + " with " +
-                     dice_text(parley ? parley_die(s) : attack_die(s)) + ".");
-    open_window(StackItem{kind, s, 0, 0, 0, true});
+    // Said only when the other can answer it; else it resolves at once and that line says all.
+    open_window(StackItem{kind, s, 0, 0, 0, true},
+                side_tag(s) + (parley ? " parleys" : " attacks") + " with " +
+                    dice_text(parley ? parley_die(s) : attack_die(s)) + ".");
     return "";
 }
 

@@ -127,7 +127,9 @@ class Duel {
     void begin_turn(int s);
     void end_turn();
     void draw(int s, int n);
-    void open_window(StackItem item);
+    // Pushes the item and opens a window for the other side, or resolves at once when it has
+    // no answer; `declare` is said only when the window opens.
+    void open_window(StackItem item, const std::string& declare = "");
     void resolve_stack();
     void apply(const StackItem& item);
     void apply_effect(int s, const StackItem& item, const Effect& e);
