@@ -916,6 +916,28 @@ std::vector<KeySpec> table_keys(const TableConfig& d) {
     };
 }
 
+std::vector<KeySpec> duel_keys(const std::string& title, std::chrono::seconds turn_timeout) {
+    TableConfig d;
+    d.join_window = std::chrono::seconds(120);  // a challenge's expiry
+    d.turn_timeout = turn_timeout;
+    d.turn_warning = std::chrono::seconds(30);
+    d.grace = std::chrono::seconds(120);
+    std::vector<KeySpec> out;
+    for (auto& k : table_keys(d))
+        if (k.key != "min_players" && k.key != "max_players") out.push_back(k);
+    out.push_back(integer_key("duels_per_channel", 0, 0, 100,
+                              title + " duels one channel may hold at once (0: as many as "
+                                      "[limits] tables_per_channel)"));
+    return out;
+}
+
+TableConfig duel_config(const Section& s) {
+    TableConfig c = table_config(s);
+    c.min_players = c.max_players = 2;
+    c.per_channel = static_cast<int>(s.integer("duels_per_channel"));
+    return c;
+}
+
 void finish_table(Section& s) {
     const auto min = s.integer("min_players"), max = s.integer("max_players");
     if (min > max)

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <optional>
@@ -102,6 +103,11 @@ class Section {
     bool boolean(const std::string& key) const;
     // A problem with `key` (a check across keys): a ConfigError naming where it was set.
     [[noreturn]] void fail(const std::string& key, const std::string& why) const;
+    // The folder relative paths in this section start from: the file's, or "." without one.
+    std::filesystem::path folder() const {
+        return file.empty() ? std::filesystem::path(".")
+                            : std::filesystem::path(file).parent_path();
+    }
 };
 
 struct SectionSpec {
@@ -140,8 +146,14 @@ struct TableConfig {
     int per_channel = 0;
 };
 std::vector<KeySpec> table_keys(const TableConfig& defaults = {});
+// A duel kind's keys: the table keys but the player counts (a duel seats two), a
+// challenge's expiry of 2 minutes as join_window, and duels_per_channel; `title` names the
+// game in the help of that key.
+std::vector<KeySpec> duel_keys(const std::string& title, std::chrono::seconds turn_timeout);
 void finish_table(Section& s);  // min <= max players; the warning fits in the turn
 TableConfig table_config(const Section& s);
+// A duel kind's (duel_keys): two seats, duels_per_channel.
+TableConfig duel_config(const Section& s);
 
 struct Config {
     std::string file;  // where it was read from

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "bot/data.hpp"
+#include "bot/decks.hpp"
 #include "bot/games/kinds.hpp"
 #include "bot/strings.hpp"
 #include "games/adventurer/ai.hpp"
@@ -457,13 +458,9 @@ class AdventurerGame final : public Game {
 
 class AdventurerKind final : public GameKind {
   public:
-    explicit AdventurerKind(const config::Section& section) : cfg_(config::table_config(section)) {
-        cfg_.min_players = cfg_.max_players = 2;
-        cfg_.per_channel = static_cast<int>(section.integer("duels_per_channel"));
+    explicit AdventurerKind(const config::Section& section) : cfg_(config::duel_config(section)) {
         response_s_ = static_cast<int>(section.integer("response_seconds"));
-        const std::filesystem::path base = section.file.empty()
-                                               ? std::filesystem::path(".")
-                                               : std::filesystem::path(section.file).parent_path();
+        const std::filesystem::path base = section.folder();
         auto lib = std::make_shared<AdventurerLibrary>();
         if (auto why = load_adventurer_library(section.text("cards"), base, *lib); !why.empty())
             section.fail("cards", why);
@@ -497,6 +494,27 @@ class AdventurerKind final : public GameKind {
              "goes back to premade decks"},
             {"decks", {}, "", "lists the premade decks"},
         };
+        const auto& set = lib_->set;
+        book_.read = [this](const std::string& d) { return read_saved(d); };
+        book_.write = [this](const std::string& n, const std::vector<int>& c) {
+            return write_saved(n, c);
+        };
+        book_.text = [&set](const std::vector<int>& c) {
+            return games::adventurer::deck_list_text(set, c);
+        };
+        book_.parse = [&set](const std::string& list, std::vector<int>& c) {
+            std::string why = games::adventurer::parse_deck_list(set, list, c);
+            return why.empty() ? games::adventurer::check_deck(set, c) : why;
+        };
+        book_.summary = [this](const std::vector<int>& c) { return deck_classes(c); };
+        book_.allowed = [](const std::vector<int>&) { return std::string(); };
+        for (const auto& d : lib_->decks) book_.premade.push_back({d.name, d.cards});
+        book_.example = "4 Sellsword, 3 Rusty Blade, ... (40 cards)";
+        book_.usage_set = "4 A, 3 B, ... (40 cards, at most 4 of a card)";
+        book_.list_help = "Write counts and names between commas, e.g. deck set 4 " +
+                          set.at(0).name + ", 3 " + set.at(1).name +
+                          ", ... (40 cards), or deck set " + lib_->decks.front().name + ".";
+        book_.premade_shown = false;  // forty cards: the name says enough
     }
     std::string name() const override { return "adventurer"; }
     std::string title() const override { return "Adventurer Factory"; }
@@ -576,23 +594,12 @@ class AdventurerKind final : public GameKind {
         const std::string a = trim(args);
         if (cmd == "card") return {{card_reply(a)}, std::nullopt, false};
         if (cmd == "cards") return {{cards_reply(a)}, std::nullopt, true};
-        if (cmd == "decks") {
-            std::string s = "Premade decks: ";
-            for (std::size_t i = 0; i < lib_->decks.size(); ++i)
-                s += (i ? "; " : "") + lib_->decks[i].name + " (" +
-                     deck_classes(lib_->decks[i].cards) + ")";
-            return {{s + ". Save one with: deck set NAME."}, std::nullopt, false};
-        }
-        if (cmd == "deck") return deck_reply(a, saved);
+        if (cmd == "decks") return decks_lookup(book_);
+        if (cmd == "deck") return deck_lookup(book_, a, saved);
         return {{"Unknown Adventurer Factory command."}, std::nullopt, true};
     }
 
   private:
-    struct SavedDeck {
-        std::string name;
-        std::vector<int> cards;
-        std::string error;
-    };
     // Saved data: "deck", the deck's name, then the list "4 Sellsword, 3 ...".
     SavedDeck read_saved(const std::string& data) const {
         SavedDeck d;
@@ -625,63 +632,6 @@ class AdventurerKind final : public GameKind {
         std::string s;
         for (const auto& x : f) s += (s.empty() ? "" : ", ") + x;
         return s.empty() ? "no class" : s;
-    }
-
-    LookupReply deck_reply(const std::string& a, const std::optional<std::string>& saved) const {
-        LookupReply r;
-        r.in_private = true;
-        const auto [word, rest] = split_command(a);
-        if (a.empty()) {
-            if (saved && !saved->empty()) {
-                const SavedDeck d = read_saved(*saved);
-                if (d.error.empty()) {
-                    r.lines.push_back(
-                        fmt::format("Your deck ({}): {}.", d.name,
-                                    games::adventurer::deck_list_text(lib_->set, d.cards)));
-                    return r;
-                }
-                r.lines.push_back(
-                    "Your saved deck cannot be played any more (" + d.error +
-                    "): you play a premade deck until you save another with deck set.");
-                return r;
-            }
-            r.lines.push_back(
-                "You have no deck of your own: you play a premade one (see decks). "
-                "Save one with: deck set 4 Sellsword, 3 Rusty Blade, ... (40 cards).");
-            return r;
-        }
-        const std::string w = lower(word);
-        if (w == "clear") {
-            r.save = "";
-            r.lines.push_back("Your deck is cleared: you play premade decks.");
-            return r;
-        }
-        if (w != "set") {
-            r.lines.push_back(
-                "Usage: deck (shows yours), deck set 4 A, 3 B, ... (40 cards, at most 4 of "
-                "a card), deck set DECK (a premade one), deck clear.");
-            return r;
-        }
-        for (const auto& d : lib_->decks)
-            if (lower(d.name) == lower(rest)) {
-                r.save = write_saved(d.name, d.cards);
-                r.lines.push_back(fmt::format("Saved: you play {}.", d.name));
-                return r;
-            }
-        std::vector<int> cards;
-        std::string why = games::adventurer::parse_deck_list(lib_->set, rest, cards);
-        if (why.empty()) why = games::adventurer::check_deck(lib_->set, cards);
-        if (!why.empty()) {
-            r.lines.push_back("That deck cannot be saved: " + why +
-                              ". Write counts and names between commas, e.g. deck set 4 " +
-                              lib_->set.at(0).name + ", 3 " + lib_->set.at(1).name +
-                              ", ... (40 cards), or deck set " + lib_->decks.front().name + ".");
-            return r;
-        }
-        r.save = write_saved("own deck", cards);
-        r.lines.push_back(fmt::format("Saved: your deck is {}.",
-                                      games::adventurer::deck_list_text(lib_->set, cards)));
-        return r;
     }
 
     std::string card_reply(const std::string& a) const {
@@ -719,6 +669,7 @@ class AdventurerKind final : public GameKind {
     config::TableConfig cfg_;
     int response_s_ = 20;
     std::shared_ptr<const AdventurerLibrary> lib_;
+    DeckBook book_;
     std::vector<CommandSpec> commands_;
     std::vector<CommandSpec> lookups_;
 };
@@ -728,31 +679,19 @@ class AdventurerKind final : public GameKind {
 config::SectionSpec adventurer_section() {
     config::SectionSpec spec;
     spec.name = "adventurer";
-    config::TableConfig d;
-    d.join_window = std::chrono::seconds(120);  // a challenge's expiry
-    d.turn_timeout = std::chrono::seconds(120);
-    d.turn_warning = std::chrono::seconds(30);
-    d.grace = std::chrono::seconds(120);
-    d.min_players = d.max_players = 2;
-    for (auto& k : config::table_keys(d))
-        if (k.key != "min_players" && k.key != "max_players") spec.keys.push_back(k);
+    spec.keys = config::duel_keys("Adventurer Factory", std::chrono::seconds(120));
     spec.keys.push_back(config::KeySpec{"cards", "builtin", nullptr,
                                         "card folders, comma-separated: builtin (croupier's own "
                                         "set) and/or folders of card files (*.txt, decks.txt for "
                                         "premade decks), relative to this file",
                                         ""});
-    spec.keys.push_back(config::integer_key("duels_per_channel", 0, 0, 100,
-                                            "Adventurer Factory duels one channel may hold at "
-                                            "once (0: as many as [limits] tables_per_channel)"));
     spec.keys.push_back(config::integer_key("response_seconds", 20, 5, 300,
                                             "how long a player has to answer a move before it "
                                             "resolves as if they passed"));
     spec.finish = [](config::Section& s) {
         config::finish_table(s);
         AdventurerLibrary lib;
-        const std::filesystem::path base = s.file.empty()
-                                               ? std::filesystem::path(".")
-                                               : std::filesystem::path(s.file).parent_path();
+        const std::filesystem::path base = s.folder();
         if (auto why = load_adventurer_library(s.text("cards"), base, lib); !why.empty())
             s.fail("cards", why);
     };

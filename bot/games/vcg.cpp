@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "bot/data.hpp"
+#include "bot/decks.hpp"
 #include "bot/games/kinds.hpp"
 #include "bot/games/vcg.hpp"
 #include "bot/strings.hpp"
@@ -543,13 +544,9 @@ class VcgGame final : public Game {
 
 class VcgKind final : public GameKind {
   public:
-    explicit VcgKind(const config::Section& section) : cfg_(config::table_config(section)) {
-        cfg_.min_players = cfg_.max_players = 2;
-        cfg_.per_channel = static_cast<int>(section.integer("duels_per_channel"));
+    explicit VcgKind(const config::Section& section) : cfg_(config::duel_config(section)) {
         level_cap_ = static_cast<int>(section.integer("deck_level_cap"));
-        const std::filesystem::path base = section.file.empty()
-                                               ? std::filesystem::path(".")
-                                               : std::filesystem::path(section.file).parent_path();
+        const std::filesystem::path base = section.folder();
         auto lib = std::make_shared<VcgLibrary>();
         if (auto why = load_vcg_library(section.text("cards"), base, *lib); !why.empty())
             section.fail("cards", why);
@@ -576,6 +573,21 @@ class VcgKind final : public GameKind {
              "goes back to premade decks"},
             {"decks", {}, "", "lists the premade decks"},
         };
+        book_.read = [this](const std::string& d) { return read_saved(d); };
+        book_.write = [this](const std::string& n, const std::vector<int>& c) {
+            return write_saved(n, c);
+        };
+        book_.text = [this](const std::vector<int>& c) { return deck_text(c); };
+        book_.parse = [this](const std::string& list, std::vector<int>& c) {
+            return resolve_deck(lib_->set, split_list(list, ','), c);
+        };
+        book_.summary = [this](const std::vector<int>& c) { return deck_factions(c); };
+        book_.allowed = [this](const std::vector<int>& c) { return over_cap(c); };
+        for (const auto& d : lib_->decks) book_.premade.push_back({d.name, d.cards});
+        book_.example = "A, B, C, D, E, F, G, H";
+        book_.usage_set = "A, B, ... (8 different cards)";
+        book_.list_help = "Name 8 different cards between commas, e.g. deck set " +
+                          deck_text(lib_->decks.front().cards) + ".";
     }
     std::string name() const override { return "vcg"; }
     std::string title() const override { return "VCG"; }
@@ -646,24 +658,12 @@ class VcgKind final : public GameKind {
         if (cmd == "card") return {{card_reply(a)}, std::nullopt, false};
         if (cmd == "cards") return {{cards_reply(a)}, std::nullopt, false};
         if (cmd == "calc") return {{calc_reply(a)}, std::nullopt, false};
-        if (cmd == "decks") {
-            std::string s = "Premade decks: ";
-            for (std::size_t i = 0; i < lib_->decks.size(); ++i)
-                s += (i ? "; " : "") + lib_->decks[i].name + " (" +
-                     deck_factions(lib_->decks[i].cards) + ")";
-            return {{s + ". Save one with: deck set NAME."}, std::nullopt, false};
-        }
-        if (cmd == "deck") return deck_reply(a, saved);
+        if (cmd == "decks") return decks_lookup(book_);
+        if (cmd == "deck") return deck_lookup(book_, a, saved);
         return {{"Unknown VCG command."}, std::nullopt, true};
     }
 
   private:
-    struct SavedDeck {
-        std::string name;
-        std::vector<int> cards;
-        std::string error;
-    };
-
     // Saved data: the first line "own" or "premade", then the deck's name, then a card a line
     // as "Faction/Name".
     SavedDeck read_saved(const std::string& data) const {
@@ -708,68 +708,6 @@ class VcgKind final : public GameKind {
         std::string s;
         for (int i : cards) s += (s.empty() ? "" : ", ") + lib_->set.unique_name(i);
         return s;
-    }
-
-    LookupReply deck_reply(const std::string& a, const std::optional<std::string>& saved) const {
-        LookupReply r;
-        r.in_private = true;
-        const auto [word, rest] = split_command(a);
-        if (a.empty()) {
-            if (saved) {
-                const SavedDeck d = read_saved(*saved);
-                if (d.error.empty()) {
-                    r.lines.push_back(
-                        fmt::format("Your deck ({}): {}.", d.name, deck_text(d.cards)));
-                    return r;
-                }
-                r.lines.push_back("Your saved deck cannot be played any more (" + d.error +
-                                  "): you play a premade deck until you save another with deck "
-                                  "set.");
-                return r;
-            }
-            r.lines.push_back(
-                "You have no deck of your own: you play a premade one (see decks). "
-                "Save one with: deck set A, B, C, D, E, F, G, H.");
-            return r;
-        }
-        const std::string w = lower(word);
-        if (w == "clear") {
-            r.save = "";
-            r.lines.push_back("Your deck is cleared: you play premade decks.");
-            return r;
-        }
-        if (w != "set") {
-            r.lines.push_back(
-                "Usage: deck (shows yours), deck set A, B, ... (8 different cards), "
-                "deck set DECK (a premade one), deck clear.");
-            return r;
-        }
-        // A premade deck by name, else eight cards.
-        for (const auto& d : lib_->decks)
-            if (lower(d.name) == lower(rest)) {
-                if (auto why = over_cap(d.cards); !why.empty()) {
-                    r.lines.push_back("That deck cannot be saved: " + why + ".");
-                    return r;
-                }
-                r.save = write_saved(d.name, d.cards);
-                r.lines.push_back(
-                    fmt::format("Saved: you play {} ({}).", d.name, deck_text(d.cards)));
-                return r;
-            }
-        std::vector<int> cards;
-        if (auto why = resolve_deck(lib_->set, split_list(rest, ','), cards); !why.empty()) {
-            r.lines.push_back("That deck cannot be saved: " + why +
-                              ". Name 8 different cards between commas, e.g. deck set " +
-                              deck_text(lib_->decks.front().cards) + ".");
-            return r;
-        }
-        if (auto why = over_cap(cards); !why.empty()) {
-            r.lines.push_back("That deck cannot be saved: " + why + ".");
-            return r;
-        }
-        r.save = write_saved("own deck", cards);
-        r.lines.push_back(fmt::format("Saved: your deck is {}.", deck_text(cards)));
-        return r;
     }
 
     std::string card_reply(const std::string& a) const {
@@ -877,6 +815,7 @@ class VcgKind final : public GameKind {
     config::TableConfig cfg_;
     int level_cap_ = 0;
     std::shared_ptr<const VcgLibrary> lib_;
+    DeckBook book_;
     std::vector<CommandSpec> commands_;
     std::vector<CommandSpec> lookups_;
 };
@@ -886,22 +825,12 @@ class VcgKind final : public GameKind {
 config::SectionSpec vcg_section() {
     config::SectionSpec spec;
     spec.name = "vcg";
-    config::TableConfig d;
-    d.join_window = std::chrono::seconds(120);  // a challenge's expiry
-    d.turn_timeout = std::chrono::seconds(90);
-    d.turn_warning = std::chrono::seconds(30);
-    d.grace = std::chrono::seconds(120);
-    d.min_players = d.max_players = 2;
-    for (auto& k : config::table_keys(d))
-        if (k.key != "min_players" && k.key != "max_players") spec.keys.push_back(k);
+    spec.keys = config::duel_keys("VCG", std::chrono::seconds(90));
     config::KeySpec cards{"cards", "builtin", nullptr,
                           "card folders, comma-separated: builtin (croupier's own set) and/or "
                           "folders of CSV files, one faction a file, relative to this file",
                           ""};
     spec.keys.push_back(cards);
-    spec.keys.push_back(config::integer_key("duels_per_channel", 0, 0, 100,
-                                            "VCG duels one channel may hold at once (0: as "
-                                            "many as [limits] tables_per_channel)"));
     spec.keys.push_back(config::integer_key("deck_level_cap", 0, 0, 80,
                                             "the most a saved deck's levels may add up to "
                                             "(0: no cap)"));
@@ -909,9 +838,7 @@ config::SectionSpec vcg_section() {
         config::finish_table(s);  // a duel seats two: no player-count keys
         // The cards load now, so --check-config and startup refuse a bad file with its line.
         VcgLibrary lib;
-        const std::filesystem::path base = s.file.empty()
-                                               ? std::filesystem::path(".")
-                                               : std::filesystem::path(s.file).parent_path();
+        const std::filesystem::path base = s.folder();
         if (auto why = load_vcg_library(s.text("cards"), base, lib); !why.empty())
             s.fail("cards", why);
         // A cap no premade deck fits would leave a player without a deck nothing to play.

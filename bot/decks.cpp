@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bot/decks.hpp"
+
+#include <fmt/format.h>
+
+#include "bot/strings.hpp"
+
+namespace croupier::bot {
+
+LookupReply decks_lookup(const DeckBook& book) {
+    std::string s = "Premade decks: ";
+    for (std::size_t i = 0; i < book.premade.size(); ++i)
+        s += (i ? "; " : "") + book.premade[i].name + " (" + book.summary(book.premade[i].cards) +
+             ")";
+    return {{s + ". Save one with: deck set NAME."}, std::nullopt, false};
+}
+
+LookupReply deck_lookup(const DeckBook& book, const std::string& a,
+                        const std::optional<std::string>& saved) {
+    LookupReply r;
+    r.in_private = true;
+    const auto [word, rest] = split_command(a);
+    if (a.empty()) {
+        if (saved && !saved->empty()) {
+            const SavedDeck d = book.read(*saved);
+            if (d.error.empty()) {
+                r.lines.push_back(fmt::format("Your deck ({}): {}.", d.name, book.text(d.cards)));
+                return r;
+            }
+            r.lines.push_back("Your saved deck cannot be played any more (" + d.error +
+                              "): you play a premade deck until you save another with deck set.");
+            return r;
+        }
+        r.lines.push_back(
+            "You have no deck of your own: you play a premade one (see decks). Save one with: "
+            "deck set " +
+            book.example + ".");
+        return r;
+    }
+    const std::string w = lower(word);
+    if (w == "clear") {
+        r.save = "";
+        r.lines.push_back("Your deck is cleared: you play premade decks.");
+        return r;
+    }
+    if (w != "set") {
+        r.lines.push_back("Usage: deck (shows yours), deck set " + book.usage_set +
+                          ", deck set DECK (a premade one), deck clear.");
+        return r;
+    }
+    for (const auto& d : book.premade)
+        if (lower(d.name) == lower(rest)) {
+            if (auto why = book.allowed(d.cards); !why.empty()) {
+                r.lines.push_back("That deck cannot be saved: " + why + ".");
+                return r;
+            }
+            r.save = book.write(d.name, d.cards);
+            r.lines.push_back(book.premade_shown ? fmt::format("Saved: you play {} ({}).", d.name,
+                                                               book.text(d.cards))
+                                                 : fmt::format("Saved: you play {}.", d.name));
+            return r;
+        }
+    std::vector<int> cards;
+    if (auto why = book.parse(rest, cards); !why.empty()) {
+        r.lines.push_back("That deck cannot be saved: " + why + ". " + book.list_help);
+        return r;
+    }
+    if (auto why = book.allowed(cards); !why.empty()) {
+        r.lines.push_back("That deck cannot be saved: " + why + ".");
+        return r;
+    }
+    r.save = book.write("own deck", cards);
+    r.lines.push_back(fmt::format("Saved: your deck is {}.", book.text(cards)));
+    return r;
+}
+
+}  // namespace croupier::bot

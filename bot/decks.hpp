@@ -1,0 +1,49 @@
+// A player's saved deck for a duel kind (VCG, Adventurer Factory): `deck` shows it, `deck set`
+// saves a list or a premade deck, `deck clear` goes back to premade decks. The kind says how
+// its decks are read, written, shown and checked; the conversation is the same for all.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bot/game.hpp"
+
+namespace croupier::bot {
+
+struct SavedDeck {
+    std::string name;
+    std::vector<int> cards;
+    std::string error;  // why it cannot be played (any more)
+};
+
+struct PremadeDeck {
+    std::string name;
+    std::vector<int> cards;
+};
+
+struct DeckBook {
+    std::function<SavedDeck(const std::string& saved)> read;  // the person's saved data
+    std::function<std::string(const std::string& name, const std::vector<int>& cards)> write;
+    std::function<std::string(const std::vector<int>& cards)> text;  // a deck as shown
+    // A list the player typed: "" and the cards, or why it is no deck (the kind's rules).
+    std::function<std::string(const std::string& list, std::vector<int>& cards)> parse;
+    // Why a deck may not be saved on this network (VCG's level cap); "" when it may.
+    std::function<std::string(const std::vector<int>& cards)> allowed;
+    std::vector<PremadeDeck> premade;
+    std::function<std::string(const std::vector<int>& cards)> summary;  // `decks`: "Emberkin"
+    std::string example;        // "A, B, C, D, E, F, G, H": after "Save one with: deck set "
+    std::string usage_set;      // "A, B, ... (8 different cards)": in the usage line
+    std::string list_help;      // after a refused list: "Name 8 different cards between commas..."
+    bool premade_shown = true;  // a premade deck saved is shown with its cards
+};
+
+// The `decks` lookup: the premade decks, each with its summary.
+LookupReply decks_lookup(const DeckBook& book);
+// The `deck` lookup: args as typed after "deck".
+LookupReply deck_lookup(const DeckBook& book, const std::string& args,
+                        const std::optional<std::string>& saved);
+
+}  // namespace croupier::bot
