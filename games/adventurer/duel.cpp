@@ -203,9 +203,9 @@ void Duel::concede(int s) {
 }
 
 int Duel::roll(const Dice& d, std::string& shown) {
-    if (d.fixed()) {
+    if (d.fixed()) {  // "3", or a die of one side ("1d1"): nothing is rolled
         const int v = d.count == 0 ? d.plus : d.count + d.plus;
-        shown = std::to_string(v);
+        shown = d.count == 0 ? std::to_string(v) : dice_text(d);
         return v;
     }
     int total = d.plus;
