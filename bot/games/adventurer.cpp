@@ -574,14 +574,18 @@ class AdventurerKind final : public GameKind {
             set = std::shared_ptr<const CardSet>(lib_, &lib_->set);
         std::array<std::vector<int>, 2> decks;
         std::array<std::string, 2> names;
+        bool kept = true;
         for (std::size_t s = 0; s < 2; ++s) {
             const std::string key = std::to_string(s);
-            if (!games::adventurer::parse_deck_list(*set, opt("list." + key), decks[s]).empty() ||
-                decks[s].empty()) {
-                set = std::shared_ptr<const CardSet>(lib_, &lib_->set);
-                decks[s] = lib_->decks.front().cards;
-            }
+            kept = kept &&
+                   games::adventurer::parse_deck_list(*set, opt("list." + key), decks[s]).empty() &&
+                   !decks[s].empty();
             names[s] = opt("deck." + key).empty() ? lib_->decks.front().name : opt("deck." + key);
+        }
+        if (!kept) {  // a setup this version cannot read: the first premade deck on both sides
+            set = std::shared_ptr<const CardSet>(lib_, &lib_->set);
+            decks = {lib_->decks.front().cards, lib_->decks.front().cards};
+            names = {lib_->decks.front().name, lib_->decks.front().name};
         }
         const std::string r = opt("response");
         const int response = r.empty() ? response_s_ : std::max(5, std::atoi(r.c_str()));

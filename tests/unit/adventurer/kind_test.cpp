@@ -167,3 +167,53 @@ TEST(AdventurerComputer, DecidesOnWhatItMaySeeOnly) {
     EXPECT_GT(a.size(), 100u);
     EXPECT_EQ(a, b);
 }
+
+TEST(AdventurerKind, ADuelKeepsItsCardsWhateverTheOperatorLoadsLater) {
+    // A duel dealt with the built-in set, restored by a daemon whose only cards are a
+    // folder of one other card: it plays on with the cards it was dealt.
+    const auto cfg = croupier::config::parse(kNet, "croupier.ini", {}, croupier::bot::kind_specs());
+    auto builtin_kind = af_kind(cfg);
+    ASSERT_TRUE(builtin_kind);
+    croupier::bot::GameSetup setup;
+    setup.players = {"ann", "ben"};
+    setup.persons = {"h:ann", "h:ben"};
+    setup.computer = {false, false};
+    setup.deal_number = 42;
+    builtin_kind->deal_options(setup);
+    const auto original = builtin_kind->create(setup);
+
+    const auto dir =
+        std::filesystem::temp_directory_path() /
+        ("af-other-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir / "one.txt") << "[Lone Pebble]\ntype = Item\nfills = none\n";
+    std::ofstream(dir / "decks.txt") << "Pebbles: 4 Lone Pebble\n";
+    // A premade deck that breaks the deck rules stops startup: four pebbles are no deck.
+    EXPECT_THROW(croupier::config::parse(kNet + "[adventurer]\ncards = " + dir.string() + "\n",
+                                         "croupier.ini", {}, croupier::bot::kind_specs()),
+                 croupier::config::ConfigError);
+    std::ofstream(dir / "decks.txt") << "Pebbles: 4 Lone Pebble, 4 Lone Pebble, 4 Lone Pebble\n";
+    EXPECT_THROW(croupier::config::parse(kNet + "[adventurer]\ncards = " + dir.string() + "\n",
+                                         "croupier.ini", {}, croupier::bot::kind_specs()),
+                 croupier::config::ConfigError)
+        << "a card thrice at 4 copies is 12 of one card";
+    std::filesystem::remove(dir / "decks.txt");
+    std::string list;
+    for (int i = 0; i < 10; ++i)
+        list += std::string(i ? ", " : "") + "4 Pebble " + std::to_string(i);
+    std::ofstream more(dir / "more.txt");
+    for (int i = 0; i < 10; ++i) more << "[Pebble " << i << "]\ntype = Item\nfills = none\n";
+    more.close();
+    std::ofstream(dir / "decks.txt") << "Pebbles: " << list << "\n";
+    const auto other_cfg =
+        croupier::config::parse(kNet + "[adventurer]\ncards = " + dir.string() + "\n",
+                                "croupier.ini", {}, croupier::bot::kind_specs());
+    auto other_kind = af_kind(other_cfg);
+    ASSERT_TRUE(other_kind);
+    const auto restored = other_kind->create(setup);
+    ASSERT_EQ(original->show_hand(0).size(), 1u);
+    EXPECT_EQ(restored->show_hand(0).at(0).text, original->show_hand(0).at(0).text);
+    EXPECT_EQ(restored->show_hand(0).at(0).text.find("Pebble"), std::string::npos);
+    std::filesystem::remove_all(dir);
+}
