@@ -26,27 +26,13 @@ also moves on to the next seed.
 
 usage: af_transcript.py CROUPIERD OUT "comment" [--seed N] [--want TEXT] STEP...
 """
-import os
 import re
-import subprocess
 import sys
-import tempfile
+
+from record import record
 
 WHO = {"alice": ":alice!a@example.org", "bob": ":bob!b@example.org"}
-REGISTRATION = re.compile(r"^C: (CAP |NICK |USER |JOIN |MODE )")
 ENDED = re.compile(r"wins\.|a draw|Both give up|gives up")
-
-
-def record(daemon, lines):
-    with tempfile.NamedTemporaryFile("w", suffix=".replay", delete=False) as f:
-        f.write("\n".join(lines) + "\n")
-        path = f.name
-    try:
-        out = subprocess.run([daemon, "--replay", path, "--record"], capture_output=True,
-                             text=True, check=False).stdout
-    finally:
-        os.unlink(path)
-    return [l for l in out.splitlines() if l.strip() and not REGISTRATION.match(l)]
 
 
 def say(lines, who, text, private=False):

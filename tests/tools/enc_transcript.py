@@ -20,27 +20,13 @@ Steps (in order, one argument each):
 
 usage: enc_transcript.py CROUPIERD OUT "comment" STEP...
 """
-import os
 import re
-import subprocess
 import sys
-import tempfile
+
+from record import record
 
 FROM = ":alice!a@example.org PRIVMSG croupier :"
-REGISTRATION = re.compile(r"^C: (CAP |NICK |USER |JOIN |MODE )")
 ENDED = re.compile(r"Victory!|Defeat\.|You fled|The encounter is over")
-
-
-def record(daemon, lines):
-    with tempfile.NamedTemporaryFile("w", suffix=".replay", delete=False) as f:
-        f.write("\n".join(lines) + "\n")
-        path = f.name
-    try:
-        out = subprocess.run([daemon, "--replay", path, "--record"], capture_output=True,
-                             text=True, check=False).stdout
-    finally:
-        os.unlink(path)
-    return [l for l in out.splitlines() if l.strip() and not REGISTRATION.match(l)]
 
 
 def hint(daemon, lines):
