@@ -443,6 +443,17 @@ class Harness:
             self.bot = proc
         return proc
 
+    def kill_and_restart(self, proc, config, name="again"):
+        """SIGKILL (no QUIT, no clean shutdown) and a new croupierd on the same config and
+        database, once it has restored its games and registered again."""
+        proc.watched = False
+        proc.send_signal(signal.SIGKILL)
+        proc.popen.wait(10)
+        again = self.start_bot(config, name=name)
+        self.wait_log(again, r"restored \d+ games?")
+        self.wait_log(again, r"registered as")
+        return again
+
     def wait_log(self, proc, pattern, timeout=WAIT, flags=re.IGNORECASE):
         """Waits until the process's log has a line matching `pattern`; returns the line."""
         rx = re.compile(pattern, flags)

@@ -8,7 +8,6 @@ daemon is killed with SIGKILL and started again: the duel is where it was (`!tab
 same) and plays on to its end, which `!stats` counts. Prints the channel lines a turn."""
 
 import re
-import signal
 
 from harness import BOT_NICK, CHANNEL, check, run_test
 
@@ -38,12 +37,7 @@ def restart(h, bot, config, ann):
     """SIGKILL and a new daemon: `!table` shows the same duel before and after."""
     before = table(h, ann)
     print("before the kill: " + " / ".join(before))
-    bot.watched = False
-    bot.send_signal(signal.SIGKILL)
-    bot.popen.wait(10)
-    bot = h.start_bot(config, name="again")
-    h.wait_log(bot, r"restored \d+ games?")
-    h.wait_log(bot, r"registered as")
+    bot = h.kill_and_restart(bot, config)
     h.wait_bot_in_channel(ann)
     after = table(h, ann)
     check(len(before) == 3 and after == before,

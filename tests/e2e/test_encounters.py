@@ -7,7 +7,6 @@ most three lines), then the daemon killed with SIGKILL and started again: the bo
 back as it was, the encounter goes on, and the party is the person's (`party`)."""
 
 import re
-import signal
 
 from harness import BOT_NICK, check, run_test
 
@@ -70,12 +69,7 @@ def test(h):
     before = board(alice)
     print("before the kill: " + " / ".join(before))
 
-    bot.watched = False
-    bot.send_signal(signal.SIGKILL)
-    bot.popen.wait(10)
-    bot2 = h.start_bot(config, name="again")
-    h.wait_log(bot2, r"restored \d+ games?")
-    h.wait_log(bot2, r"registered as")
+    h.kill_and_restart(bot, config)
     h.sleep(2.0)
     alice.skip()
     after = board(alice)
