@@ -14,6 +14,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -261,11 +262,19 @@ class FeedTransport final : public Transport {
     std::string nick_ = "croupier";
 };
 
+// CPU time of the calling thread, in seconds.
+double thread_cpu_s() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) / 1e9;
+}
+
 struct LoadFigures {
     double seconds = 0, p50_us = 0, p99_us = 0, timer_late_max_ms = 0;
     std::int64_t moves = 0, commands = 0;
     std::uint64_t groups = 0, lines_out = 0, dropped = 0;
     double run_s = 0, commit_s = 0;  // the writer's time in its transactions
+    double loop_cpu_s = 0;           // the event loop's thread (the bench's players with it)
     int tables_finished = 0;
 };
 
@@ -383,6 +392,7 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
         clock.call_after(std::chrono::milliseconds(10), tick);
 
         const auto t0 = Clock_::now();
+        const double cpu0 = thread_cpu_s();
         std::int64_t sent = 0;
         for (;;) {
             const double elapsed = seconds_since(t0);
@@ -422,6 +432,7 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
             if (io.poll() == 0) io.run_one_for(std::chrono::milliseconds(1));
         }
         f.seconds = seconds_since(t0);
+        f.loop_cpu_s = thread_cpu_s() - cpu0;
         ticking = false;
         f.commands = sent;
         f.moves = journal_rows() - rows_before;
@@ -510,10 +521,12 @@ void bench_core(BenchReport& r, bool quick) {
                 "core{}: {} tables, {} commands, {} moves journaled in {:.2f} s, {} commits "
                 "({:.0f} moves a commit; the writer spent {:.2f} s running them and {:.2f} s "
                 "committing), {} lines out, {} dropped, {} games ended; a 10 ms timer ran at "
-                "most {:.1f} ms late",
+                "most {:.1f} ms late; the event loop's thread used {:.2f} s of CPU ({:.1f} us a "
+                "move, the bench's players included)",
                 slow ? " (every commit +50 ms)" : "", tables, f.commands, f.moves, f.seconds,
                 f.groups, f.groups ? static_cast<double>(f.moves) / f.groups : 0.0, f.run_s,
-                f.commit_s, f.lines_out, f.dropped, f.tables_finished, f.timer_late_max_ms));
+                f.commit_s, f.lines_out, f.dropped, f.tables_finished, f.timer_late_max_ms,
+                f.loop_cpu_s, f.moves ? 1e6 * f.loop_cpu_s / static_cast<double>(f.moves) : 0.0));
             if (!slow)
                 r.note(
                     fmt::format("core: ratio to the disk: {:.0f} durable moves a second against "

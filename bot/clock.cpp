@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bot/clock.hpp"
 
+#include <vector>
+
 namespace croupier::bot {
 
 TimePoint AsioClock::now() const {
@@ -15,25 +17,66 @@ std::int64_t AsioClock::unix_now() const {
 
 TimerId AsioClock::call_at(TimePoint when, std::function<void()> fn) {
     const TimerId id = next_id_++;
-    auto timer = std::make_shared<boost::asio::steady_timer>(io_);
-    timer->expires_at(when);
-    timers_[id] = timer;
-    timer->async_wait([this, id, fn = std::move(fn)](const boost::system::error_code& ec) {
-        if (ec) return;  // cancelled
-        auto it = timers_.find(id);
-        if (it == timers_.end()) return;
-        auto keep = it->second;  // fn may destroy or reschedule; keep the timer alive
-        timers_.erase(it);
-        fn();
-    });
+    queue_.emplace(std::make_pair(when, id), std::move(fn));
+    index_.emplace(id, when);
+    if (!firing_ && (!armed_ || when < *armed_)) arm();
     return id;
 }
 
 void AsioClock::cancel(TimerId id) {
-    auto it = timers_.find(id);
-    if (it == timers_.end()) return;
-    it->second->cancel();
-    timers_.erase(it);
+    auto it = index_.find(id);
+    if (it == index_.end()) return;
+    queue_.erase(std::make_pair(it->second, id));
+    index_.erase(it);
+    // A timer cancelled ahead of others leaves timer_ to fire early and re-arm; with none
+    // left it stops, so that an io_context with nothing else to do returns from run().
+    if (queue_.empty() && armed_ && !firing_) {
+        armed_.reset();
+        timer_.cancel();
+    }
+}
+
+void AsioClock::arm() {
+    if (queue_.empty()) {
+        if (armed_) {
+            armed_.reset();
+            timer_.cancel();
+        }
+        return;
+    }
+    const TimePoint when = queue_.begin()->first.first;
+    if (armed_ && *armed_ == when) return;
+    armed_ = when;
+    timer_.expires_at(when);  // a wait already pending completes as cancelled
+    timer_.async_wait([this](const boost::system::error_code& ec) {
+        if (ec) return;  // re-armed or stopped: a newer wait stands, or none is needed
+        armed_.reset();
+        fire();
+    });
+}
+
+void AsioClock::fire() {
+    // The timers due now that existed when it fired, in time order; one a callback adds
+    // waits for the next turn of the loop even when it is due at once.
+    const TimePoint due = now();
+    struct Rearm {
+        AsioClock& c;
+        ~Rearm() {
+            c.firing_ = false;
+            c.arm();
+        }
+    } rearm{*this};
+    firing_ = true;
+    std::vector<std::pair<TimePoint, TimerId>> keys;
+    for (auto it = queue_.begin(); it != queue_.end() && it->first.first <= due; ++it)
+        keys.push_back(it->first);
+    for (const auto& key : keys) {
+        auto it = queue_.find(key);  // an earlier callback may have cancelled it
+        if (it == queue_.end()) continue;
+        auto node = queue_.extract(it);
+        index_.erase(key.second);
+        node.mapped()();
+    }
 }
 
 std::int64_t VirtualClock::unix_now() const {

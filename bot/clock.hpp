@@ -8,6 +8,8 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
+#include <unordered_map>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -33,19 +35,28 @@ class Clock {
     virtual void cancel(TimerId id) = 0;
 };
 
-// Wall-clock timers on an io_context.
+// Wall-clock timers on an io_context. The timers wait in one queue ordered by time, under
+// one Asio timer armed for the earliest: arming and cancelling a turn timer (every move
+// does both) is a map insert or erase, with no allocation in Asio and no cancelled handler
+// to run (docs/PERFORMANCE.md).
 class AsioClock final : public Clock {
   public:
-    explicit AsioClock(boost::asio::io_context& io) : io_(io) {}
+    explicit AsioClock(boost::asio::io_context& io) : timer_(io) {}
     TimePoint now() const override;
     std::int64_t unix_now() const override;
     TimerId call_at(TimePoint when, std::function<void()> fn) override;
     void cancel(TimerId id) override;
 
   private:
-    boost::asio::io_context& io_;
+    void arm();
+    void fire();
+
+    boost::asio::steady_timer timer_;
     TimerId next_id_ = 1;
-    std::map<TimerId, std::shared_ptr<boost::asio::steady_timer>> timers_;
+    std::map<std::pair<TimePoint, TimerId>, std::function<void()>> queue_;
+    std::unordered_map<TimerId, TimePoint> index_;
+    std::optional<TimePoint> armed_;  // when timer_ is due, while it waits
+    bool firing_ = false;
 };
 
 // Virtual time: nothing fires until advance() is called (replay's `wait`).

@@ -290,8 +290,10 @@ bool Daemon::Impl::wants_plain(NetCtx& n, const std::string& key) {
 void Daemon::Impl::send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
                                 const std::string& text, bool prefer_notice,
                                 irc::Priority priority) {
-    const bool plain = wants_plain(n, key);
-    auto delivery = db->pref(n.name, key, "delivery");
+    const auto& prefs = db->prefs(n.name, key);  // one lookup for both settings
+    const std::string* plain_pref = storage::Database::pref_in(prefs, "plain");
+    const std::string* delivery = storage::Database::pref_in(prefs, "delivery");
+    const bool plain = plain_pref && *plain_pref == "1";
     const bool notice = prefer_notice && !(delivery && *delivery == "privmsg");
     const std::string body = plain ? render::to_plain(text) : text;
     // Everyone from one host shares one turn of the send queue.

@@ -572,26 +572,32 @@ std::optional<std::string> Database::last_detail(const std::string& network, con
     return q.getColumn(0).getString();
 }
 
-std::optional<std::string> Database::pref(const std::string& network, const std::string& key,
-                                          const std::string& name) const {
-    // Read once, then from memory: every line sent asks for two preferences.
-    PrefList& list = pref_cache_[network][key];
-    for (const auto& [n, v] : list)
-        if (n == name) return v;
-    auto q = prepare("SELECT value FROM prefs WHERE network = ? AND key = ? AND name = ?");
+const Database::Prefs& Database::prefs(const std::string& network, const std::string& key) const {
+    auto& of_net = pref_cache_[network];
+    if (auto it = of_net.find(key); it != of_net.end()) return it->second;
+    auto q = prepare("SELECT name, value FROM prefs WHERE network = ? AND key = ?");
     q.bind(1, network);
     q.bind(2, key);
-    q.bind(3, name);
-    std::optional<std::string> v;
-    if (q.executeStep()) v = q.getColumn(0).getString();
+    Prefs got;
+    while (q.executeStep())
+        got.emplace_back(q.getColumn(0).getString(), q.getColumn(1).getString());
     if (++pref_cached_ > 100000) {  // bounded; refilled on demand
         pref_cache_.clear();
         pref_cached_ = 1;
-        pref_cache_[network][key].emplace_back(name, v);
-        return v;
     }
-    list.emplace_back(name, v);
-    return v;
+    return pref_cache_[network][key] = std::move(got);
+}
+
+const std::string* Database::pref_in(const Prefs& prefs, std::string_view name) {
+    for (const auto& [n, v] : prefs)
+        if (n == name) return &v;
+    return nullptr;
+}
+
+std::optional<std::string> Database::pref(const std::string& network, const std::string& key,
+                                          const std::string& name) const {
+    if (const std::string* v = pref_in(prefs(network, key), name)) return *v;
+    return std::nullopt;
 }
 
 void Database::set_pref(const std::string& network, const std::string& key, const std::string& name,
@@ -604,14 +610,17 @@ void Database::set_pref(const std::string& network, const std::string& key, cons
     q.bind(3, name);
     q.bind(4, value);
     q.exec();
-    PrefList& list = pref_cache_[network][key];  // after the commit only
-    for (auto& [n, v] : list)
+    // After the commit only; a person not read yet is read whole when first asked for.
+    auto net = pref_cache_.find(network);
+    if (net == pref_cache_.end()) return;
+    auto person = net->second.find(key);
+    if (person == net->second.end()) return;
+    for (auto& [n, v] : person->second)
         if (n == name) {
             v = value;
             return;
         }
-    list.emplace_back(name, value);
-    ++pref_cached_;
+    person->second.emplace_back(name, value);
 }
 
 void Database::remember_person(const std::string& network, const PersonRow& p) {

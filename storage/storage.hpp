@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <unordered_map>
 #include <vector>
@@ -130,6 +131,11 @@ class Database {
     // Per-player preferences ("plain" = "1", "delivery" = "notice"|"privmsg", "spider.suits").
     std::optional<std::string> pref(const std::string& network, const std::string& key,
                                     const std::string& name) const;
+    // All of a person's preferences (name, value), read once and kept: every line sent
+    // asks for two, with one lookup. Valid until the next call on this database.
+    using Prefs = std::vector<std::pair<std::string, std::string>>;
+    const Prefs& prefs(const std::string& network, const std::string& key) const;
+    static const std::string* pref_in(const Prefs& prefs, std::string_view name);
     void set_pref(const std::string& network, const std::string& key, const std::string& name,
                   const std::string& value);
 
@@ -172,9 +178,8 @@ class Database {
     std::unique_ptr<SQLite::Database> db_;
     mutable std::unique_ptr<SQLite::Database> ro_;  // for query_text, opened on first use
     // Preferences read once (pref() runs for every line sent), written through.
-    // By network, then person, then name: a person's few settings sit together.
-    using PrefList = std::vector<std::pair<std::string, std::optional<std::string>>>;
-    mutable std::map<std::string, std::unordered_map<std::string, PrefList>> pref_cache_;
+    // By network, then person: a person's few settings sit together.
+    mutable std::unordered_map<std::string, std::unordered_map<std::string, Prefs>> pref_cache_;
     mutable std::size_t pref_cached_ = 0;
     // Statements are compiled once and kept (compiling them for every call was most of the
     // time a move spent in SQLite). Declared after db_: they go first.
