@@ -9,6 +9,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <string>
@@ -27,9 +28,12 @@ using namespace croupier::bot;
 
 namespace {
 
-void require(bool ok) {
-    if (!ok) std::abort();
+void require_at(bool ok, int line) {
+    if (ok) return;
+    std::fprintf(stderr, "fuzz_game_commands.cpp:%d: a requirement failed\n", line);
+    std::abort();
 }
+#define require(ok) require_at((ok), __LINE__)
 
 const std::vector<std::shared_ptr<GameKind>>& kinds() {
     static const auto all = [] {
@@ -69,7 +73,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // A private game with an opponent (Spider: Encounters' enemy) has its computer seat 1,
     // as the table gives it.
     const bool opponent = kind.solitaire() && kind.private_opponent().has_value();
-    const int seats = kind.solitaire() ? (opponent ? 2 : 1) : 2 + data[1] % 7;
+    // A duel has two seats, as the table seats it; a table game from 2 to 8.
+    const int seats = kind.solitaire()                  ? (opponent ? 2 : 1)
+                      : kind.seating() == Seating::Duel ? 2
+                                                        : 2 + data[1] % 7;
     for (int s = 0; s < seats; ++s) {
         setup.players.push_back("p" + std::to_string(s));
         setup.persons.push_back("h:p" + std::to_string(s) + "!u@h");
@@ -129,15 +136,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             play_opponent();
             continue;
         }
+        // On the game itself: a refusal must leave it as it was (bot/game.hpp).
         const std::string before = everything(*game, seats);
-        auto copy = game->clone();
-        Outcome o = copy->act(seat, command, args);
+        Outcome o = game->act(seat, command, args);
         if (!o.ok()) {
-            require(everything(*game, seats) == before);  // nothing changed
+            const std::string after = everything(*game, seats);
+            if (after != before)  // nothing may change: say what did, for the crash report
+                std::fprintf(stderr, "%s: refused %d %.*s %.*s (%s) changed\n%s\n---\n%s\n",
+                             kind.name().c_str(), seat, static_cast<int>(command.size()),
+                             command.data(), static_cast<int>(args.size()), args.data(),
+                             o.error.c_str(), before.c_str(), after.c_str());
+            require(after == before);
             continue;
         }
         require(!o.canonical.empty());
-        game = std::move(copy);
         accepted.emplace_back(seat, o.canonical);
         for (int s : game->awaited()) require(s >= 0 && s < seats);
         play_opponent();
@@ -150,7 +162,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const Outcome o = again->act(seat, cmd, args);
         require(o.ok());
     }
+    if (everything(*again, seats) != everything(*game, seats)) {
+        std::fprintf(stderr, "%s: restored from %zu canonical moves, the game differs:\n",
+                     kind.name().c_str(), accepted.size());
+        for (const auto& [seat, canonical] : accepted)
+            std::fprintf(stderr, "  %d %s\n", seat, canonical.c_str());
+        std::fprintf(stderr, "played:\n%s\n---\nrestored:\n%s\n", everything(*game, seats).c_str(),
+                     everything(*again, seats).c_str());
+    }
     require(everything(*again, seats) == everything(*game, seats));
+    if (game->finished() && static_cast<int>(game->results().size()) != seats)
+        std::fprintf(stderr, "%s: %zu results for %d seats\n", kind.name().c_str(),
+                     game->results().size(), seats);
     if (game->finished()) require(static_cast<int>(game->results().size()) == seats);
     return 0;
 }
