@@ -24,6 +24,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <unordered_map>
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
@@ -337,9 +338,11 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
             Clock_::time_point sent{}, ready{};  // ready: the player has thought it over
         };
         std::vector<Seat> st(static_cast<std::size_t>(tables));
-        std::map<std::string, std::size_t> of_nick;  // a player's nick -> their table
+        std::unordered_map<std::string, std::size_t> of_nick;  // a player's nick -> their table
+        std::vector<std::string> chan;  // the bench's own work kept small: names made once
+        for (int i = 0; i < tables; ++i) chan.push_back(fmt::format("#t{}", i));
         for (int i = 0; i < tables; ++i) {
-            const auto here = impl.tables.tables_in(n, fmt::format("#t{}", i));
+            const auto here = impl.tables.tables_in(n, chan[static_cast<std::size_t>(i)]);
             if (here.empty()) {
                 st[static_cast<std::size_t>(i)].live = false;
                 continue;
@@ -403,7 +406,7 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
             for (int i = 0; more && i < tables; ++i) {
                 Seat& s = st[static_cast<std::size_t>(i)];
                 if (!s.live || s.waiting || now < s.ready) continue;
-                const auto here = impl.tables.tables_in(n, fmt::format("#t{}", i));
+                const auto here = impl.tables.tables_in(n, chan[static_cast<std::size_t>(i)]);
                 Table* t = here.empty() ? nullptr : here.front();
                 if (!t || !t->game || t->game->finished() || t->game->awaited().empty()) {
                     s.live = false;
@@ -411,9 +414,10 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
                     continue;
                 }
                 const int seat = t->game->awaited().front();
-                chunk += fmt::format(":{}!u@{} PRIVMSG #t{} :!{}\r\n",
-                                     t->seats[static_cast<std::size_t>(seat)].nick,
-                                     player_host(i, seat), i, t->game->timeout_action(seat));
+                chunk +=
+                    fmt::format(":{}!u@{} PRIVMSG {} :!{}\r\n",
+                                t->seats[static_cast<std::size_t>(seat)].nick, player_host(i, seat),
+                                chan[static_cast<std::size_t>(i)], t->game->timeout_action(seat));
                 s.waiting = true;
                 s.sent = Clock_::now();
                 ++waiting;

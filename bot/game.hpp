@@ -81,8 +81,9 @@ class Game {
 
     // A player, a timer, a computer player or the journal acts. `command` is what was typed
     // (a name or an alias from commands(), or "leave"), `args` the rest of the line.
-    // A refusal changes nothing. A success gives the canonical text: act(seat, canonical)
-    // on an equal game gives the same result (that is how games are restored).
+    // A refusal changes nothing: the table acts on the game itself, not a copy, and
+    // fuzz_game_commands checks it of every kind. A success gives the canonical text: act(seat,
+    // canonical) on an equal game gives the same result (that is how games are restored).
     virtual Outcome act(int seat, std::string_view command, std::string_view args) = 0;
 
     // The safe move for an awaited seat whose time ran out, canonical ("leave" if none).

@@ -17,22 +17,37 @@ std::size_t utf8_floor(std::string_view s, std::size_t pos) {
 }
 }  // namespace
 
+namespace {
+// Appended in place: a hand is rendered at every move (docs/PERFORMANCE.md).
+void append_card(std::string& out, const games::Card& c) {
+    if (c.joker) {
+        out.append(kBold).append("Joker").append(kBold);
+        return;
+    }
+    const bool red = c.is_red();
+    if (red)
+        out.append(
+            "\x03"
+            "04");
+    out.append(games::rank_text(c.rank));
+    out.append(games::suit_symbol(c.suit));
+    if (red) out.push_back('\x03');
+}
+}  // namespace
+
 std::string card(const games::Card& c) {
-    if (c.joker) return std::string(kBold) + "Joker" + std::string(kBold);
-    std::string body = games::rank_text(c.rank) + std::string(games::suit_symbol(c.suit));
-    if (c.is_red())
-        return "\x03"
-               "04" +
-               body + "\x03";
-    return body;
+    std::string out;
+    append_card(out, c);
+    return out;
 }
 
 std::string cards(const std::vector<games::Card>& cs, bool numbered) {
     std::string out;
+    out.reserve(cs.size() * (numbered ? 12 : 9));
     for (std::size_t i = 0; i < cs.size(); ++i) {
         if (i) out += ' ';
-        if (numbered) out += std::to_string(i + 1) + ":";
-        out += card(cs[i]);
+        if (numbered) out.append(std::to_string(i + 1)).push_back(':');
+        append_card(out, cs[i]);
     }
     return out;
 }

@@ -1,5 +1,5 @@
 // The one commit path: every move, whoever makes it (a player, a timer, a computer player),
-// goes through commit(). The game acts on a copy; a refused move changes nothing. An
+// goes through commit(). The game acts on itself; a refused move changes nothing. An
 // accepted move becomes the game at once (the next command sees it) and its journal row
 // goes to the writer (storage/writer.hpp) with the lines about it: they are released only
 // when the group holding the move is committed. A group the database refuses (disk full,
@@ -7,6 +7,7 @@
 // (docs/STORAGE.md).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
+#include <stdexcept>
 
 #include <fmt/format.h>
 #include <boost/asio/post.hpp>
@@ -21,20 +22,33 @@ namespace {
 constexpr const char* kNotSaved =
     "That move could not be saved, so it did not happen (the bot's log says why). Try it again "
     "in a moment.";
+constexpr const char* kFaulted =
+    "That move failed inside the bot (its log says why); the table goes back to its last "
+    "saved move in a moment.";
 // A computer player whose move could not be saved tries again after this long.
 constexpr auto kComputerRetry = std::chrono::seconds(5);
 }  // namespace
 
 std::string Tables::apply_move(Table& t, int seat, const std::string& command,
                                const std::string& args, const std::string& note) {
-    auto next = t.game->clone();
-    Outcome o = next->act(seat, command, args);
+    if (t.faulted) return kFaulted;
+    // On the game itself, not a copy: a refusal changes nothing (bot/game.hpp), which
+    // fuzz_game_commands checks of every kind; a copy a move was 7 % of the event loop
+    // under load (docs/PERFORMANCE.md). A game that throws is a bug, and may be half
+    // changed: the table is taken back to what is committed, as when a write fails.
+    Outcome o;
+    try {
+        o = t.game->act(seat, command, args);
+    } catch (const std::exception& e) {
+        fault(t, fmt::format("{} {} {} by seat {}: {}", t.kind->name(), command, args, seat,
+                             e.what()));
+        return kFaulted;
+    }
     if (!o.ok()) return o.error;
     const std::int64_t now = clock.unix_now();
     ++t.seq;
     write(t, [id = t.game_id, e = storage::JournalEntry{t.seq, seat, o.canonical, now}](
                  storage::Database& d) { d.append(id, e); });
-    t.game = std::move(next);
     t.last_activity = t.last_move_unix = now;
     t.movers.push_back(seat);
     if (seat >= 0 && seat < static_cast<int>(t.seats.size())) {
@@ -47,6 +61,19 @@ std::string Tables::apply_move(Table& t, int seat, const std::string& command,
     if (!note.empty()) o.out.insert(o.out.begin(), to_table(note));
     deliver(t, o.out);
     return "";
+}
+
+void Tables::fault(Table& t, const std::string& what) {
+    log::error(
+        "game {} at {}/{}: the game failed in a move ({}); taking the table back to "
+        "what is committed",
+        t.game_id, t.net->name, t.place, what);
+    t.faulted = true;
+    // Refused by the writer like a failed write: unit_done() takes the table back, and
+    // tells the others whose moves were in the same unit.
+    write(t, [what](storage::Database&) -> void {
+        throw std::runtime_error("the game failed in a move: " + what);
+    });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -205,6 +232,7 @@ void Tables::play_computers(Table& t) {
 }
 
 void Tables::settle(Table& t) {
+    if (t.faulted) return;  // no end and no timers from a half-changed game
     if (t.game && t.game->finished()) {
         finish(t, "finished");
         return;

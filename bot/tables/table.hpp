@@ -70,6 +70,9 @@ struct Table {
     // This table's moves as they stand in memory. A write that fails takes the table back to
     // what is committed, under a new epoch: results of writes made before that are ignored.
     std::uint64_t epoch = 0;
+    // The game threw in the middle of a move (a bug): it may be half changed, so it takes no
+    // more moves until the writer has refused its unit and the table is taken back.
+    bool faulted = false;
 
     // The seat `person` holds (or held, if out), or -1.
     int seat_of(const std::string& person) const {

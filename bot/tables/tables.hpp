@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "bot/clock.hpp"
@@ -143,10 +144,16 @@ class Tables {
         bool creates = false;       // it holds the game's own row (the deal)
     };
     std::vector<Outbox> outbox;
-    std::map<std::pair<std::string, TableId>, std::size_t> outbox_index;
+    // Keyed by (network, table id), hashed: every move looks here several times.
+    struct TableKeyHash {
+        std::size_t operator()(const std::pair<std::string, TableId>& k) const {
+            return std::hash<std::string>{}(k.first) * 31 + std::hash<TableId>{}(k.second);
+        }
+    };
+    std::unordered_map<std::pair<std::string, TableId>, std::size_t, TableKeyHash> outbox_index;
     bool flush_posted = false;
     // Units handed to the writer and not yet back, per table: lines wait behind them.
-    std::map<std::pair<std::string, TableId>, int> in_flight;
+    std::unordered_map<std::pair<std::string, TableId>, int, TableKeyHash> in_flight;
     std::shared_ptr<int> alive = std::make_shared<int>(0);  // writer results check it
 
     void reply(Request& r, const std::string& text) { host.reply(r, text); }
@@ -243,6 +250,8 @@ class Tables {
     // is waiting. Everything told about a table goes through here.
     void after_commit(Table& t, std::function<void()> f);
     void unit_done(Outbox& u, const std::string& error);
+    // The game threw in a move: no more moves, and the table taken back (commit.cpp).
+    void fault(Table& t, const std::string& what);
     // A write that is not a move (a table taking players): in order with the rest, its
     // failure only logged (`what` names it).
     void write_aside(std::string what, storage::Writer::Job job);

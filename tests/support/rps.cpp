@@ -2,6 +2,7 @@
 #include "tests/support/rps.hpp"
 
 #include <array>
+#include <stdexcept>
 #include <string>
 
 #include "bot/strings.hpp"
@@ -82,6 +83,11 @@ class RpsGame final : public bot::Game {
         if (paused_) return Outcome::refuse("The next round starts in a moment; wait for it.");
         if (choice_[seat] >= 0)
             return Outcome::refuse("You have chosen already; wait for " + names_[1 - seat] + ".");
+        // A bug, for the tests: the game changes, then throws (tests/replay-kinds/fault.replay).
+        if (bot::lower(bot::trim(args)) == "fault") {
+            choice_[seat] = 0;
+            throw std::runtime_error("a fault for the tests");
+        }
         const int c = parse_throw(bot::lower(bot::trim(args)));
         if (c < 0) return Outcome::refuse("Throw rock, paper or scissors, e.g. throw rock.");
         choice_[seat] = c;
