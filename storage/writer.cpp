@@ -46,7 +46,9 @@ void Writer::submit(std::vector<Unit> units) {
     if (units.empty()) return;
     if (inline_) {
         *in_flight_ += units.size();
-        commit_group(units);
+        Group g;
+        run_units(g, std::move(units));
+        finish_group(g);
         return;
     }
     {
@@ -84,56 +86,63 @@ void Writer::loop() {
             if (stopping_) return;
             continue;
         }
-        if (last_group_ >= kBigGroup && !stopping_) {
-            const auto wait = std::min<std::chrono::microseconds>(last_commit_ / 2, kMaxWait);
-            cv_.wait_for(lock, wait, [this] { return stopping_; });
-        }
-        // Every unit waiting joins this group: the longer a commit takes, the bigger the
-        // next group, so throughput rises as the disk slows.
-        std::vector<Unit> group(std::make_move_iterator(queue_.begin()),
-                                std::make_move_iterator(queue_.end()));
-        queue_.clear();
         working_ = true;
+        // Every unit waiting joins this group: the longer a commit takes, the bigger the
+        // next group, so throughput rises as the disk slows. After a big group the group
+        // stays open a little (half the last commit's time, at most 25 ms) so that the
+        // tables just answered can join it; units that come meanwhile are run as they come,
+        // so their statements are done by the time the group is committed.
+        const bool linger = last_group_ >= kBigGroup && !stopping_;
+        const auto deadline = std::chrono::steady_clock::now() +
+                              std::min<std::chrono::microseconds>(last_commit_ / 2, kMaxWait);
+        Group g;
+        for (;;) {
+            std::vector<Unit> take(std::make_move_iterator(queue_.begin()),
+                                   std::make_move_iterator(queue_.end()));
+            queue_.clear();
+            lock.unlock();
+            run_units(g, std::move(take));
+            lock.lock();
+            if (!queue_.empty()) continue;  // came while those ran
+            if (!linger || stopping_) break;
+            if (!cv_.wait_until(lock, deadline, [this] { return stopping_ || !queue_.empty(); }))
+                break;
+            if (queue_.empty()) break;  // stopping
+        }
         lock.unlock();
         const auto c0 = std::chrono::steady_clock::now();
-        commit_group(group);
-        lock.lock();
-        last_group_ = group.size();
-        last_commit_ = std::chrono::duration_cast<std::chrono::microseconds>(
+        finish_group(g);
+        const auto took = std::chrono::duration_cast<std::chrono::microseconds>(
             std::chrono::steady_clock::now() - c0);
+        lock.lock();
+        last_group_ = g.units.size();
+        last_commit_ = took;
         working_ = false;
         if (queue_.empty()) idle_cv_.notify_all();
     }
 }
 
-void Writer::commit_group(std::vector<Unit>& group) {
-    std::vector<std::string> errors(group.size());
-    std::size_t jobs = 0;
-    for (const auto& u : group) jobs += u.jobs.size();
-    bool failed = false;
-    std::chrono::microseconds delay{0};
-    {
-        std::lock_guard lock(mu_);
-        delay = delay_;
-    }
+void Writer::run_units(Group& g, std::vector<Unit> units) {
     using SteadyClock = std::chrono::steady_clock;
-    double run_s = 0, commit_s = 0;
-    if (jobs > 0) {
-        auto& raw = db_->raw();
-        const auto t0 = SteadyClock::now();
-        std::string group_error;
-        try {
-            raw.exec("BEGIN IMMEDIATE");
-        } catch (const std::exception& e) {
-            group_error = e.what();
-        }
-        if (group_error.empty()) {
-            for (std::size_t i = 0; i < group.size(); ++i) {
-                if (group[i].jobs.empty()) continue;
+    const auto t0 = SteadyClock::now();
+    auto& raw = db_->raw();
+    for (auto& u : units) {
+        std::string error;
+        if (!u.jobs.empty()) {
+            g.jobs += u.jobs.size();
+            if (!g.begun && g.group_error.empty()) {
+                try {
+                    raw.exec("BEGIN IMMEDIATE");
+                    g.begun = true;
+                } catch (const std::exception& e) {
+                    g.group_error = e.what();
+                }
+            }
+            if (g.begun) {
                 try {
                     run(*savepoint_);
                     try {
-                        for (auto& job : group[i].jobs) job(*db_);
+                        for (auto& job : u.jobs) job(*db_);
                         run(*release_);
                     } catch (...) {
                         run(*rollback_to_);
@@ -141,44 +150,59 @@ void Writer::commit_group(std::vector<Unit>& group) {
                         throw;
                     }
                 } catch (const std::exception& e) {
-                    errors[i] = e.what();
-                }
-            }
-            const auto t1 = SteadyClock::now();
-            run_s = std::chrono::duration<double>(t1 - t0).count();
-            if (delay.count() > 0) std::this_thread::sleep_for(delay);
-            try {
-                raw.exec("COMMIT");
-                commit_s = std::chrono::duration<double>(SteadyClock::now() - t1).count();
-            } catch (const std::exception& e) {
-                group_error = fmt::format("the commit failed: {}", e.what());
-                try {
-                    raw.exec("ROLLBACK");
-                } catch (const std::exception&) {
-                    // Already rolled back by SQLite (an I/O error ends the transaction).
+                    error = e.what();
                 }
             }
         }
-        if (!group_error.empty()) {
-            failed = true;
-            for (std::size_t i = 0; i < group.size(); ++i)
-                if (errors[i].empty() && !group[i].jobs.empty()) errors[i] = group_error;
+        g.errors.push_back(std::move(error));
+        g.units.push_back(std::move(u));
+    }
+    g.run_s += std::chrono::duration<double>(SteadyClock::now() - t0).count();
+}
+
+void Writer::finish_group(Group& g) {
+    std::chrono::microseconds delay{0};
+    {
+        std::lock_guard lock(mu_);
+        delay = delay_;
+    }
+    double commit_s = 0;
+    bool failed = false;
+    if (g.begun) {
+        const auto t1 = std::chrono::steady_clock::now();
+        if (delay.count() > 0) std::this_thread::sleep_for(delay);
+        try {
+            db_->raw().exec("COMMIT");
+            commit_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
+        } catch (const std::exception& e) {
+            g.group_error = fmt::format("the commit failed: {}", e.what());
+            try {
+                db_->raw().exec("ROLLBACK");
+            } catch (const std::exception&) {
+                // Already rolled back by SQLite (an I/O error ends the transaction).
+            }
         }
     }
+    if (!g.group_error.empty()) {
+        // BEGIN or COMMIT failed: nothing of the group is in the database.
+        failed = true;
+        for (std::size_t i = 0; i < g.units.size(); ++i)
+            if (g.errors[i].empty() && !g.units[i].jobs.empty()) g.errors[i] = g.group_error;
+    }
     std::vector<Done> dones;
-    dones.reserve(group.size());
-    for (auto& u : group) dones.push_back(std::move(u.done));
+    dones.reserve(g.units.size());
+    for (auto& u : g.units) dones.push_back(std::move(u.done));
     {
         std::lock_guard lock(mu_);
         ++counts_.groups;
-        counts_.units += group.size();
-        counts_.jobs += jobs;
+        counts_.units += g.units.size();
+        counts_.jobs += g.jobs;
         counts_.failed_groups += failed ? 1 : 0;
-        counts_.run_s += run_s;
+        counts_.run_s += g.run_s;
         counts_.commit_s += commit_s;
     }
-    const std::size_t n = group.size();
-    post_([count = in_flight_, dones = std::move(dones), errors = std::move(errors), n]() {
+    const std::size_t n = g.units.size();
+    post_([count = in_flight_, dones = std::move(dones), errors = std::move(g.errors), n]() {
         *count -= n;
         for (std::size_t i = 0; i < dones.size(); ++i)
             if (dones[i]) dones[i](errors[i]);

@@ -69,8 +69,19 @@ class Writer {
     void set_commit_delay_for_bench(std::chrono::microseconds d);
 
   private:
+    // A group being built: its units run (each under its savepoint) as they are taken, in
+    // one transaction begun with the first unit that writes; then committed at once.
+    struct Group {
+        std::vector<Unit> units;
+        std::vector<std::string> errors;  // per unit
+        std::size_t jobs = 0;
+        bool begun = false;
+        std::string group_error;  // BEGIN or COMMIT failed: every unit with jobs fails
+        double run_s = 0;
+    };
     void loop();
-    void commit_group(std::vector<Unit>& group);
+    void run_units(Group& g, std::vector<Unit> units);
+    void finish_group(Group& g);
 
     std::unique_ptr<Database> db_;
     // Compiled once: each unit runs under its own savepoint.
@@ -88,8 +99,8 @@ class Writer {
     bool working_ = false;
     Counts counts_;
     std::chrono::microseconds delay_{0};
-    // After a big group (many tables under load), the next one waits a little (half the
-    // last commit's time, at most 25 ms) so that the tables just answered can join it,
+    // After a big group (many tables under load), the next one stays open a little (half
+    // the last commit's time, at most 25 ms) so that the tables just answered can join it,
     // instead of alternating with the tables still waiting: docs/STORAGE.md.
     std::size_t last_group_ = 0;
     std::chrono::microseconds last_commit_{0};

@@ -6,10 +6,12 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <future>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "storage/storage.hpp"
@@ -97,12 +99,13 @@ TEST_F(WriterTest, UnitsHandedTogetherShareOneCommitAndComeBackInOrder) {
     for (auto g : games) EXPECT_EQ(db_->journal(g).size(), 2u);
 }
 
-TEST_F(WriterTest, UnitsArrivingDuringACommitJoinTheNextGroup) {
+TEST_F(WriterTest, UnitsArrivingWhileAGroupRunsJoinIt) {
     const auto g = add_game();
     Writer w(path_, post(), false);
     std::promise<void> started, release;
     auto go = release.get_future().share();
-    // The first unit holds its group open until the others are waiting.
+    // The first unit's statements are still running when the others come: they are run
+    // after it, in the same transaction, and one fsync commits all 51.
     w.submit({{{[&started, go](Database& d) {
                    started.set_value();
                    go.wait();
@@ -112,6 +115,27 @@ TEST_F(WriterTest, UnitsArrivingDuringACommitJoinTheNextGroup) {
     started.get_future().wait();
     for (int i = 2; i <= 51; ++i) w.submit({{{append(g, i)}, nullptr}});
     release.set_value();
+    w.drain();
+    run_posted();
+    EXPECT_EQ(w.counts().groups, 1u);
+    EXPECT_EQ(db_->journal(g).size(), 51u);
+}
+
+TEST_F(WriterTest, UnitsArrivingDuringACommitJoinTheNextGroup) {
+    const auto g = add_game();
+    Writer w(path_, post(), false);
+    // The commit of the first group takes a second (the bench's slow disk); the others
+    // come while it is in flight, long after the first unit's statements have run.
+    w.set_commit_delay_for_bench(std::chrono::seconds(1));
+    std::promise<void> ran;
+    w.submit({{{[&ran, g](Database& d) {
+                   d.append(g, JournalEntry{1, 0, "draw", 1000});
+                   ran.set_value();
+               }},
+               nullptr}});
+    ran.get_future().wait();
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    for (int i = 2; i <= 51; ++i) w.submit({{{append(g, i)}, nullptr}});
     w.drain();
     run_posted();
     EXPECT_EQ(w.counts().groups, 2u);  // 51 moves, two fsyncs
