@@ -379,6 +379,20 @@ class AdventurerGame final : public Game {
                 priv[static_cast<std::size_t>(duel_.active())].push_back(hand_text(duel_.active()));
         }
         last_turn_ = duel_.turn();
+        // What happens while the duel waits for the computer is told together, packed into
+        // as few lines as fit: held while it waits for the computer again (the table makes
+        // the computer's next move at once, in the same turn of the event loop, so nothing
+        // is told later than before) and told with the move after which it waits for a
+        // person, or ends. A computer's turn of five moves is one or two lines, not five.
+        if (!duel_.finished() && computer_[static_cast<std::size_t>(duel_.awaited())]) {
+            for (auto& l : pub)
+                if (!l.empty()) held_.push_back(std::move(l));
+            pub.clear();
+        } else if (!held_.empty()) {
+            pub.insert(pub.begin(), std::make_move_iterator(held_.begin()),
+                       std::make_move_iterator(held_.end()));
+            held_.clear();
+        }
         for (auto& l : pack(pub)) o.out.push_back(to_table(l));
         for (int s = 0; s < 2; ++s)
             if (!computer_[static_cast<std::size_t>(s)])
@@ -454,6 +468,7 @@ class AdventurerGame final : public Game {
     Duel duel_;
     std::vector<games::adventurer::Event> opening_;
     int last_turn_ = 1;
+    std::vector<std::string> held_;  // public lines held while the computer moves on
 };
 
 class AdventurerKind final : public GameKind {
