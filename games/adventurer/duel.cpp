@@ -89,20 +89,22 @@ int Duel::mod(int s, Mod m) const {
     return v;
 }
 
-Dice Duel::attack_die(int s) const {
+// The best die of 1d1, the upgrades of the cards in play and this turn's.
+Dice Duel::best_die(int s, std::optional<Dice> Card::*of_card,
+                    std::optional<Dice> Side::*this_turn) const {
     Dice d{1, 1, 0};
     for (const auto& ip : side(s).play)
-        if (const auto& c = set_->at(ip.card); c.attack_die) d = better(d, *c.attack_die);
-    if (side(s).turn_attack_die) d = better(d, *side(s).turn_attack_die);
+        if (const auto& up = set_->at(ip.card).*of_card) d = better(d, *up);
+    if (const auto& up = side(s).*this_turn) d = better(d, *up);
     return d;
 }
 
+Dice Duel::attack_die(int s) const {
+    return best_die(s, &Card::attack_die, &Side::turn_attack_die);
+}
+
 Dice Duel::parley_die(int s) const {
-    Dice d{1, 1, 0};
-    for (const auto& ip : side(s).play)
-        if (const auto& c = set_->at(ip.card); c.parley_die) d = better(d, *c.parley_die);
-    if (side(s).turn_parley_die) d = better(d, *side(s).turn_parley_die);
-    return d;
+    return best_die(s, &Card::parley_die, &Side::turn_parley_die);
 }
 
 int Duel::symbols(int s, const std::string& name) const {

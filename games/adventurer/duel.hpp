@@ -120,6 +120,8 @@ class Duel {
     int symbols(int s, const std::string& name) const;
 
   private:
+    Dice best_die(int s, std::optional<Dice> Card::*of_card,
+                  std::optional<Dice> Side::*this_turn) const;
     Duel(const CardSet& set, const std::array<std::vector<int>, 2>& decks,
          std::uint64_t deal_number, bool shuffle);
     Side& mut(int s) { return sides_[static_cast<std::size_t>(s & 1)]; }
