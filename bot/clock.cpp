@@ -24,6 +24,7 @@ TimerId AsioClock::call_at(TimePoint when, std::function<void()> fn) {
 }
 
 void AsioClock::cancel(TimerId id) {
+    if (id == 0) return;  // "no timer"
     auto it = index_.find(id);
     if (it == index_.end()) return;
     queue_.erase(std::make_pair(it->second, id));

@@ -19,6 +19,8 @@ namespace croupier::bot {
 using Duration = std::chrono::milliseconds;
 using TimePoint = std::chrono::time_point<std::chrono::steady_clock, Duration>;
 using TimerId = std::uint64_t;
+// A time that never comes: a deadline that is not running.
+inline constexpr TimePoint kNever = TimePoint::max();
 
 class Clock {
   public:

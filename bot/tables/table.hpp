@@ -24,9 +24,11 @@ struct Seat {
     bool computer = false;
     bool away = false;  // parted/quit/kicked: kept for the grace period, told nothing
     TimerId grace_timer = 0;
-    TimerId turn_timer = 0, warn_timer = 0;  // while the table awaits this seat's move
-    int timeouts = 0;                        // in a row
-    bool out = false;                        // left the game (forfeit)
+    // While the table awaits this seat's move: when it is warned and when its time is out
+    // (kNever: not running). The table's one seat timer is due at the first of them.
+    TimePoint warn_due = kNever, turn_due = kNever;
+    int timeouts = 0;  // in a row
+    bool out = false;  // left the game (forfeit)
 };
 
 struct Table {
@@ -45,8 +47,13 @@ struct Table {
     TimerId join_timer = 0;
     std::int64_t join_deadline = 0;  // unix seconds: the join window (a challenge) ends
     std::string lobby_opener;        // the opener its saved row is under ("": not saved)
-    TimerId wake_timer = 0;          // the game asked to be woken (Game::wake_after)
-    TimerId retry_timer = 0;         // a computer player's move that could not be saved
+    // The seats' time limits (Seat::warn_due, turn_due) share one timer, due no later than
+    // the first of them. A move does not cancel it: the seat's limits change and the timer,
+    // when it fires, does what is due and sets itself for what is next (bot/tables/timers.cpp).
+    TimerId seat_timer = 0;
+    TimePoint seat_timer_at = kNever;
+    TimerId wake_timer = 0;   // the game asked to be woken (Game::wake_after)
+    TimerId retry_timer = 0;  // a computer player's move that could not be saved
     // Joins are announced together when they come in a burst (a big table fills fast).
     std::vector<std::string> pending_joins;
     TimerId joins_timer = 0;

@@ -267,6 +267,9 @@ class Tables {
     // After moves: each awaited seat has its turn timer (a seat that just moved, afresh),
     // seats no longer awaited have none, and the game's wake-up is set.
     void arm_timers(Table& t);
+    void schedule_seat_timer(Table& t);
+    void seat_timer_fired(NetCtx& n, TableId id);
+    void warn_seat(Table& t, int seat);
     void cancel_seat_timers(Seat& s);
     void cancel_timers(Table& t);
     void turn_timed_out(Table& t, int seat);

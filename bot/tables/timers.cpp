@@ -20,9 +20,8 @@ constexpr auto kWakeRetry = std::chrono::seconds(5);
 }  // namespace
 
 void Tables::cancel_seat_timers(Seat& s) {
-    clock.cancel(s.turn_timer);
-    clock.cancel(s.warn_timer);
-    s.turn_timer = s.warn_timer = 0;
+    // The table's seat timer is left to run: when it fires it finds nothing due here.
+    s.warn_due = s.turn_due = kNever;
 }
 
 void Tables::cancel_timers(Table& t) {
@@ -34,7 +33,9 @@ void Tables::cancel_timers(Table& t) {
     }
     clock.cancel(t.wake_timer);
     clock.cancel(t.retry_timer);
-    t.join_timer = t.joins_timer = t.wake_timer = t.retry_timer = 0;
+    clock.cancel(t.seat_timer);
+    t.join_timer = t.joins_timer = t.wake_timer = t.retry_timer = t.seat_timer = 0;
+    t.seat_timer_at = kNever;
     for (auto& s : t.seats) {
         cancel_seat_timers(s);
         clock.cancel(s.grace_timer);
@@ -43,52 +44,30 @@ void Tables::cancel_timers(Table& t) {
 }
 
 void Tables::arm_timers(Table& t) {
-    clock.cancel(t.wake_timer);
-    t.wake_timer = 0;
+    if (t.wake_timer) {
+        clock.cancel(t.wake_timer);
+        t.wake_timer = 0;
+    }
     const bool live = t.game && !t.game->finished() && t.phase == Table::Phase::Playing;
     const bool up = t.net->net->registered();
     NetCtx* n = t.net;
     const TableId id = t.id;
     const config::TableConfig* tc = t.solitaire ? nullptr : &table_config(*t.kind);
+    const TimePoint now = clock.now();
     for (std::size_t i = 0; i < t.seats.size(); ++i) {
         Seat& s = t.seats[i];
         const int seat = static_cast<int>(i);
         const bool want = live && tc && up && !s.computer && !s.out && t.awaits(seat);
         if (!want || std::find(t.movers.begin(), t.movers.end(), seat) != t.movers.end())
             cancel_seat_timers(s);
-        if (!want || s.turn_timer) continue;
+        if (!want || s.turn_due != kNever) continue;
         const Duration full = std::chrono::duration_cast<Duration>(tc->turn_timeout);
         const Duration warn = std::chrono::duration_cast<Duration>(tc->turn_warning);
-        if (warn.count() > 0 && full > warn) {
-            s.warn_timer = clock.call_after(full - warn, [this, n, id, seat, warn] {
-                Table* tt = table_by_id(*n, id);
-                if (!tt || !tt->awaits(seat)) return;
-                Seat& ss = tt->seats[static_cast<std::size_t>(seat)];
-                ss.warn_timer = 0;
-                // The safe move the bot would make, as the way out: "(or !draw)".
-                const std::string safe = tt->game->timeout_action(seat);
-                const bool secret =
-                    tt->kind->seating() == Seating::Duel && tt->kind->secret_moves();
-                const std::string way_out = safe.empty() || safe == "leave" ? ""
-                                            : secret
-                                                ? fmt::format(" (or {}, in private)", safe)
-                                                : fmt::format(" (or {}{})", cfg.bot.prefix, safe);
-                send_to_channel(
-                    *n, tt->place,
-                    fmt::format("{}: {} left to play{}.", ss.nick, seconds_text(warn), way_out));
-            });
-        }
-        s.turn_timer = clock.call_after(full, [this, n, id, seat] {
-            Table* tt = table_by_id(*n, id);
-            if (!tt) return;
-            Seat& ss = tt->seats[static_cast<std::size_t>(seat)];
-            ss.turn_timer = 0;
-            clock.cancel(ss.warn_timer);
-            ss.warn_timer = 0;
-            if (tt->awaits(seat)) turn_timed_out(*tt, seat);
-        });
+        s.turn_due = now + full;
+        if (warn.count() > 0 && full > warn) s.warn_due = now + (full - warn);
     }
     t.movers.clear();
+    schedule_seat_timer(t);
     if (!live) return;
     if (const auto after = t.game->wake_after()) {
         const std::int64_t due = t.last_move_unix + after->count();
@@ -103,6 +82,57 @@ void Tables::arm_timers(Table& t) {
                 });
         });
     }
+}
+
+// The seat timer is due no later than the first seat limit. A later limit leaves an earlier
+// timer as it is (it fires, finds nothing due, and sets itself again): a move costs no timer
+// operations, only the table's first turn and a limit that comes sooner do.
+void Tables::schedule_seat_timer(Table& t) {
+    TimePoint first = kNever;
+    for (const auto& s : t.seats) first = std::min({first, s.warn_due, s.turn_due});
+    if (first == kNever || (t.seat_timer && t.seat_timer_at <= first)) return;
+    clock.cancel(t.seat_timer);
+    NetCtx* n = t.net;
+    const TableId id = t.id;
+    t.seat_timer_at = first;
+    t.seat_timer = clock.call_at(first, [this, n, id] { seat_timer_fired(*n, id); });
+}
+
+void Tables::seat_timer_fired(NetCtx& n, TableId id) {
+    Table* t = table_by_id(n, id);
+    if (!t) return;
+    t->seat_timer = 0;
+    t->seat_timer_at = kNever;
+    const TimePoint now = clock.now();
+    // Seat by seat, finding the table again after each: a time-out is a move, and may end
+    // the game or the table.
+    for (std::size_t i = 0;; ++i) {
+        t = table_by_id(n, id);
+        if (!t || i >= t->seats.size()) break;
+        Seat& s = t->seats[i];
+        const int seat = static_cast<int>(i);
+        if (s.turn_due <= now) {
+            s.warn_due = s.turn_due = kNever;
+            if (t->awaits(seat)) turn_timed_out(*t, seat);
+        } else if (s.warn_due <= now) {
+            s.warn_due = kNever;
+            if (t->awaits(seat)) warn_seat(*t, seat);
+        }
+    }
+    if (Table* tt = table_by_id(n, id)) schedule_seat_timer(*tt);
+}
+
+void Tables::warn_seat(Table& t, int seat) {
+    const Seat& s = t.seats[static_cast<std::size_t>(seat)];
+    const Duration warn = std::chrono::duration_cast<Duration>(table_config(*t.kind).turn_warning);
+    // The safe move the bot would make, as the way out: "(or !draw)".
+    const std::string safe = t.game->timeout_action(seat);
+    const bool secret = t.kind->seating() == Seating::Duel && t.kind->secret_moves();
+    const std::string way_out = safe.empty() || safe == "leave" ? ""
+                                : secret ? fmt::format(" (or {}, in private)", safe)
+                                         : fmt::format(" (or {}{})", cfg.bot.prefix, safe);
+    send_to_channel(*t.net, t.place,
+                    fmt::format("{}: {} left to play{}.", s.nick, seconds_text(warn), way_out));
 }
 
 void Tables::turn_timed_out(Table& t, int seat) {
@@ -139,8 +169,12 @@ void Tables::turn_timed_out(Table& t, int seat) {
 }
 
 void Tables::pause_timers(NetCtx& n) {
-    for (auto& [id, t] : n.tables)
+    for (auto& [id, t] : n.tables) {
         for (auto& s : t->seats) cancel_seat_timers(s);
+        clock.cancel(t->seat_timer);
+        t->seat_timer = 0;
+        t->seat_timer_at = kNever;
+    }
 }
 
 void Tables::resume_timers(NetCtx& n) {
