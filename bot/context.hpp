@@ -89,6 +89,14 @@ struct NetCtx {
     std::unordered_map<std::string, std::vector<TableId>> tables_at;
     std::unordered_map<std::string, std::vector<TableId>> private_games_of;
     int legacy_seats = 0;  // restored seats that still go by nick ("l:" keys)
+    // How lines reach a person (bot/daemon.cpp, send_to_nick): their settings and their
+    // host's turn of the send queue, read once. Forgotten when they change a setting or
+    // their address changes (People::on_change); bounded.
+    struct Delivery {
+        bool plain = false, notice_ok = true;
+        std::string group;  // "@host": everyone from one host shares a turn of the queue
+    };
+    std::unordered_map<std::string, Delivery> delivery;
 };
 
 }  // namespace croupier::bot

@@ -181,7 +181,8 @@ std::unique_ptr<NetCtx> Daemon::Impl::make_net(const config::NetworkConfig& nc,
         known.push_back(
             Person{row.key, row.nick, row.nick_key, row.account, row.userhost, row.seen});
     n->people.load(known);
-    n->people.on_change = [this, network = nc.name](const Person& p) {
+    n->people.on_change = [this, network = nc.name, net = n.get()](const Person& p) {
+        net->delivery.erase(p.key);  // the address may have changed
         // Through the writer, off the event loop. If it fails the person is still known in
         // memory, and written again at their next change.
         writer->submit({storage::Writer::Unit{
@@ -290,18 +291,26 @@ bool Daemon::Impl::wants_plain(NetCtx& n, const std::string& key) {
 void Daemon::Impl::send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
                                 const std::string& text, bool prefer_notice,
                                 irc::Priority priority) {
-    const auto& prefs = db->prefs(n.name, key);  // one lookup for both settings
-    const std::string* plain_pref = storage::Database::pref_in(prefs, "plain");
-    const std::string* delivery = storage::Database::pref_in(prefs, "delivery");
-    const bool plain = plain_pref && *plain_pref == "1";
-    const bool notice = prefer_notice && !(delivery && *delivery == "privmsg");
-    const std::string body = plain ? render::to_plain(text) : text;
-    // Everyone from one host shares one turn of the send queue.
-    std::string group;
-    if (const Person* p = n.people.known(key)) {
-        const auto at = p->userhost.find('@');
-        if (at != std::string::npos) group = "@" + p->userhost.substr(at + 1);
+    auto it = n.delivery.find(key);
+    if (it == n.delivery.end()) {
+        if (n.delivery.size() >= 100000) n.delivery.clear();  // bounded; refilled on demand
+        NetCtx::Delivery d;
+        const auto& prefs = db->prefs(n.name, key);
+        const std::string* plain_pref = storage::Database::pref_in(prefs, "plain");
+        const std::string* delivery = storage::Database::pref_in(prefs, "delivery");
+        d.plain = plain_pref && *plain_pref == "1";
+        d.notice_ok = !(delivery && *delivery == "privmsg");
+        if (const Person* p = n.people.known(key)) {
+            const auto at = p->userhost.find('@');
+            if (at != std::string::npos) d.group = "@" + p->userhost.substr(at + 1);
+        }
+        it = n.delivery.emplace(key, std::move(d)).first;
     }
+    const NetCtx::Delivery& d = it->second;
+    const bool notice = prefer_notice && d.notice_ok;
+    const std::string& group = d.group;
+    const std::string plain_body = d.plain ? render::to_plain(text) : std::string();
+    const std::string& body = d.plain ? plain_body : text;
     for (const auto& piece : render::split(body)) {
         if (notice)
             n.net->notice(nick, piece, priority, "", group);
@@ -878,10 +887,12 @@ void Daemon::Impl::cmd_set(Request& r) {
     if (name.empty()) return show();
     if (name == "plain" && (value == "on" || value == "off")) {
         db->set_pref(net, r.key, "plain", value == "on" ? "1" : "0");
+        r.net->delivery.erase(r.key);
         return show();
     }
     if (name == "delivery" && (value == "notice" || value == "privmsg")) {
         db->set_pref(net, r.key, "delivery", value);
+        r.net->delivery.erase(r.key);
         return show();
     }
     for (const auto& k : kinds)

@@ -28,7 +28,7 @@ void People::changed(const Person& p) {
 
 const Person* People::online(const std::string& nick_key) const {
     auto it = online_.find(nick_key);
-    return it == online_.end() ? nullptr : known(it->second);
+    return it == online_.end() ? nullptr : it->second;
 }
 
 const Person* People::known(const std::string& key) const {
@@ -64,7 +64,21 @@ const Person& People::resolve(const std::string& nick, const std::string& nick_k
                               const std::string& user, const std::string& host,
                               const std::string& account, const std::string& account_key,
                               std::int64_t now) {
-    const std::string userhost = person_key("", user, host, "").substr(3);  // "user@host"
+    std::string userhost;  // "user@host", the host in lower case
+    userhost.reserve(user.size() + 1 + host.size());
+    userhost += user;
+    userhost += '@';
+    for (const char c : host)
+        userhost += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    // Most lines come from someone already online under this nick from this address, with
+    // nothing changed: one lookup.
+    if (account_key.empty() && account.empty())
+        if (auto it = online_.find(nick_key); it != online_.end()) {
+            const Person* p = it->second;
+            if (p->account.empty() && p->userhost == userhost && p->nick == nick &&
+                p->nick_key == nick_key)
+                return *p;
+        }
     std::string key;
     if (!account_key.empty()) {
         // The server vouches for this very message: the account is the person.
@@ -102,7 +116,7 @@ const Person& People::resolve(const std::string& nick, const std::string& nick_k
     set_nick_key(p, nick_key);
     if (account_key.empty() || p.userhost.empty()) p.userhost = userhost;
     // The nick's earlier holder (if any) is no longer behind it.
-    online_[nick_key] = key;
+    online_[nick_key] = &p;
     // Seen-times are kept coarsely: a write only when something that identifies changed.
     if (fresh || moved) {
         p.seen = now;
@@ -115,10 +129,9 @@ void People::renamed(const std::string& old_key, const std::string& nick,
                      const std::string& nick_key, std::int64_t now) {
     auto it = online_.find(old_key);
     if (it == online_.end()) return;
-    const std::string key = it->second;
+    Person& p = *it->second;
     online_.erase(it);
-    online_[nick_key] = key;
-    Person& p = known_[key];
+    online_[nick_key] = &p;
     p.nick = nick;
     set_nick_key(p, nick_key);
     p.seen = now;
@@ -134,7 +147,7 @@ void People::adopt(const std::string& person_key, const std::string& nick,
     auto it = known_.find(person_key);
     if (it == known_.end()) return;
     // Forget the provisional person the new nick was resolved to, if it never did anything.
-    online_[nick_key] = person_key;
+    online_[nick_key] = &it->second;
     it->second.nick = nick;
     set_nick_key(it->second, nick_key);
     it->second.seen = now;

@@ -29,6 +29,9 @@ struct Person {
 // One network's people. Not thread-safe; lives on the event loop.
 class People {
   public:
+    People() = default;
+    People(const People&) = delete;  // online_ points into known_
+    People& operator=(const People&) = delete;
     // Called whenever a person is first seen or changes nick, so a restart loses nothing.
     std::function<void(const Person&)> on_change;
 
@@ -62,7 +65,8 @@ class People {
     void changed(const Person& p);
     void set_nick_key(Person& p, const std::string& nick_key);  // keeps by_nick_ right
     std::unordered_map<std::string, Person> known_;             // by key
-    std::unordered_map<std::string, std::string> online_;       // folded nick -> key
+    // folded nick -> the person (known_ never drops one, so the pointer stays good)
+    std::unordered_map<std::string, Person*> online_;
     // Folded nick -> the keys of everyone who last went by it: a new face is resolved
     // without going through everyone ever seen.
     std::unordered_map<std::string, std::set<std::string>> by_nick_;
