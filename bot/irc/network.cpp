@@ -784,6 +784,13 @@ void Network::Impl::send_now(const std::string& line) {
 
 bool Network::Impl::enqueue(const std::string& target, std::string line, irc::Priority priority,
                             const std::string& lane, const std::string& group) {
+    // Nothing waiting and a token to spend: the line would be queued and taken straight
+    // back out (a network that allows the bot a large burst, or a quiet moment).
+    if (queue.empty() && conn && registered && conn->link_up && conn->transport &&
+        bucket.try_take(clock.now())) {
+        send_now(line);
+        return true;
+    }
     // The drop policy (docs/LINK.md): pages asked for (Low) are refused once the queue is
     // half full or one target holds kLowPerTarget lines; table lines (Normal) once it is
     // full; a player's own replies, hands, prompts and results (High) only past the hard
