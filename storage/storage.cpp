@@ -329,31 +329,33 @@ std::int64_t Database::create_game(const GameRecord& g) {
 }
 
 void Database::append(std::int64_t game_id, const JournalEntry& e) {
-    // One statement, so one implicit transaction: the row goes in only when seq is the next
-    // one for an open game; the commit (a WAL sync) happens before exec() returns.
-    auto q = prepare(
-        "INSERT INTO journal (game_id, seq, seat, action, at) "
-        "SELECT ?1, ?2, ?3, ?4, ?5 "
-        "WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND status = 'open') "
-        "AND (SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?1) "
-        "= ?2 - 1");
+    // The row goes in only when seq is the next one for an open game. Checked first and
+    // inserted plainly: an INSERT ... SELECT that reads the journal itself makes SQLite copy
+    // the selected row through a temporary table on every move.
+    std::string status;
+    std::int64_t last = 0;
+    {
+        auto check = prepare(
+            "SELECT status, (SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?1) "
+            "FROM games WHERE id = ?1");
+        check.bind(1, static_cast<std::int64_t>(game_id));
+        if (!check.executeStep())
+            throw std::runtime_error(fmt::format("journal: no game {}", game_id));
+        status = check.getColumn(0).getString();
+        last = check.getColumn(1).getInt64();
+    }
+    if (status != "open")
+        throw std::runtime_error(fmt::format("journal: game {} is {}, not open", game_id, status));
+    if (last != e.seq - 1)
+        throw std::runtime_error(
+            fmt::format("journal: game {} expects move {}, not {}", game_id, last + 1, e.seq));
+    auto q = prepare("INSERT INTO journal (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)");
     q.bind(1, static_cast<std::int64_t>(game_id));
     q.bind(2, static_cast<std::int64_t>(e.seq));
     q.bind(3, e.seat);
     q.bind(4, e.action);
     q.bind(5, static_cast<std::int64_t>(e.at));
-    if (q.exec() == 1) return;
-
-    auto g = game(game_id);
-    if (!g) throw std::runtime_error(fmt::format("journal: no game {}", game_id));
-    if (g->status != "open")
-        throw std::runtime_error(
-            fmt::format("journal: game {} is {}, not open", game_id, g->status));
-    auto m = prepare("SELECT COALESCE(MAX(seq), 0) FROM journal WHERE game_id = ?");
-    m.bind(1, static_cast<std::int64_t>(game_id));
-    m.executeStep();
-    throw std::runtime_error(fmt::format("journal: game {} expects move {}, not {}", game_id,
-                                         m.getColumn(0).getInt64() + 1, e.seq));
+    q.exec();
 }
 
 std::vector<JournalEntry> Database::journal(std::int64_t game_id) const {
