@@ -275,7 +275,9 @@ struct LoadFigures {
     std::int64_t moves = 0, commands = 0;
     std::uint64_t groups = 0, lines_out = 0, dropped = 0;
     double run_s = 0, commit_s = 0;  // the writer's time in its transactions
-    double loop_cpu_s = 0;           // the event loop's thread (the bench's players with it)
+    std::uint64_t checkpoints = 0, forced_checkpoints = 0;
+    double checkpoint_s = 0;
+    double loop_cpu_s = 0;  // the event loop's thread (the bench's players with it)
     int tables_finished = 0;
 };
 
@@ -444,6 +446,9 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
         f.groups = after.groups - before.groups;
         f.run_s = after.run_s - before.run_s;
         f.commit_s = after.commit_s - before.commit_s;
+        f.checkpoints = after.checkpoints - before.checkpoints;
+        f.forced_checkpoints = after.forced_checkpoints - before.forced_checkpoints;
+        f.checkpoint_s = after.checkpoint_s - before.checkpoint_s;
         f.lines_out = feed->lines_out;
         f.timer_late_max_ms = late_max_ms;
         std::sort(lat.begin(), lat.end());
@@ -524,13 +529,15 @@ void bench_core(BenchReport& r, bool quick) {
             r.note(fmt::format(
                 "core{}: {} tables, {} commands, {} moves journaled in {:.2f} s, {} commits "
                 "({:.0f} moves a commit; the writer spent {:.2f} s running them and {:.2f} s "
-                "committing), {} lines out, {} dropped, {} games ended; a 10 ms timer ran at "
+                "committing; {} checkpoints beside it in {:.2f} s, {} made by the writer), {} "
+                "lines out, {} dropped, {} games ended; a 10 ms timer ran at "
                 "most {:.1f} ms late; the event loop's thread used {:.2f} s of CPU ({:.1f} us a "
                 "move, the bench's players included)",
                 slow ? " (every commit +50 ms)" : "", tables, f.commands, f.moves, f.seconds,
                 f.groups, f.groups ? static_cast<double>(f.moves) / f.groups : 0.0, f.run_s,
-                f.commit_s, f.lines_out, f.dropped, f.tables_finished, f.timer_late_max_ms,
-                f.loop_cpu_s, f.moves ? 1e6 * f.loop_cpu_s / static_cast<double>(f.moves) : 0.0));
+                f.commit_s, f.checkpoints, f.checkpoint_s, f.forced_checkpoints, f.lines_out,
+                f.dropped, f.tables_finished, f.timer_late_max_ms, f.loop_cpu_s,
+                f.moves ? 1e6 * f.loop_cpu_s / static_cast<double>(f.moves) : 0.0));
             if (!slow)
                 r.note(
                     fmt::format("core: ratio to the disk: {:.0f} durable moves a second against "

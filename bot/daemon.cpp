@@ -91,6 +91,9 @@ void Daemon::Impl::start() {
     writer = std::make_unique<storage::Writer>(
         cfg.bot.database, [this](std::function<void()> f) { boost::asio::post(io, std::move(f)); },
         opts.replay);
+    // The writer's own thread checkpoints the WAL; this connection's few writes must not
+    // make one on the event loop.
+    if (!opts.replay) db->set_autocheckpoint(0);
     for (const auto& nc : cfg.networks) nets[nc.name] = make_net(nc, cfg.bot);
     tables.attach(*db, *writer);
     tables.restore_games();

@@ -287,6 +287,10 @@ Database::Database(const std::string& path) : path_(absolute_path(path)) {
 
 Database::~Database() = default;
 
+void Database::set_autocheckpoint(int pages) {
+    sqlite3_wal_autocheckpoint(db_->getHandle(), pages);
+}
+
 void Database::migrate() {
     for (int v = db_->execAndGet("PRAGMA user_version").getInt(); v < current_schema_version();
          ++v) {

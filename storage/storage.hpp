@@ -170,6 +170,9 @@ class Database {
     std::optional<std::string> query_text(const std::string& sql) const;
 
     SQLite::Database& raw();
+    // SQLite's automatic checkpoint on this connection (pages; 0: none). A daemon whose
+    // writer checkpoints on a thread of its own turns it off on its other connections.
+    void set_autocheckpoint(int pages);
 
   private:
     void migrate();

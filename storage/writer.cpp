@@ -2,6 +2,7 @@
 #include "storage/writer.hpp"
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
 
 #include <exception>
 
@@ -14,6 +15,10 @@ namespace croupier::storage {
 namespace {
 constexpr std::size_t kBigGroup = 16;  // units: below this, a group goes at once
 constexpr std::chrono::microseconds kMaxWait{25000};
+// WAL pages: the checkpointer is woken from this many (SQLite's own default for its automatic
+// checkpoints); past the second, the writer checkpoints itself between groups.
+constexpr int kCheckpointPages = 1000;
+constexpr int kForceCheckpointPages = 16000;  // 64 MB of 4 KiB pages
 
 void run(SQLite::Statement& s) {
     s.reset();
@@ -22,11 +27,62 @@ void run(SQLite::Statement& s) {
 }  // namespace
 
 Writer::Writer(const std::string& path, Post post, bool inline_mode)
-    : db_(std::make_unique<Database>(path)), post_(std::move(post)), inline_(inline_mode) {
+    : db_(std::make_unique<Database>(path)),
+      post_(std::move(post)),
+      inline_(inline_mode),
+      checkpoint_pages_(kCheckpointPages),
+      force_checkpoint_pages_(kForceCheckpointPages) {
     savepoint_ = std::make_unique<SQLite::Statement>(db_->raw(), "SAVEPOINT unit");
     release_ = std::make_unique<SQLite::Statement>(db_->raw(), "RELEASE unit");
     rollback_to_ = std::make_unique<SQLite::Statement>(db_->raw(), "ROLLBACK TO unit");
-    if (!inline_) thread_ = std::thread([this] { loop(); });
+    if (!inline_) {
+        // Replaces SQLite's automatic checkpoint on this connection (docs/STORAGE.md).
+        sqlite3_wal_hook(db_->raw().getHandle(), &Writer::wal_hook, this);
+        checkpoint_db_ = std::make_unique<Database>(path);
+        sqlite3_wal_autocheckpoint(checkpoint_db_->raw().getHandle(), 0);
+        checkpoint_thread_ = std::thread([this] { checkpoint_loop(); });
+        thread_ = std::thread([this] { loop(); });
+    }
+}
+
+int Writer::wal_hook(void* self, ::sqlite3*, const char*, int frames) {
+    auto* w = static_cast<Writer*>(self);
+    if (frames >= w->force_checkpoint_pages_) w->force_checkpoint_ = true;  // the writer's thread
+    if (frames >= w->checkpoint_pages_) {
+        {
+            std::lock_guard lock(w->mu_);
+            w->checkpoint_wanted_ = true;
+        }
+        w->checkpoint_cv_.notify_one();
+    }
+    return SQLITE_OK;
+}
+
+void Writer::checkpoint_loop() {
+    std::unique_lock lock(mu_);
+    for (;;) {
+        checkpoint_cv_.wait(lock, [this] { return stopping_ || checkpoint_wanted_; });
+        if (stopping_) return;
+        checkpoint_wanted_ = false;
+        lock.unlock();
+        checkpoint_now(false);
+        lock.lock();
+    }
+}
+
+// PASSIVE: copies what it can without waiting for anyone; a checkpoint already running on
+// the other thread makes this one a no-op (SQLITE_BUSY), which is fine either way.
+void Writer::checkpoint_now(bool forced) {
+    Database& d = forced ? *db_ : *checkpoint_db_;
+    const auto t0 = std::chrono::steady_clock::now();
+    int log_frames = 0, copied = 0;
+    const int rc = sqlite3_wal_checkpoint_v2(d.raw().getHandle(), nullptr,
+                                             SQLITE_CHECKPOINT_PASSIVE, &log_frames, &copied);
+    const double took =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::lock_guard lock(mu_);
+    if (rc == SQLITE_OK) ++(forced ? counts_.forced_checkpoints : counts_.checkpoints);
+    counts_.checkpoint_s += took;
 }
 
 Writer::~Writer() {
@@ -35,7 +91,10 @@ Writer::~Writer() {
         stopping_ = true;
     }
     cv_.notify_all();
+    checkpoint_cv_.notify_all();
     if (thread_.joinable()) thread_.join();
+    if (checkpoint_thread_.joinable()) checkpoint_thread_.join();
+    checkpoint_db_.reset();
     // The statements go before the connection they were compiled on.
     savepoint_.reset();
     release_.reset();
@@ -73,6 +132,11 @@ Writer::Counts Writer::counts() const {
     return counts_;
 }
 
+void Writer::set_checkpoint_pages_for_test(int wake, int force) {
+    checkpoint_pages_ = wake;
+    force_checkpoint_pages_ = force;
+}
+
 void Writer::set_commit_delay_for_bench(std::chrono::microseconds d) {
     std::lock_guard lock(mu_);
     delay_ = d;
@@ -87,6 +151,14 @@ void Writer::loop() {
             continue;
         }
         working_ = true;
+        if (force_checkpoint_) {
+            // Between transactions, with no other writer: everything in the WAL can be
+            // copied, and the next transaction starts it again from the beginning.
+            force_checkpoint_ = false;
+            lock.unlock();
+            checkpoint_now(true);
+            lock.lock();
+        }
         // Every unit waiting joins this group: the longer a commit takes, the bigger the
         // next group, so throughput rises as the disk slows. After a big group the group
         // stays open a little (half the last commit's time, at most 25 ms) so that the

@@ -20,6 +20,7 @@
 #include <thread>
 #include <vector>
 
+struct sqlite3;
 namespace SQLite {
 class Statement;
 }
@@ -60,13 +61,19 @@ class Writer {
     // Figures for the bench and the log.
     struct Counts {
         std::uint64_t groups = 0, units = 0, jobs = 0, failed_groups = 0;
-        double run_s = 0;     // running the jobs, in the transaction
-        double commit_s = 0;  // COMMIT (the fsync), with the bench's delay if any
+        double run_s = 0;                      // running the jobs, in the transaction
+        double commit_s = 0;                   // COMMIT (the fsync), with the bench's delay if any
+        std::uint64_t checkpoints = 0;         // made by the checkpointer thread
+        std::uint64_t forced_checkpoints = 0;  // made by the writer itself (the WAL ran long)
+        double checkpoint_s = 0;
     };
     Counts counts() const;
     // The bench's slow disk: every commit takes at least this long more (never set in
     // production; no config key reaches it).
     void set_commit_delay_for_bench(std::chrono::microseconds d);
+    // WAL pages that wake the checkpointer, and past which the writer checkpoints itself
+    // (1,000 and 16,000 unless a test says otherwise).
+    void set_checkpoint_pages_for_test(int wake, int force);
 
   private:
     // A group being built: its units run (each under its savepoint) as they are taken, in
@@ -82,6 +89,14 @@ class Writer {
     void loop();
     void run_units(Group& g, std::vector<Unit> units);
     void finish_group(Group& g);
+    // Checkpoints (copying the WAL back into the database file, with its own fsync) are
+    // made by a thread of their own, so that a commit never waits for one: SQLite would
+    // otherwise make one inside every COMMIT that finds the WAL long. A PASSIVE checkpoint
+    // does not stop the writer. Should the WAL still run long (a load that never pauses),
+    // the writer makes one itself between groups, which lets the WAL start again.
+    static int wal_hook(void* self, ::sqlite3* db, const char* name, int frames);
+    void checkpoint_loop();
+    void checkpoint_now(bool forced);
 
     std::unique_ptr<Database> db_;
     // Compiled once: each unit runs under its own savepoint.
@@ -105,6 +120,13 @@ class Writer {
     std::size_t last_group_ = 0;
     std::chrono::microseconds last_commit_{0};
     std::thread thread_;
+    // The checkpointer: its own connection and thread; woken by wal_hook.
+    std::unique_ptr<Database> checkpoint_db_;
+    std::condition_variable checkpoint_cv_;
+    bool checkpoint_wanted_ = false;  // under mu_
+    bool force_checkpoint_ = false;   // writer thread only
+    std::atomic<int> checkpoint_pages_, force_checkpoint_pages_;
+    std::thread checkpoint_thread_;
 };
 
 }  // namespace croupier::storage

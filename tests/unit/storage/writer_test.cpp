@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -235,3 +236,54 @@ TEST_F(WriterTest, AGameEndsOnlyAfterTheMoveThatEndedIt) {
 }
 
 }  // namespace
+
+namespace {
+// A move whose row takes two pages or more, so that the WAL grows fast.
+Writer::Job big_append(std::int64_t game, std::int64_t seq) {
+    return [game, seq](Database& d) {
+        d.append(game, JournalEntry{seq, 0, std::string(6000, 'x'), 1000});
+    };
+}
+
+// Frames in the WAL now (a PASSIVE checkpoint from another connection reports them).
+int wal_frames(Database& d) {
+    int log_frames = 0, copied = 0;
+    sqlite3_wal_checkpoint_v2(d.raw().getHandle(), nullptr, SQLITE_CHECKPOINT_PASSIVE, &log_frames,
+                              &copied);
+    return log_frames;
+}
+}  // namespace
+
+TEST_F(WriterTest, CheckpointsAreMadeBesideTheCommitsByTheirOwnThread) {
+    const auto g = add_game();
+    Writer w(path_, post(), false);
+    w.set_checkpoint_pages_for_test(10, 1000000);
+    for (int seq = 1; seq <= 40; ++seq) {
+        w.submit({{{big_append(g, seq)}, [](const std::string& err) { ASSERT_EQ(err, ""); }}});
+        w.drain();
+    }
+    run_posted();
+    // The checkpointer is woken by the commits; give it a moment to be done.
+    for (int i = 0; i < 500 && w.counts().checkpoints == 0; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    EXPECT_GE(w.counts().checkpoints, 1u);
+    EXPECT_EQ(w.counts().forced_checkpoints, 0u);
+    EXPECT_EQ(db_->journal(g).size(), 40u);
+}
+
+TEST_F(WriterTest, AWalThatRunsLongIsCheckpointedByTheWriterAndStartsAgain) {
+    const auto g = add_game();
+    Writer w(path_, post(), false);
+    w.set_checkpoint_pages_for_test(1000000, 30);  // the checkpointer never wakes
+    for (int seq = 1; seq <= 40; ++seq) {
+        w.submit({{{big_append(g, seq)}, [](const std::string& err) { ASSERT_EQ(err, ""); }}});
+        w.drain();
+    }
+    run_posted();
+    EXPECT_EQ(w.counts().checkpoints, 0u);
+    EXPECT_GE(w.counts().forced_checkpoints, 1u);
+    // Each forced checkpoint let the WAL start again from its beginning: it never holds
+    // much more than the limit and the group after it.
+    EXPECT_LT(wal_frames(*db_), 30 + 10);
+    EXPECT_EQ(db_->journal(g).size(), 40u);
+}
