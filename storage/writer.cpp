@@ -48,7 +48,11 @@ Writer::Writer(const std::string& path, Post post, bool inline_mode)
 int Writer::wal_hook(void* self, ::sqlite3*, const char*, int frames) {
     auto* w = static_cast<Writer*>(self);
     if (frames >= w->force_checkpoint_pages_) w->force_checkpoint_ = true;  // the writer's thread
-    if (frames >= w->checkpoint_pages_) {
+    // Pages written since the last checkpoint (a WAL that started again has fewer pages
+    // than that checkpoint copied: all of them are new).
+    const int copied = w->checkpointed_frames_;
+    const int fresh = frames >= copied ? frames - copied : frames;
+    if (fresh >= w->checkpoint_pages_) {
         {
             std::lock_guard lock(w->mu_);
             w->checkpoint_wanted_ = true;
@@ -80,6 +84,7 @@ void Writer::checkpoint_now(bool forced) {
                                              SQLITE_CHECKPOINT_PASSIVE, &log_frames, &copied);
     const double took =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (rc == SQLITE_OK) checkpointed_frames_ = forced ? 0 : copied;
     std::lock_guard lock(mu_);
     if (rc == SQLITE_OK) ++(forced ? counts_.forced_checkpoints : counts_.checkpoints);
     counts_.checkpoint_s += took;

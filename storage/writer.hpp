@@ -126,6 +126,7 @@ class Writer {
     bool checkpoint_wanted_ = false;  // under mu_
     bool force_checkpoint_ = false;   // writer thread only
     std::atomic<int> checkpoint_pages_, force_checkpoint_pages_;
+    std::atomic<int> checkpointed_frames_{0};  // WAL frames the last checkpoint had copied
     std::thread checkpoint_thread_;
 };
 
