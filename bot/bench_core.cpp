@@ -8,9 +8,10 @@
 // - core.slow_disk.moves_per_s: the same with every commit made 50 ms longer (the writer's
 //   bench-only delay), and how late a 10 ms timer on the event loop ran meanwhile;
 // - core.moves_per_s.serial: one command at a time through a replay (the disk's bound);
+// - core.paced.* and core.busy.*: latency below saturation (players think 1 s, 0.1 s);
 // - core.resume_10k_games_s and core.rss_10k_games_mb: a fresh process restores 10,000
-//   open games (Exordia8 tables and Spider games, the kinds built so far) from their
-//   journals, measured in a child process so earlier work does not count.
+//   open games of every kind (filled through the Game seam, Game::filler_action) from
+//   their journals, measured in a child process so earlier work does not count.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -33,9 +34,11 @@
 #include "bot/clock.hpp"
 #include "bot/daemon.hpp"
 #include "bot/daemon_impl.hpp"
+#include "bot/games/kinds.hpp"
 #include "bot/irc/transport.hpp"
 #include "bot/log.hpp"
 #include "bot/replay.hpp"
+#include "bot/strings.hpp"
 #include "games/core/rng.hpp"
 #include "games/exordia8/ai.hpp"
 #include "games/exordia8/engine.hpp"
@@ -97,21 +100,20 @@ std::string player_host(int table, int player) {
     return fmt::format("t{}p{}.bench.example.org", table, player);
 }
 
-// Fills a database with `games` open games: `tables` Exordia8 tables in channels #t0..
-// and the rest Spider games of players s0..; about 20 moves each. `per_pack`: players a
-// pack at the tables (1: a pack each, long games for the load).
-void fill_database(const std::string& path, int games, int tables, int per_pack = 6) {
+// Fills a database for the loads: `tables` Exordia8 tables in channels #t0.., about 20
+// moves each, `per_pack` players a pack (1: a pack each, long games).
+void fill_tables(const std::string& path, int tables, int per_pack) {
     storage::Database db(path);
     db.raw().exec("PRAGMA synchronous = OFF");  // set-up only; the daemon opens it anew
     games::DealNumberSource deals(2026);
-    for (int g = 0; g < games; ++g) {
+    for (int g = 0; g < tables; ++g) {
         storage::GameRecord rec;
         rec.network = "bench";
         rec.started = 1767225600;
         rec.status = "open";
         GameSetup setup;
         setup.deal_number = deals.next();
-        if (g < tables) {
+        {
             const int players = 2 + g % 5;
             for (int p = 0; p < players; ++p) {
                 setup.players.push_back(fmt::format("t{}p{}", g, p));
@@ -128,23 +130,99 @@ void fill_database(const std::string& path, int games, int tables, int per_pack 
             for (const auto& [seat, action] :
                  exordia8_moves(setup.deal_number, players, 20, per_pack))
                 db.append(id, storage::JournalEntry{++seq, seat, action, rec.started + seq});
-        } else {
-            setup.players = {fmt::format("s{}", g)};
-            setup.persons = {fmt::format("h:s{}!u@bench.example.org", g)};
-            setup.computer = {false};
-            setup.variant = "4suit";
-            setup.options["keep_runs"] = "0";
-            rec.kind = "spider";
-            rec.variant = "4suit";
-            rec.place = setup.players[0];
+        }
+    }
+}
+
+// Fills a database with `games` open games of every kind the daemon knows, through the Game
+// seam (no kind named): channel tables 10 % each, duels 10 % each (half against the
+// computer), private games the rest, shared evenly; up to `moves` moves each, chosen by
+// Game::filler_action, stopping short of a move that would end the game. Returns what each
+// kind got.
+struct Filled {
+    std::string title;
+    int games = 0;
+    std::int64_t moves = 0;
+};
+std::vector<Filled> fill_all_kinds(const std::string& path, int games, int moves) {
+    storage::Database db(path);
+    db.raw().exec("PRAGMA synchronous = OFF");  // set-up only; the daemon opens it anew
+    const auto kinds = make_kinds(config::Config{});
+    int fixed = 0, privates = 0;
+    for (const auto& k : kinds) {
+        if (k->seating() == Seating::Private)
+            ++privates;
+        else
+            fixed += games / 10;
+    }
+    games::DealNumberSource deals(2027);
+    std::vector<Filled> made;
+    int g = 0;  // names: game g's players are k<g>p<seat>, its channel #k<g>
+    for (const auto& k : kinds) {
+        const int count =
+            k->seating() != Seating::Private ? games / 10 : (games - fixed) / std::max(1, privates);
+        Filled filled{k->title(), count, 0};
+        for (int i = 0; i < count; ++i, ++g) {
+            GameSetup setup;
+            setup.deal_number = deals.next();
+            const int people = k->seating() == Seating::Open   ? 2 + i % 5
+                               : k->seating() == Seating::Duel ? (i % 2 ? 2 : 1)
+                                                               : 1;
+            for (int p = 0; p < people; ++p) {
+                setup.players.push_back(fmt::format("k{}p{}", g, p));
+                setup.persons.push_back(
+                    fmt::format("h:k{}p{}!u@k{}p{}.bench.example.org", g, p, g, p));
+                setup.computer.push_back(false);
+            }
+            std::optional<std::string> computer;
+            if (k->seating() == Seating::Duel && people == 1) computer = "Computer";
+            if (k->seating() == Seating::Private) {
+                const PrivateStart start = k->private_start("", {});
+                setup.variant = start.variant;
+                setup.options = start.options;
+                computer = k->private_opponent();
+            }
+            if (computer) {
+                setup.players.push_back(*computer);
+                setup.persons.push_back("");
+                setup.computer.push_back(true);
+            }
+            k->deal_options(setup);
+            auto game = k->create(setup);
+            if (!game) continue;
+            storage::GameRecord rec;
+            rec.network = "bench";
+            rec.started = 1767225600;
+            rec.status = "open";
+            rec.kind = k->name();
+            rec.variant = setup.variant;
+            rec.place =
+                k->seating() == Seating::Private ? setup.players[0] : fmt::format("#k{}", g);
             rec.deal = setup.deal_number;
             rec.setup = setup.serialise();
             const auto id = db.create_game(rec);
             std::int64_t seq = 0;
-            for (const auto& m : spider_moves(setup.deal_number, 20))
-                db.append(id, storage::JournalEntry{++seq, 0, m, rec.started + seq});
+            // A private game awaits no one while its player may move (no timers run).
+            const bool alone = k->seating() == Seating::Private;
+            for (int m = 0; m < moves && !game->finished(); ++m) {
+                const auto awaited = game->awaited();
+                if (awaited.empty() && !alone) break;
+                const int seat = awaited.empty() ? 0 : awaited.front();
+                const std::string action =
+                    game->filler_action(seat, setup.deal_number + static_cast<std::uint64_t>(m));
+                if (action.empty()) break;
+                auto trial = game->clone();  // the move that would end it is not made
+                const auto [cmd, args] = split_command(action);
+                const Outcome o = trial->act(seat, cmd, args);
+                if (!o.ok() || trial->finished()) break;
+                game = std::move(trial);
+                db.append(id, storage::JournalEntry{++seq, seat, o.canonical, rec.started + seq});
+                ++filled.moves;
+            }
         }
+        made.push_back(filled);
     }
+    return made;
 }
 
 struct ResumeFigures {
@@ -507,7 +585,7 @@ void bench_core(BenchReport& r, bool quick) {
         const double seconds = quick ? 5 : 20;
         for (const bool slow : {false, true}) {
             const std::string db = (dir / (slow ? "slow.db" : "load.db")).string();
-            fill_database(db, tables, tables, 1);
+            fill_tables(db, tables, 1);
             const auto delay =
                 slow ? std::chrono::microseconds(50000) : std::chrono::microseconds(0);
             const LoadFigures f = load_in_child(db, tables, moves, seconds, delay);
@@ -562,7 +640,7 @@ void bench_core(BenchReport& r, bool quick) {
                              Pace{"busy", "players think 0.1 s a move", 100, 60000}}) {
         const int tables = quick ? 100 : 1000;
         const std::string db = (dir / fmt::format("{}.db", pace.name)).string();
-        fill_database(db, tables, tables, 1);
+        fill_tables(db, tables, 1);
         const LoadFigures f =
             load_in_child(db, tables, quick ? 300 : pace.moves, quick ? 3 : 6,
                           std::chrono::microseconds(0), std::chrono::milliseconds(pace.think_ms));
@@ -610,14 +688,18 @@ void bench_core(BenchReport& r, bool quick) {
     // Resume and memory with many games open.
     {
         const int games = quick ? 200 : 10000;
-        const int tables = quick ? 100 : 1000;
         const std::string db = (dir / "resume.db").string();
         const auto t0 = Clock_::now();
-        fill_database(db, games, tables);
-        r.note(
-            fmt::format("core: wrote {} open games ({} Exordia8 tables, {} Spider games, ~20 "
-                        "moves each) in {:.1f} s",
-                        games, tables, games - tables, seconds_since(t0)));
+        const auto made = fill_all_kinds(db, games, 20);
+        std::string what;
+        int total = 0;
+        for (const auto& k : made) {
+            what += fmt::format("{}{} {} ({:.1f} moves each)", what.empty() ? "" : ", ", k.games,
+                                k.title, k.games ? static_cast<double>(k.moves) / k.games : 0.0);
+            total += k.games;
+        }
+        r.note(fmt::format("core: wrote {} open games: {}; in {:.1f} s", total, what,
+                           seconds_since(t0)));
         const ResumeFigures f = resume_in_child(db);
         if (f.restored == 0) {
             r.note("core: the resume child failed");

@@ -95,6 +95,16 @@ class Game {
         return action;
     }
     virtual std::string computer_action(int seat) const = 0;  // a sound move, canonical
+    // A legal move for an awaited seat found without a search, `salt` choosing among several
+    // ("" if there is none): for benches and tests that fill a database with games under
+    // way. By default the safe move, else the computer's (a kind whose computer searches
+    // overrides it).
+    virtual std::string filler_action(int seat, std::uint64_t salt) const {
+        (void)salt;
+        std::string a = timeout_action(seat);
+        if (a.empty() || a == "leave") a = computer_action(seat);
+        return a;
+    }
     // `hint`: the computer's move for the seat (computer_action, "" for none) said to the
     // player, naming what it moves. The default shows the command.
     virtual std::string hint_text(int seat, const std::string& action) const {

@@ -233,6 +233,11 @@ class EncounterGame final : public Game {
     }
 
     std::string timeout_action(int seat) const override { return seat == 1 ? "pass" : ""; }
+    std::string filler_action(int seat, std::uint64_t salt) const override {
+        if (seat != 0) return Game::filler_action(seat, salt);
+        const auto legal = e_.board(0).legal();
+        return legal.empty() ? "" : legal[salt % legal.size()];
+    }
 
     std::string computer_action(int seat) const override {
         if (finished()) return "";

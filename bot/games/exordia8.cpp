@@ -136,6 +136,12 @@ class Exordia8Game : public Game {
         return engine_.stock_size() > 0 ? "draw" : "pass";
     }
 
+    // The computer's move is a rule of thumb, not a search (drawing every turn would only
+    // grow the hands).
+    std::string filler_action(int seat, std::uint64_t) const override {
+        return computer_action(seat);
+    }
+
     std::string computer_action(int seat) const override {
         if (engine_.finished() || seat != engine_.turn()) return timeout_action(seat);
         return games::exordia8::to_text(games::exordia8::choose_action(engine_, seat));

@@ -298,6 +298,10 @@ class SpiderGame final : public Game {
     }
 
     std::string timeout_action(int) const override { return ""; }
+    std::string filler_action(int, std::uint64_t salt) const override {
+        const auto legal = engine_.legal();
+        return legal.empty() ? "" : legal[salt % legal.size()];
+    }
 
     std::string computer_action(int) const override {
         if (engine_.over()) return "";
