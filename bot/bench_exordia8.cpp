@@ -66,8 +66,10 @@ void replay_lines_per_turn(BenchReport& r) {
     std::ostringstream t;
     t << "seed " << seed << "\nset exordia8.turn_timeout = 1h\nset exordia8.join_window = 10m\n"
       << "set network replay.flood_burst = 100\nset network replay.flood_rate = 100\n";
+    // Each from a host of their own: people from one host share one budget of commands.
     auto who = [](int seat) {
-        return ":p" + std::to_string(seat + 1) + "!p@example.org PRIVMSG #cards :";
+        const std::string n = std::to_string(seat + 1);
+        return ":p" + n + "!p@p" + n + ".example.org PRIVMSG #cards :";
     };
     t << "S: " << who(0) << "!e8\n";
     for (int i = 1; i < players; ++i) t << "S: " << who(i) << "!join\n";

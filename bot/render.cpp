@@ -152,4 +152,16 @@ std::vector<std::string> split(std::string_view text, std::size_t max_bytes) {
     return parts;
 }
 
+std::vector<std::string> pack(const std::vector<std::string>& parts, std::size_t width) {
+    std::vector<std::string> out;
+    for (const auto& p : parts) {
+        if (p.empty()) continue;
+        if (!out.empty() && out.back().size() + 1 + p.size() <= width)
+            out.back() += " " + p;
+        else
+            out.push_back(p);
+    }
+    return out;
+}
+
 }  // namespace croupier::bot::render

@@ -35,5 +35,8 @@ std::string quote_user(std::string_view text, std::size_t max_bytes = 60);
 // Splits text into pieces of at most max_bytes, on spaces where possible, never inside a
 // UTF-8 sequence; a colour in force at a split is carried over to the next piece.
 std::vector<std::string> split(std::string_view text, std::size_t max_bytes = 400);
+// Sentences joined into lines of at most `width` bytes, whole sentences a line (a sentence
+// longer than that is a line of its own); empty ones are skipped.
+std::vector<std::string> pack(const std::vector<std::string>& parts, std::size_t width);
 
 }  // namespace croupier::bot::render

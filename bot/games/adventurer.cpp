@@ -16,6 +16,7 @@
 #include "bot/data.hpp"
 #include "bot/decks.hpp"
 #include "bot/games/kinds.hpp"
+#include "bot/render.hpp"
 #include "bot/strings.hpp"
 #include "games/adventurer/ai.hpp"
 #include "games/adventurer/duel.hpp"
@@ -81,17 +82,9 @@ std::string named(std::string text, const std::array<std::string, 2>& names) {
     return text;
 }
 
-// Sentences joined into lines of at most `width` characters, whole sentences a line.
-std::vector<std::string> pack(const std::vector<std::string>& parts, std::size_t width = 360) {
-    std::vector<std::string> out;
-    for (const auto& p : parts) {
-        if (p.empty()) continue;
-        if (!out.empty() && out.back().size() + 1 + p.size() <= width)
-            out.back() += " " + p;
-        else
-            out.push_back(p);
-    }
-    return out;
+// Sentences joined into lines of at most 360 bytes, whole sentences a line.
+std::vector<std::string> pack(const std::vector<std::string>& parts) {
+    return render::pack(parts, 360);
 }
 
 std::string stat_line(int v) {

@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bot/games/kinds.hpp"
@@ -363,7 +364,7 @@ class Exordia8Game : public Game {
     // player's hand go to their seats only.
     static std::string pad(const std::string& s) { return s.empty() ? s : " " + s; }
 
-    std::vector<Out> narrate(int actor, const std::vector<Event>& events) const {
+    std::vector<Out> narrate(int actor, const std::vector<Event>& events) {
         std::vector<std::string> said;
         std::vector<Out> seats;
         std::optional<int> next;
@@ -439,15 +440,26 @@ class Exordia8Game : public Game {
         for (const auto& s : said) line += (line.empty() ? "" : ". ") + s;
         if (!line.empty()) line += ".";
         std::vector<Out> out;
-        if (over) return finish_lines(line, seats);
+        // What happens while the table waits for computer players is told together, packed
+        // into as few lines as fit: held while the next to play is a computer (the table
+        // makes its move at once, in the same turn of the event loop, so nothing is told
+        // later than before) and told with the move after which a person plays, or the
+        // game ends. Three computers at a table cost one line a round, not three.
+        if (over) {
+            for (auto& l : render::pack(std::exchange(held_, {}), kLineBudget))
+                out.push_back(to_table(std::move(l)));
+            for (auto& o : finish_lines(line, seats)) out.push_back(std::move(o));
+            return out;
+        }
         if (engine_.hand_size(actor) == 1 && engine_.in(actor))
             line += " " + render::bold(names_[actor]) + " has one card left!";
-        const std::string p = prompt(false);
-        if (line.size() + p.size() + 1 <= kLineBudget) {
-            out.push_back(to_table(line + " " + p));
+        if (computer_[engine_.turn()]) {
+            if (!line.empty()) held_.push_back(std::move(line));
         } else {
-            out.push_back(to_table(line));
-            out.push_back(to_table(p));
+            std::vector<std::string> parts = std::exchange(held_, {});
+            parts.push_back(std::move(line));
+            parts.push_back(prompt(false));
+            for (auto& l : render::pack(parts, kLineBudget)) out.push_back(to_table(std::move(l)));
         }
         for (auto& s : seats) out.push_back(std::move(s));
         if (next && !computer_[*next]) out.push_back(to_seat(*next, hand_line(*next)));
@@ -503,6 +515,7 @@ class Exordia8Game : public Game {
     std::vector<bool> computer_;
     Engine engine_;
     std::string commitment_;
+    std::vector<std::string> held_;  // table lines held while computers play on
 };
 
 class Exordia8Kind : public GameKind {
