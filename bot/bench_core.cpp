@@ -113,24 +113,21 @@ void fill_tables(const std::string& path, int tables, int per_pack) {
         rec.status = "open";
         GameSetup setup;
         setup.deal_number = deals.next();
-        {
-            const int players = 2 + g % 5;
-            for (int p = 0; p < players; ++p) {
-                setup.players.push_back(fmt::format("t{}p{}", g, p));
-                setup.persons.push_back(fmt::format("h:t{}p{}!u@{}", g, p, player_host(g, p)));
-                setup.computer.push_back(false);
-            }
-            setup.options["players_per_pack"] = std::to_string(per_pack);
-            rec.kind = "exordia8";
-            rec.place = fmt::format("#t{}", g);
-            rec.deal = setup.deal_number;
-            rec.setup = setup.serialise();
-            const auto id = db.create_game(rec);
-            std::int64_t seq = 0;
-            for (const auto& [seat, action] :
-                 exordia8_moves(setup.deal_number, players, 20, per_pack))
-                db.append(id, storage::JournalEntry{++seq, seat, action, rec.started + seq});
+        const int players = 2 + g % 5;
+        for (int p = 0; p < players; ++p) {
+            setup.players.push_back(fmt::format("t{}p{}", g, p));
+            setup.persons.push_back(fmt::format("h:t{}p{}!u@{}", g, p, player_host(g, p)));
+            setup.computer.push_back(false);
         }
+        setup.options["players_per_pack"] = std::to_string(per_pack);
+        rec.kind = "exordia8";
+        rec.place = fmt::format("#t{}", g);
+        rec.deal = setup.deal_number;
+        rec.setup = setup.serialise();
+        const auto id = db.create_game(rec);
+        std::int64_t seq = 0;
+        for (const auto& [seat, action] : exordia8_moves(setup.deal_number, players, 20, per_pack))
+            db.append(id, storage::JournalEntry{++seq, seat, action, rec.started + seq});
     }
 }
 
@@ -163,31 +160,10 @@ std::vector<Filled> fill_all_kinds(const std::string& path, int games, int moves
             k->seating() != Seating::Private ? games / 10 : (games - fixed) / std::max(1, privates);
         Filled filled{k->title(), count, 0};
         for (int i = 0; i < count; ++i, ++g) {
-            GameSetup setup;
-            setup.deal_number = deals.next();
             const int people = k->seating() == Seating::Open   ? 2 + i % 5
                                : k->seating() == Seating::Duel ? (i % 2 ? 2 : 1)
                                                                : 1;
-            for (int p = 0; p < people; ++p) {
-                setup.players.push_back(fmt::format("k{}p{}", g, p));
-                setup.persons.push_back(
-                    fmt::format("h:k{}p{}!u@k{}p{}.bench.example.org", g, p, g, p));
-                setup.computer.push_back(false);
-            }
-            std::optional<std::string> computer;
-            if (k->seating() == Seating::Duel && people == 1) computer = "Computer";
-            if (k->seating() == Seating::Private) {
-                const PrivateStart start = k->private_start("", {});
-                setup.variant = start.variant;
-                setup.options = start.options;
-                computer = k->private_opponent();
-            }
-            if (computer) {
-                setup.players.push_back(*computer);
-                setup.persons.push_back("");
-                setup.computer.push_back(true);
-            }
-            k->deal_options(setup);
+            const GameSetup setup = sample_setup(*k, deals.next(), people, fmt::format("k{}", g));
             auto game = k->create(setup);
             if (!game) continue;
             storage::GameRecord rec;
@@ -202,12 +178,9 @@ std::vector<Filled> fill_all_kinds(const std::string& path, int games, int moves
             rec.setup = setup.serialise();
             const auto id = db.create_game(rec);
             std::int64_t seq = 0;
-            // A private game awaits no one while its player may move (no timers run).
-            const bool alone = k->seating() == Seating::Private;
-            for (int m = 0; m < moves && !game->finished(); ++m) {
-                const auto awaited = game->awaited();
-                if (awaited.empty() && !alone) break;
-                const int seat = awaited.empty() ? 0 : awaited.front();
+            for (int m = 0; m < moves; ++m) {
+                const int seat = next_mover(*k, *game);
+                if (seat < 0) break;
                 const std::string action =
                     game->filler_action(seat, setup.deal_number + static_cast<std::uint64_t>(m));
                 if (action.empty()) break;

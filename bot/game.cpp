@@ -86,4 +86,38 @@ std::optional<GameSetup> GameSetup::deserialise(const std::string& text) {
     return s;
 }
 
+GameSetup sample_setup(const GameKind& kind, std::uint64_t deal, int people,
+                       const std::string& prefix) {
+    GameSetup setup;
+    setup.deal_number = deal;
+    for (int p = 0; p < people; ++p) {
+        const std::string name = prefix + "p" + std::to_string(p);
+        setup.players.push_back(name);
+        setup.persons.push_back("h:" + name + "!u@" + name + ".example.org");
+        setup.computer.push_back(false);
+    }
+    std::optional<std::string> computer;
+    if (kind.seating() == Seating::Duel && people == 1) computer = "Computer";
+    if (kind.seating() == Seating::Private) {
+        const PrivateStart start = kind.private_start("", {});
+        setup.variant = start.variant;
+        setup.options = start.options;
+        computer = kind.private_opponent();
+    }
+    if (computer) {
+        setup.players.push_back(*computer);
+        setup.persons.push_back("");
+        setup.computer.push_back(true);
+    }
+    kind.deal_options(setup);
+    return setup;
+}
+
+int next_mover(const GameKind& kind, const Game& game) {
+    if (game.finished()) return -1;
+    const auto awaited = game.awaited();
+    if (!awaited.empty()) return awaited.front();
+    return kind.seating() == Seating::Private ? 0 : -1;
+}
+
 }  // namespace croupier::bot

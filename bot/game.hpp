@@ -251,4 +251,13 @@ class GameKind {
     }
 };
 
+// For benches and tests that deal games of any kind: a setup of `people` persons (named
+// <prefix>p0, <prefix>p1, ..., each from a host of their own) with the computer opponent of
+// a duel with one person or of the kind's private game, and the kind's options.
+GameSetup sample_setup(const GameKind& kind, std::uint64_t deal, int people,
+                       const std::string& prefix = "");
+// The seat that moves next in such a game, or -1 if none: the one awaited; in a private game,
+// which awaits no one while its player may move, the player.
+int next_mover(const GameKind& kind, const Game& game);
+
 }  // namespace croupier::bot

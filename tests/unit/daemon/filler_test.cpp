@@ -13,36 +13,17 @@ TEST(FillerAction, EveryKindsFillerMovesAreAccepted) {
     ASSERT_GE(kinds.size(), 5u);
     for (const auto& k : kinds) {
         for (std::uint64_t deal = 1; deal <= 5; ++deal) {
-            GameSetup setup;
-            setup.deal_number = deal;
-            const int people = k->seating() == Seating::Open ? 3 : 1;
-            for (int p = 0; p < people; ++p) {
-                setup.players.push_back("p" + std::to_string(p));
-                setup.persons.push_back("h:p" + std::to_string(p) + "!u@example.org");
-                setup.computer.push_back(false);
-            }
-            std::optional<std::string> computer;
-            if (k->seating() == Seating::Duel) computer = "Computer";
             if (k->seating() == Seating::Private) {
-                const PrivateStart start = k->private_start("", {});
-                ASSERT_EQ(start.error, "") << k->name();
-                setup.variant = start.variant;
-                setup.options = start.options;
-                computer = k->private_opponent();
+                ASSERT_EQ(k->private_start("", {}).error, "") << k->name();
             }
-            if (computer) {
-                setup.players.push_back(*computer);
-                setup.persons.push_back("");
-                setup.computer.push_back(true);
-            }
-            k->deal_options(setup);
+            const int people = k->seating() == Seating::Open ? 3 : 1;
+            const GameSetup setup = sample_setup(*k, deal, people);
             auto game = k->create(setup);
             ASSERT_TRUE(game) << k->name();
             int made = 0;
             for (int m = 0; m < 6 && !game->finished(); ++m) {
-                const auto awaited = game->awaited();
-                ASSERT_TRUE(!awaited.empty() || k->seating() == Seating::Private) << k->name();
-                const int seat = awaited.empty() ? 0 : awaited.front();
+                const int seat = next_mover(*k, *game);
+                ASSERT_GE(seat, 0) << k->name();
                 const std::string action = game->filler_action(seat, deal * 7 + m);
                 ASSERT_NE(action, "") << k->name() << " deal " << deal << " move " << m;
                 const auto [cmd, args] = split_command(action);
