@@ -248,7 +248,7 @@ bool Daemon::Impl::allow(NetCtx& n, const Source& s, const std::string& key,
         n.net->notice(s.nick,
                       "Slow down: you are sending commands too fast, so some were "
                       "ignored. Wait a few seconds and try again.",
-                      irc::Priority::High);
+                      irc::SendOptions::of(irc::Priority::High));
     }
     log::debug("rate limit: dropped a command from {}", s.mask());
     return false;
@@ -293,7 +293,7 @@ bool Daemon::Impl::wants_plain(NetCtx& n, const std::string& key) {
 
 void Daemon::Impl::send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
                                 const std::string& text, bool prefer_notice,
-                                irc::Priority priority) {
+                                irc::SendOptions opts) {
     auto it = n.delivery.find(key);
     if (it == n.delivery.end()) {
         if (n.delivery.size() >= 100000) n.delivery.clear();  // bounded; refilled on demand
@@ -311,37 +311,60 @@ void Daemon::Impl::send_to_nick(NetCtx& n, const std::string& nick, const std::s
     }
     const NetCtx::Delivery& d = it->second;
     const bool notice = prefer_notice && d.notice_ok;
-    const std::string& group = d.group;
+    if (opts.group.empty()) opts.group = d.group;
     const std::string plain_body = d.plain ? render::to_plain(text) : std::string();
-    const std::string& body = d.plain ? plain_body : text;
-    for (const auto& piece : render::split(body)) {
-        if (notice)
-            n.net->notice(nick, piece, priority, "", group);
-        else
-            n.net->privmsg(nick, piece, priority, "", group);
-    }
+    send_pieces(n, nick, d.plain ? plain_body : text, notice, std::move(opts));
 }
 
 void Daemon::Impl::send_to_channel(NetCtx& n, const std::string& channel, const std::string& text,
-                                   irc::Priority priority, const std::string& lane) {
-    const std::string body = n.net->strips_colours(channel) ? render::to_plain(text) : text;
-    for (const auto& piece : render::split(body)) n.net->privmsg(channel, piece, priority, lane);
+                                   irc::SendOptions opts) {
+    if (n.net->strips_colours(channel))
+        send_pieces(n, channel, render::to_plain(text), false, std::move(opts));
+    else
+        send_pieces(n, channel, text, false, std::move(opts));
+}
+
+void Daemon::Impl::send_pieces(NetCtx& n, const std::string& target, const std::string& body,
+                               bool notice, irc::SendOptions opts) {
+    // What waits for the text (opts.hold) waits for its last piece; a view's later pieces
+    // replace nothing (the first replaced the view's older lines).
+    const auto pieces = render::split(body);
+    std::shared_ptr<void> hold = std::move(opts.hold);
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        irc::SendOptions o = opts;
+        o.continues = opts.continues || i > 0;
+        if (i + 1 == pieces.size()) o.hold = hold;
+        if (notice)
+            n.net->notice(target, pieces[i], std::move(o));
+        else
+            n.net->privmsg(target, pieces[i], std::move(o));
+    }
 }
 
 // A player's own answer is High; a page they asked for is Low and paid from their budget.
+// In a channel, the answers to one host are a place of their own there, in that host's
+// group: a flood of questions from one host waits behind itself, not before other
+// people's answers or tables.
 void Daemon::Impl::reply(Request& r, const std::string& text) {
     if (r.page && !page_line(r)) return;
-    const auto priority = r.page ? irc::Priority::Low : irc::Priority::High;
-    if (r.in_channel())
-        send_to_channel(*r.net, r.channel, r.from.nick + ": " + text, priority);
-    else
-        send_to_nick(*r.net, r.from.nick, r.key, text, false, priority);
+    irc::SendOptions o;
+    o.priority = r.page ? irc::Priority::Low : irc::Priority::High;
+    o.page = r.page;
+    if (r.in_channel()) {
+        o.lane = r.host;
+        o.group = r.host;
+        send_to_channel(*r.net, r.channel, r.from.nick + ": " + text, std::move(o));
+    } else {
+        send_to_nick(*r.net, r.from.nick, r.key, text, false, std::move(o));
+    }
 }
 
 void Daemon::Impl::reply_private(Request& r, const std::string& text) {
     if (r.page && !page_line(r)) return;
-    send_to_nick(*r.net, r.from.nick, r.key, text, r.in_channel(),
-                 r.page ? irc::Priority::Low : irc::Priority::High);
+    irc::SendOptions o;
+    o.priority = r.page ? irc::Priority::Low : irc::Priority::High;
+    o.page = r.page;
+    send_to_nick(*r.net, r.from.nick, r.key, text, r.in_channel(), std::move(o));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -498,6 +521,11 @@ void Daemon::Impl::dispatch(Request& r) {
         log::info("refused admin command {} from {}", found->spec.name, r.from.mask());
         return;
     }
+    // A game's command: whatever page the person asked for and is still waiting in the queue
+    // (help, stats) is cut, as they have moved on to play.
+    if (!found->module.empty())
+        if (const auto cut = r.net->net->cut_pages(r.from.nick))
+            log::debug("{} lines of a page for {} cut by a move", cut, r.from.nick);
     found->run(r);
 }
 

@@ -63,12 +63,15 @@ struct Daemon::Impl final : NetworkListener, TablesHost {
     // Replies: to the channel (in channel) or privately.
     void reply(Request& r, const std::string& text) override;
     void reply_private(Request& r, const std::string& text) override;
+    using TablesHost::send_to_channel;
+    using TablesHost::send_to_nick;
     void send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
-                      const std::string& text, bool prefer_notice,
-                      irc::Priority priority = irc::Priority::High) override;
+                      const std::string& text, bool prefer_notice, irc::SendOptions opts) override;
     void send_to_channel(NetCtx& n, const std::string& channel, const std::string& text,
-                         irc::Priority priority = irc::Priority::Normal,
-                         const std::string& lane = "") override;
+                         irc::SendOptions opts) override;
+    // Text split under the line limit, each piece queued with `opts`.
+    void send_pieces(NetCtx& n, const std::string& target, const std::string& body, bool notice,
+                     irc::SendOptions opts);
     // A page's line (Request::page): charged to the person's and the host's output
     // budgets; false when one is spent (the page is cut, the asker told once).
     bool page_line(Request& r);

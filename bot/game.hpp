@@ -28,13 +28,25 @@ struct Out {
     To to = To::Table;
     int seat = -1;
     std::string text;
+    // For the send queue (docs/LINK.md): `layout`, a row that must start a line of its own
+    // (a board's piles): never merged with the lines around it while they wait. `view`, what
+    // the line shows ("board"): the lines of the same view still waiting for the same
+    // person are stale once a newer one is sent, and are dropped.
+    bool layout = false;
+    std::string view;
 };
 
 inline Out to_table(std::string text) {
-    return Out{Out::To::Table, -1, std::move(text)};
+    return Out{Out::To::Table, -1, std::move(text), false, {}};
 }
 inline Out to_seat(int seat, std::string text) {
-    return Out{Out::To::Seat, seat, std::move(text)};
+    return Out{Out::To::Seat, seat, std::move(text), false, {}};
+}
+// A row of a board: a line of its own, part of the view `view`.
+inline Out as_row(Out o, std::string view = "board") {
+    o.layout = true;
+    o.view = std::move(view);
+    return o;
 }
 
 struct Outcome {

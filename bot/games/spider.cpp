@@ -370,14 +370,17 @@ class SpiderGame final : public Game {
     std::vector<Out> board() const {
         std::vector<Out> out;
         out.push_back(to_table(header(engine_)));
-        for (auto& l : pile_lines(engine_)) out.push_back(to_table(l));
+        out.back().view = "board";
+        for (auto& l : pile_lines(engine_)) out.push_back(as_row(to_table(l)));
         return out;
     }
     // `board full`: a line a pile, every card drawn.
     std::vector<Out> full_board() const {
         std::vector<Out> out;
         out.push_back(to_table(header(engine_)));
-        for (int p = 0; p < Engine::kPiles; ++p) out.push_back(to_table(pile_line(engine_, p)));
+        out.back().view = "board";
+        for (int p = 0; p < Engine::kPiles; ++p)
+            out.push_back(as_row(to_table(pile_line(engine_, p))));
         return out;
     }
 
@@ -400,7 +403,7 @@ class SpiderGame final : public Game {
                 out.push_back(to_table("Dealt a card on each pile (" +
                                        plural(engine_.stock_deals_left(), "deal", "deals") +
                                        " left)" + score + "."));
-                for (auto& l : pile_lines(engine_)) out.push_back(to_table(l));
+                for (auto& l : pile_lines(engine_)) out.push_back(as_row(to_table(l)));
                 break;
             }
             case Change::Kind::Undo: {

@@ -239,12 +239,20 @@ struct Network::Impl {
 
     // --- sending ---
     void send_now(const std::string& line);
-    bool enqueue(const std::string& target, std::string line,
-                 irc::Priority priority = irc::Priority::Normal, const std::string& lane = "",
-                 const std::string& group = "");
+    // A whole line (JOIN, a CTCP answer...): never merged.
+    bool enqueue(const std::string& target, std::string line) {
+        return enqueue(target, std::move(line), "", 0, {});
+    }
+    // `head` "PRIVMSG #c :" and its `text` (at most `budget` bytes), or a whole line in
+    // `head` with `text` "".
+    bool enqueue(const std::string& target, std::string head, std::string text, std::size_t budget,
+                 irc::SendOptions opts);
     void pump();
     bool say(const char* command, const std::string& target, const std::string& text,
-             irc::Priority priority, const std::string& lane, const std::string& group);
+             irc::SendOptions opts);
+    std::string place_key(const std::string& target, const std::string& lane) const {
+        return lane.empty() ? fold(target) : fold(target) + '\n' + lane;
+    }
 
     // --- libircclient ---
     void lib_start();
@@ -782,20 +790,22 @@ void Network::Impl::send_now(const std::string& line) {
     conn->transport->write(line);
 }
 
-bool Network::Impl::enqueue(const std::string& target, std::string line, irc::Priority priority,
-                            const std::string& lane, const std::string& group) {
+bool Network::Impl::enqueue(const std::string& target, std::string head, std::string text,
+                            std::size_t budget, irc::SendOptions opts) {
     // Nothing waiting and a token to spend: the line would be queued and taken straight
-    // back out (a network that allows the bot a large burst, or a quiet moment).
+    // back out (a network that allows the bot a large burst, or a quiet moment). Lines
+    // merge only while they wait, as Nagle's algorithm does for TCP.
     if (queue.empty() && conn && registered && conn->link_up && conn->transport &&
         bucket.try_take(clock.now())) {
-        send_now(line);
-        return true;
+        send_now(head + text);
+        return true;  // opts.hold is released here: the line has left
     }
     // The drop policy (docs/LINK.md): pages asked for (Low) are refused once the queue is
-    // half full or one target holds kLowPerTarget lines; table lines (Normal) once it is
+    // half full or one place holds kLowPerTarget lines; table lines (Normal) once it is
     // full; a player's own replies, hands, prompts and results (High) only past the hard
     // cap that keeps memory bounded, which fair budgets upstream keep out of reach.
-    const std::string key = lane.empty() ? fold(target) : fold(target) + '\n' + lane;
+    const std::string key = place_key(target, opts.lane);
+    const irc::Priority priority = opts.priority;
     bool refuse = false;
     switch (priority) {
         case irc::Priority::Low:
@@ -820,7 +830,7 @@ bool Network::Impl::enqueue(const std::string& target, std::string line, irc::Pr
         return false;
     }
     if (queue.size() < kMaxQueued / 4) queue_full_logged = false;
-    queue.push(key, std::move(line), priority, group, !lane.empty());
+    queue.push(key, std::move(head), std::move(text), budget, std::move(opts));
     pump();
     return true;
 }
@@ -841,7 +851,7 @@ void Network::Impl::pump() {
 }
 
 bool Network::Impl::say(const char* command, const std::string& target, const std::string& text,
-                        irc::Priority priority, const std::string& lane, const std::string& group) {
+                        irc::SendOptions opts) {
     if (!valid_target(target)) {
         log::warn("network {}: refusing to send to bad target '{}'", net.name,
                   irc::sanitise(target));
@@ -851,10 +861,8 @@ bool Network::Impl::say(const char* command, const std::string& target, const st
     if (clean.empty()) return true;
     const std::string me = nick_.empty() ? main_nick() : nick_;
     const std::size_t budget = irc::text_budget(me, my_user, my_host, command, target);
-    return enqueue(
-        target,
-        std::string(command) + " " + target + " :" + std::string(irc::cut_utf8(clean, budget)),
-        priority, lane, group);
+    return enqueue(target, std::string(command) + " " + target + " :",
+                   std::string(irc::cut_utf8(clean, budget)), budget, std::move(opts));
 }
 
 // ---------------------------------------------------------------- libircclient
@@ -1242,14 +1250,16 @@ void Network::stop(const std::string& reason) {
     }
 }
 
-bool Network::privmsg(const std::string& target, const std::string& text, irc::Priority priority,
-                      const std::string& lane, const std::string& group) {
-    return impl_->say("PRIVMSG", target, text, priority, lane, group);
+bool Network::privmsg(const std::string& target, const std::string& text, irc::SendOptions opts) {
+    return impl_->say("PRIVMSG", target, text, std::move(opts));
 }
 
-bool Network::notice(const std::string& target, const std::string& text, irc::Priority priority,
-                     const std::string& lane, const std::string& group) {
-    return impl_->say("NOTICE", target, text, priority, lane, group);
+bool Network::notice(const std::string& target, const std::string& text, irc::SendOptions opts) {
+    return impl_->say("NOTICE", target, text, std::move(opts));
+}
+
+std::size_t Network::cut_pages(const std::string& target, const std::string& lane) {
+    return impl_->queue.cut_pages(impl_->place_key(target, lane));
 }
 
 bool Network::join(const std::string& channel) {

@@ -67,18 +67,17 @@ class Network {
     void start();                          // connect (and keep reconnecting)
     void stop(const std::string& reason);  // QUIT, flush what it can, no reconnect
 
-    // Queued sends through the flood control. Text is made safe here (no CR, LF, NUL; cut
-    // to fit the 512-byte line with the bot's prefix as the server will add it). `lane`
-    // splits a channel's queue (one lane per table there, served in turn); `group` puts
-    // the target in a group served as one (a person's host: many nicks from one host share
-    // one turn). When the queue is long, Low lines are refused first, then Normal; High
-    // lines are never dropped (docs/LINK.md). False: the line was dropped.
-    bool privmsg(const std::string& target, const std::string& text,
-                 irc::Priority priority = irc::Priority::Normal, const std::string& lane = "",
-                 const std::string& group = "");
-    bool notice(const std::string& target, const std::string& text,
-                irc::Priority priority = irc::Priority::Normal, const std::string& lane = "",
-                const std::string& group = "");
+    // Queued sends through the flood control (docs/LINK.md, "The send queue"). Text is made
+    // safe here (no CR, LF, NUL; cut to fit the 512-byte line with the bot's prefix as the
+    // server will add it). `opts` says the line's place (a channel's lane; a person's host
+    // group), its weight, whether a newer line replaces it (view), whether it is a page, and
+    // what waits for it to leave (hold). When the queue is long, Low lines are refused first,
+    // then Normal; High lines are never dropped. False: the line was dropped.
+    bool privmsg(const std::string& target, const std::string& text, irc::SendOptions opts = {});
+    bool notice(const std::string& target, const std::string& text, irc::SendOptions opts = {});
+    // Drops the pages (SendOptions::page) still waiting for a target (and lane): their
+    // reader has moved on. How many were dropped.
+    std::size_t cut_pages(const std::string& target, const std::string& lane = "");
     // Exactly one channel name (CHANTYPES prefix, 2-50 bytes, no space, comma, colon or
     // control character); anything else ("#a,#b", "0", a nick) is refused with a log line
     // and false.

@@ -43,67 +43,164 @@ void TokenBucket::reconfigure(int burst, double rate) {
     tokens_ = std::min(tokens_, burst_);
 }
 
-void FairQueue::push(const std::string& target, std::string line, Priority p,
-                     const std::string& group, bool ordered) {
-    auto [it, fresh] = queues_.try_emplace(target);
-    Lines& lines = it->second;
-    if (fresh || lines.size == 0) {
-        // A target keeps the group it was queued under while it has lines waiting.
-        lines.group = group.empty() ? target : group;
-        auto [g, new_group] = groups_.try_emplace(lines.group);
-        if (new_group) order_.push_back(lines.group);
-        g->second.order.push_back(target);
-    }
-    if (ordered)
-        for (int lower = static_cast<int>(p) + 1; lower < 3; ++lower) {
-            auto& from = lines.q[lower];
-            by_priority_[lower] -= from.size();
-            by_priority_[static_cast<int>(p)] += from.size();
-            for (auto& l : from) lines.q[static_cast<int>(p)].push_back(std::move(l));
-            from.clear();
+namespace {
+// A line's text ends with formatting still in force (bold, a colour...): reset it before
+// what is merged after it.
+bool has_formatting(const std::string& text) {
+    return text.find_first_of("\x02\x03\x04\x11\x16\x1d\x1e\x1f") != std::string::npos;
+}
+constexpr std::string_view kJoin = " \u00b7 ";
+// Merged lines are no longer than the renderer makes a line (render::split: 400 bytes), so
+// a merged line reads like any other; the wire would take a little more.
+constexpr std::size_t kMergeWidth = 400;
+}  // namespace
+
+void FairQueue::push(const std::string& place_key, std::string head, std::string text,
+                     std::size_t budget, SendOptions opts) {
+    auto [it, fresh] = places_.try_emplace(place_key);
+    Place& place = it->second;
+    if (fresh || place.q.empty()) {
+        // A place keeps the group it was queued under while it has lines waiting.
+        place.group = opts.group.empty() ? place_key : opts.group;
+        auto [g, new_group] = groups_.try_emplace(place.group);
+        if (new_group) {
+            // A group that was idle starts at the queue's present turn: no credit for the
+            // time it did not use, no debt either.
+            g->second.pass = vtime_;
+            g->second.seq = ++seq_;
         }
-    lines.q[static_cast<int>(p)].push_back(std::move(line));
-    ++lines.size;
+        if (g->second.order.empty()) ready_.emplace(g->second.pass, g->second.seq, place.group);
+        g->second.order.push_back(place_key);
+    }
+    place.weight = std::max(1, opts.weight);
+    if (!opts.view.empty() && !opts.continues) {
+        for (auto old = place.q.begin(); old != place.q.end();) {
+            if (old->view == opts.view && old->head == head) {
+                --size_;
+                --by_priority_[static_cast<int>(old->priority)];
+                old = place.q.erase(old);
+                ++superseded_;
+            } else {
+                ++old;
+            }
+        }
+    }
+    Item item;
+    item.head = std::move(head);
+    item.text = std::move(text);
+    item.budget = budget;
+    item.priority = opts.priority;
+    // A page (help, stats) is laid out line by line: it is not merged either.
+    item.mergeable = !opts.layout && !opts.page && !item.text.empty() && budget > 0;
+    item.page = opts.page;
+    item.view = std::move(opts.view);
+    item.hold = std::move(opts.hold);
+    place.q.push_back(std::move(item));
     ++size_;
-    ++by_priority_[static_cast<int>(p)];
+    ++by_priority_[static_cast<int>(opts.priority)];
+}
+
+void FairQueue::forget(const std::string& key, Place& place, std::deque<Item>::iterator it) {
+    --size_;
+    --by_priority_[static_cast<int>(it->priority)];
+    place.q.erase(it);
+    if (!place.q.empty()) return;
+    // Nothing left: the place leaves its group's turns, and a group with no place left
+    // leaves the queue.
+    const std::string group = place.group;
+    places_.erase(key);
+    auto git = groups_.find(group);
+    if (git == groups_.end()) return;
+    auto& order = git->second.order;
+    order.erase(std::remove(order.begin(), order.end(), key), order.end());
+    if (order.empty()) {
+        ready_.erase({git->second.pass, git->second.seq, group});
+        groups_.erase(git);
+    }
+}
+
+int FairQueue::weight_of(const Group& g) const {
+    int w = 1;
+    for (const auto& key : g.order)
+        if (auto it = places_.find(key); it != places_.end() && !it->second.q.empty())
+            w = std::max(w, it->second.weight);
+    return w;
 }
 
 std::optional<std::string> FairQueue::pop() {
-    if (order_.empty()) return std::nullopt;
-    const std::string group = order_.front();
-    order_.pop_front();
+    if (ready_.empty()) return std::nullopt;
+    const auto [pass, seq, group] = *ready_.begin();
+    ready_.erase(ready_.begin());
     auto git = groups_.find(group);
-    const std::string target = git->second.order.front();
-    git->second.order.pop_front();
-    auto it = queues_.find(target);
-    Lines& lines = it->second;
-    int p = 0;
-    while (lines.q[p].empty()) ++p;
-    std::string line = std::move(lines.q[p].front());
-    lines.q[p].pop_front();
-    --lines.size;
+    Group& g = git->second;
+    const std::string key = g.order.front();
+    g.order.pop_front();
+    auto pit = places_.find(key);
+    Place& place = pit->second;
+    const int weight = std::max(place.weight, weight_of(g));
+    Item first = std::move(place.q.front());
+    place.q.pop_front();
     --size_;
-    --by_priority_[p];
-    if (lines.size == 0)
-        queues_.erase(it);
+    --by_priority_[static_cast<int>(first.priority)];
+    std::string out = first.head + first.text;
+    // Lines for the same target waiting behind it go with it while they fit.
+    bool reset = first.mergeable && has_formatting(first.text);
+    std::size_t used = first.text.size();
+    while (first.mergeable && !place.q.empty()) {
+        Item& next = place.q.front();
+        const std::size_t extra = (reset ? 1 : 0) + kJoin.size() + next.text.size();
+        if (!next.mergeable || next.head != first.head ||
+            used + extra > std::min(first.budget, kMergeWidth))
+            break;
+        if (reset) out += "\x0f";
+        out += kJoin;
+        out += next.text;
+        used += extra;
+        reset = has_formatting(next.text);
+        ++merged_;
+        --size_;
+        --by_priority_[static_cast<int>(next.priority)];
+        place.q.pop_front();
+    }
+    if (place.q.empty())
+        places_.erase(pit);
     else
-        git->second.order.push_back(target);
-    if (git->second.order.empty())
+        g.order.push_back(key);
+    // Its next turn: one line later in its own time, 1/weight in the queue's.
+    vtime_ = std::max(vtime_, pass);
+    g.pass = vtime_ + 1.0 / weight;
+    if (g.order.empty())
         groups_.erase(git);
     else
-        order_.push_back(group);
-    return line;
+        ready_.emplace(g.pass, g.seq, group);
+    return out;
 }
 
-std::size_t FairQueue::pending(const std::string& target) const {
-    auto it = queues_.find(target);
-    return it == queues_.end() ? 0 : it->second.size;
+std::size_t FairQueue::cut_pages(const std::string& place_key) {
+    auto it = places_.find(place_key);
+    if (it == places_.end()) return 0;
+    std::size_t cut = 0;
+    for (;;) {
+        auto& q = it->second.q;
+        auto l = std::find_if(q.begin(), q.end(), [](const Item& i) { return i.page; });
+        if (l == q.end()) break;
+        ++cut;
+        const bool last = q.size() == 1;
+        forget(place_key, it->second, l);
+        if (last) break;  // the place is gone
+    }
+    return cut;
+}
+
+std::size_t FairQueue::pending(const std::string& place_key) const {
+    auto it = places_.find(place_key);
+    return it == places_.end() ? 0 : it->second.q.size();
 }
 
 void FairQueue::clear() {
-    queues_.clear();
+    places_.clear();
     groups_.clear();
-    order_.clear();
+    ready_.clear();
     size_ = 0;
     for (auto& n : by_priority_) n = 0;
 }

@@ -1,15 +1,19 @@
 // Flood control of the link: a token bucket (burst, then a steady rate) in the Clock's
-// time, a fair queue (one FIFO per target, round robin between targets), and the
-// reconnect backoff. Pure: unit-tested with VirtualClock time points.
+// time, the send queue (places served in turn by weight, lines merged and replaced while
+// they wait), and the reconnect backoff. Pure: unit-tested with VirtualClock time points.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <memory>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
+#include <tuple>
+#include <unordered_map>
 
 #include "bot/clock.hpp"
 
@@ -34,49 +38,112 @@ class TokenBucket {
     TimePoint last_;
 };
 
-// How much a line matters when the queue is long (docs/LINK.md, "The send queue").
+// How much a line matters when the queue is long (docs/LINK.md, "The send queue"): only the
+// drop policy reads it; lines for one target leave in the order they were made.
 enum class Priority : std::uint8_t {
     High,    // a player's own reply, hand, prompt, result or error: never dropped
     Normal,  // boards and announcements at a table
     Low,     // pages asked for (help, stats, top): refused first
 };
 
-// One queue per target (a nick, or a channel; a channel may be split into lanes, one per
-// table, so tables there are served in turn), and targets in groups: pop() takes from the
-// groups in turn, then from the targets of that group in turn, so one busy target cannot
-// starve another and many nicks of one group (one host) share one turn. Inside a target
-// the most important line goes first (FIFO within a priority).
+// How a line is queued (Network::privmsg/notice and the queue itself).
+struct SendOptions {
+    Priority priority = Priority::Normal;
+    // A channel's place: the table's lane ("t12"), or the asker's host for answers to people
+    // in the channel; "" for the channel itself. Places are served in turn.
+    std::string lane;
+    // Places in one group share one turn (a person's host: many nicks of one host are served
+    // as one person). "": the place is a group of its own.
+    std::string group;
+    // The people waiting on the place (a table of four: 4): its share of the link.
+    int weight = 1;
+    // What the line shows ("board", "hand"): the lines of the same view still waiting for
+    // the same target in the same place are stale and are not sent. `continues`: a later
+    // piece of the same text, which replaces nothing.
+    std::string view;
+    bool continues = false;
+    // A page asked for (help, stats): cut_pages() drops it while it waits.
+    bool page = false;
+    // A line that must start a line of its own (a board's row): never merged.
+    bool layout = false;
+    // Released when the line has left or was dropped (whichever comes first): what waits
+    // for the line holds it (a turn's clock starts when its prompt has been sent).
+    std::shared_ptr<void> hold;
+
+    static SendOptions of(Priority p) {
+        SendOptions o;
+        o.priority = p;
+        return o;
+    }
+};
+
+// The send queue: places (a channel table, a person's private conversation, the answers to
+// one host in a channel) with lines waiting are served in turn, each group of places by its
+// weight (stride scheduling: a table of four people gets four turns to one private
+// player's), the places of one group in turn. Inside a place the lines leave in the order
+// they were made; lines for one target that wait together leave as one line while they fit
+// (merged with " \u00b7 "), and a view replaced while waiting is not sent.
 class FairQueue {
   public:
-    // `group` "" is a group of its own (the target). `ordered`: the target's lines keep
-    // the order they came in (a table's lane in a channel: a battle's last line must not
-    // pass its first), so a line lifts the less important lines queued before it to its
-    // own priority.
-    void push(const std::string& target, std::string line, Priority p = Priority::Normal,
-              const std::string& group = "", bool ordered = false);
+    // `place`: the target, or the target and its lane. `head`: "PRIVMSG #c :" (the line's
+    // command and target, its text after it), or the whole line with `text` "" (never
+    // merged). `budget`: the most text a line to that target may carry.
+    void push(const std::string& place, std::string head, std::string text, std::size_t budget,
+              SendOptions opts = {});
+    // Shorthand for a whole line that is never merged (tests, raw lines).
+    void push(const std::string& place, std::string line, Priority p = Priority::Normal,
+              const std::string& group = "") {
+        SendOptions o;
+        o.priority = p;
+        o.group = group;
+        push(place, std::move(line), "", 0, std::move(o));
+    }
+    // The next line to send: the front line of the next place, with the lines after it for
+    // the same target merged in while they fit.
     std::optional<std::string> pop();
-    // Lines waiting for one target.
-    std::size_t pending(const std::string& target) const;
-    // Lines waiting of one priority, all targets.
+    // Drops the pages waiting for a place; how many.
+    std::size_t cut_pages(const std::string& place);
+    // Lines waiting for one place.
+    std::size_t pending(const std::string& place) const;
+    // Lines waiting of one priority, all places.
     std::size_t pending(Priority p) const { return by_priority_[static_cast<int>(p)]; }
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
+    // Lines that went out merged into the line before them, and views dropped as stale.
+    std::uint64_t merged() const { return merged_; }
+    std::uint64_t superseded() const { return superseded_; }
     void clear();
 
   private:
-    struct Lines {
-        std::deque<std::string> q[3];  // by Priority
-        std::size_t size = 0;
+    struct Item {
+        std::string head, text;
+        std::size_t budget = 0;
+        Priority priority = Priority::Normal;
+        bool mergeable = false, page = false;
+        std::string view;
+        std::shared_ptr<void> hold;
+    };
+    struct Place {
+        std::deque<Item> q;
         std::string group;
+        int weight = 1;
     };
     struct Group {
-        std::deque<std::string> order;  // its targets with lines waiting, next first
+        std::deque<std::string> order;  // its places with lines waiting, next first
+        double pass = 0;                // its next turn in virtual time
+        std::uint64_t seq = 0;          // when it came, to break ties in arrival order
     };
-    std::map<std::string, Lines> queues_;  // by target
-    std::map<std::string, Group> groups_;  // groups with lines waiting
-    std::deque<std::string> order_;        // those groups, next first
+    // Takes a waiting line out (a page cut); a place left empty leaves the queue.
+    void forget(const std::string& key, Place& place, std::deque<Item>::iterator it);
+    int weight_of(const Group& g) const;
+    std::unordered_map<std::string, Place> places_;
+    std::unordered_map<std::string, Group> groups_;
+    std::set<std::tuple<double, std::uint64_t, std::string>> ready_;  // groups by next turn
+    double vtime_ = 0;
+    std::uint64_t seq_ = 0;
     std::size_t size_ = 0;
     std::size_t by_priority_[3] = {};
+    std::uint64_t merged_ = 0, superseded_ = 0;
 };
 
 // Exponential backoff: 1 s doubling to 5 min, each delay with +-20% jitter.

@@ -249,15 +249,16 @@ void Tables::deliver(Table& t, const std::vector<Out>& out) {
         bool channel;
         std::string target, key, text;
         bool notice;
+        const Out* out;
     };
     std::vector<Send> sends;
     for (const auto& o : out) {
         if (o.to == Out::To::Table) {
             if (t.solitaire) {
                 const Seat& s = t.seats.front();
-                if (!s.away) sends.push_back({false, s.nick, s.key, o.text, false});
+                if (!s.away) sends.push_back({false, s.nick, s.key, o.text, false, &o});
             } else {
-                sends.push_back({true, t.place, "", o.text, false});
+                sends.push_back({true, t.place, "", o.text, false, &o});
             }
             continue;
         }
@@ -265,21 +266,76 @@ void Tables::deliver(Table& t, const std::vector<Out>& out) {
         const Seat& s = t.seats[static_cast<std::size_t>(o.seat)];
         // An away seat's nick may be someone else's by now: it is told on coming back.
         if (s.computer || s.out || s.away) continue;
-        sends.push_back({false, s.nick, s.key, o.text, !t.solitaire});
+        sends.push_back({false, s.nick, s.key, o.text, !t.solitaire, &o});
     }
     if (sends.empty()) return;
     const bool over = t.game && t.game->finished();
-    const auto table_priority = over ? irc::Priority::High : irc::Priority::Normal;
-    after_commit(t, [this, network = t.net->name, lane = "t" + std::to_string(t.id), table_priority,
-                     sends = std::move(sends)] {
+    irc::SendOptions table_opts =
+        place_options(t, over ? irc::Priority::High : irc::Priority::Normal);
+    // The turn's clock waits for these lines (every send shares the one hold).
+    table_opts.hold = hold_lines(t);
+    // Each line's options, settled now: its place and weight, its layout and view (the
+    // lines of a view after its first continue it: they replace nothing), and the hold.
+    struct Queued {
+        bool channel;
+        std::string target, key, text;
+        bool notice;
+        irc::SendOptions opts;
+    };
+    std::vector<Queued> queued;
+    queued.reserve(sends.size());
+    for (std::size_t i = 0; i < sends.size(); ++i) {
+        const Send& s = sends[i];
+        irc::SendOptions o = s.channel ? table_opts : irc::SendOptions::of(irc::Priority::High);
+        if (!s.channel) o.hold = table_opts.hold;
+        o.layout = s.out->layout;
+        o.view = s.out->view;
+        o.continues = !o.view.empty() && i > 0 && sends[i - 1].target == s.target &&
+                      sends[i - 1].out->view == o.view;
+        queued.push_back({s.channel, s.target, s.key, s.text, s.notice, std::move(o)});
+    }
+    after_commit(t, [this, network = t.net->name, queued = std::move(queued)]() mutable {
         auto it = nets.find(network);
         if (it == nets.end()) return;
         NetCtx& n = *it->second;
-        for (const auto& s : sends)
-            if (s.channel)
-                send_to_channel(n, s.target, s.text, table_priority, lane);
+        for (auto& q : queued) {
+            if (q.channel)
+                send_to_channel(n, q.target, q.text, std::move(q.opts));
             else
-                send_to_nick(n, s.target, s.key, s.text, s.notice);
+                send_to_nick(n, q.target, q.key, q.text, q.notice, std::move(q.opts));
+        }
+    });
+}
+
+irc::SendOptions Tables::place_options(const Table& t, irc::Priority priority) const {
+    irc::SendOptions o;
+    o.priority = priority;
+    o.lane = "t" + std::to_string(t.id);
+    int people = 0;
+    for (const auto& s : t.seats) people += !s.computer && !s.out && !s.away;
+    o.weight = std::max(1, people);
+    return o;
+}
+
+std::shared_ptr<void> Tables::hold_lines(Table& t) {
+    ++t.unsent;
+    // Released when the last line holding it has left the queue or was dropped (or when
+    // its release was thrown away: a write that failed): the seats' clocks can start.
+    return std::shared_ptr<void>(nullptr, [this, alive = std::weak_ptr<int>(alive),
+                                           network = t.net->name, id = t.id](void*) {
+        if (alive.expired()) return;
+        auto it = nets.find(network);
+        if (it == nets.end()) return;
+        Table* tt = table_by_id(*it->second, id);
+        if (!tt || --tt->unsent > 0) return;
+        // Not from inside the send queue or a failed write: on the loop's next turn.
+        boost::asio::post(io, [this, alive, network, id] {
+            if (alive.expired()) return;
+            auto n = nets.find(network);
+            if (n == nets.end()) return;
+            if (Table* t3 = table_by_id(*n->second, id); t3 && t3->unsent == 0 && !t3->faulted)
+                arm_timers(*t3);
+        });
     });
 }
 
@@ -354,7 +410,7 @@ void Tables::close_table(Table& t) {
 
 void Tables::stop_table(Table& t, const std::string& by) {
     if (t.phase == Table::Phase::Joining) {
-        send_to_channel(*t.net, t.place, fmt::format("{} closed the table.", by));
+        tell(t, fmt::format("{} closed the table.", by));
         close_table(t);
         return;
     }

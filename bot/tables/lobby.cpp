@@ -102,13 +102,11 @@ void Tables::arm_join_window(Table& t, Duration d) {
 
 void Tables::join_window_over(Table& t) {
     if (t.kind->seating() == Seating::Duel) {
-        send_to_channel(
-            *t.net, t.place,
-            t.challenged.empty()
-                ? fmt::format("Nobody took up {}'s {} challenge; it has expired.",
-                              t.seats.front().nick, t.kind->title())
-                : fmt::format("{}'s {} challenge to {} has expired.", t.seats.front().nick,
-                              t.kind->title(), t.challenged_nick));
+        tell(t, t.challenged.empty()
+                    ? fmt::format("Nobody took up {}'s {} challenge; it has expired.",
+                                  t.seats.front().nick, t.kind->title())
+                    : fmt::format("{}'s {} challenge to {} has expired.", t.seats.front().nick,
+                                  t.kind->title(), t.challenged_nick));
         close_table(t);
         return;
     }
@@ -117,10 +115,9 @@ void Tables::join_window_over(Table& t) {
         begin_game(t);
         return;
     }
-    send_to_channel(*t.net, t.place,
-                    fmt::format("Not enough players for {} (it needs {}): the table is "
-                                "closed. Type {}{} to open another.",
-                                t.kind->title(), c.min_players, cfg.bot.prefix, t.kind->name()));
+    tell(t, fmt::format("Not enough players for {} (it needs {}): the table is "
+                        "closed. Type {}{} to open another.",
+                        t.kind->title(), c.min_players, cfg.bot.prefix, t.kind->name()));
     close_table(t);
 }
 

@@ -58,15 +58,14 @@ void Tables::open_table(Request& r, const GameKind& kind) {
     // With a computer player: one line says both, and whether the opener can start now.
     const std::string computer = arg == "bot" ? seat_computer(table) : "";
     const int seated = static_cast<int>(table.seats.size());
-    send_to_channel(
-        n, r.channel,
-        fmt::format("{} opens {} {} table{}: type {}join to play ({} to join, {} to {} "
-                    "players). {} can {}start {}.",
-                    render::bold(r.from.nick), article(kind.title()), render::bold(kind.title()),
-                    computer.empty() ? "" : " with computer player " + render::bold(computer), p,
-                    seconds_text(tc.join_window), tc.min_players, tc.max_players, r.from.nick, p,
-                    seated >= tc.min_players ? std::string("now")
-                                             : fmt::format("once {} sit", tc.min_players)));
+    tell(table,
+         fmt::format("{} opens {} {} table{}: type {}join to play ({} to join, {} to {} "
+                     "players). {} can {}start {}.",
+                     render::bold(r.from.nick), article(kind.title()), render::bold(kind.title()),
+                     computer.empty() ? "" : " with computer player " + render::bold(computer), p,
+                     seconds_text(tc.join_window), tc.min_players, tc.max_players, r.from.nick, p,
+                     seated >= tc.min_players ? std::string("now")
+                                              : fmt::format("once {} sit", tc.min_players)));
 }
 
 void Tables::join_table(Request& r) {
@@ -126,8 +125,7 @@ void Tables::tell_burst(Table& t, Table::BurstKind kind, const std::string& name
         b.names.push_back(name);
         return;
     }
-    send_to_channel(*t.net, t.place, text(t, name, 1), irc::Priority::Normal,
-                    "t" + std::to_string(t.id));
+    tell(t, text(t, name, 1));
     NetCtx* n = t.net;
     const TableId id = t.id;
     b.timer = clock.call_after(std::chrono::seconds(2),
@@ -140,8 +138,7 @@ void Tables::flush_burst(NetCtx* n, TableId id, Table::BurstKind kind, BurstText
     Table::Burst& b = t->bursts[static_cast<int>(kind)];
     b.timer = 0;
     if (b.names.empty()) return;  // the burst is over
-    send_to_channel(*n, t->place, text(*t, names_text(b.names, 6), b.names.size()),
-                    irc::Priority::Normal, "t" + std::to_string(t->id));
+    tell(*t, text(*t, names_text(b.names, 6), b.names.size()));
     b.names.clear();
     b.timer = clock.call_after(std::chrono::seconds(2),
                                [this, n, id, kind, text] { flush_burst(n, id, kind, text); });
@@ -161,10 +158,9 @@ void Tables::announce_joins(Table& t) {
         if (s.key == t.opener_key) opener = s.nick;
     const bool can_start =
         t.phase == Table::Phase::Joining && count >= table_config(*t.kind).min_players;
-    send_to_channel(
-        *t.net, t.place,
-        fmt::format("{} joined ({} player{}).{}", names, count, count == 1 ? "" : "s",
-                    can_start ? fmt::format(" {} can {}start now.", opener, cfg.bot.prefix) : ""));
+    tell(t,
+         fmt::format("{} joined ({} player{}).{}", names, count, count == 1 ? "" : "s",
+                     can_start ? fmt::format(" {} can {}start now.", opener, cfg.bot.prefix) : ""));
 }
 
 std::string Tables::seat_computer(Table& t) {
@@ -231,9 +227,8 @@ void Tables::leave_table(Request& r) {
         int humans = 0;
         for (const auto& s : t->seats) humans += !s.computer;
         if (humans == 0) {
-            send_to_channel(
-                *r.net, t->place,
-                fmt::format("{} left; nobody is left at the table, so it is closed.", r.from.nick));
+            tell(*t, fmt::format("{} left; nobody is left at the table, so it is closed.",
+                                 r.from.nick));
             close_table(*t);
             return;
         }
@@ -244,9 +239,8 @@ void Tables::leave_table(Request& r) {
                     break;
                 }
         remember_lobby(*t);
-        send_to_channel(*r.net, t->place,
-                        fmt::format("{} left the table ({} player{}).", r.from.nick,
-                                    t->seats.size(), t->seats.size() == 1 ? "" : "s"));
+        tell(*t, fmt::format("{} left the table ({} player{}).", r.from.nick, t->seats.size(),
+                             t->seats.size() == 1 ? "" : "s"));
         return;
     }
     const std::string err = commit(*t, seat, "leave", "");
@@ -459,17 +453,15 @@ void Tables::challenge(Request& r, const GameKind& kind) {
     table.challenged_nick = target;
     remember_lobby(table);
     if (target.empty())
-        send_to_channel(n, r.channel,
-                        fmt::format("{} challenges anyone to {}: type {} accept to play ({}).",
-                                    render::bold(r.from.nick), render::bold(kind.title()), cmd,
-                                    seconds_text(tc.join_window)));
+        tell(table, fmt::format("{} challenges anyone to {}: type {} accept to play ({}).",
+                                render::bold(r.from.nick), render::bold(kind.title()), cmd,
+                                seconds_text(tc.join_window)));
     else
-        send_to_channel(
-            n, r.channel,
-            fmt::format("{} challenges {} to {}: {}, type {} accept or {} decline "
-                        "({}).",
-                        render::bold(r.from.nick), render::bold(target), render::bold(kind.title()),
-                        target, cmd, cmd, seconds_text(tc.join_window)));
+        tell(table, fmt::format("{} challenges {} to {}: {}, type {} accept or {} decline "
+                                "({}).",
+                                render::bold(r.from.nick), render::bold(target),
+                                render::bold(kind.title()), target, cmd, cmd,
+                                seconds_text(tc.join_window)));
 }
 
 namespace {
@@ -506,9 +498,8 @@ void Tables::accept_challenge(Request& r) {
         return;
     }
     t->seats.push_back(Seat{r.from.nick, r.key});
-    send_to_channel(n, t->place,
-                    fmt::format("{} accepts {}'s challenge.", render::bold(r.from.nick),
-                                t->seats.front().nick));
+    tell(*t, fmt::format("{} accepts {}'s challenge.", render::bold(r.from.nick),
+                         t->seats.front().nick));
     begin_game(*t);
 }
 
@@ -518,9 +509,8 @@ void Tables::decline_challenge(Request& r) {
         reply_private(r, "Nobody has challenged you here, so there is nothing to decline.");
         return;
     }
-    send_to_channel(*r.net, t->place,
-                    fmt::format("{} declines {}'s {} challenge.", r.from.nick,
-                                t->seats.front().nick, t->kind->title()));
+    tell(*t, fmt::format("{} declines {}'s {} challenge.", r.from.nick, t->seats.front().nick,
+                         t->kind->title()));
     close_table(*t);
 }
 
@@ -528,9 +518,7 @@ void Tables::cancel_challenge(Request& r) {
     for (Table* t : tables_in(*r.net, r.channel))
         if (t->kind->seating() == Seating::Duel && t->phase == Table::Phase::Joining &&
             t->opener_key == r.key && (!r.kind || t->kind == r.kind)) {
-            send_to_channel(
-                *r.net, t->place,
-                fmt::format("{} withdraws the {} challenge.", r.from.nick, t->kind->title()));
+            tell(*t, fmt::format("{} withdraws the {} challenge.", r.from.nick, t->kind->title()));
             close_table(*t);
             return;
         }
@@ -721,10 +709,9 @@ void Tables::deal_not_saved(Table& t) {
     for (auto& s : t.seats) s.timeouts = 0;
     t.phase = Table::Phase::Joining;
     remember_lobby(t);
-    send_to_channel(*t.net, t.place,
-                    fmt::format("The game could not be saved, so it was not dealt (the bot's "
-                                "log says why). The table stays open: {}start to try again.",
-                                cfg.bot.prefix));
+    tell(t, fmt::format("The game could not be saved, so it was not dealt (the bot's "
+                        "log says why). The table stays open: {}start to try again.",
+                        cfg.bot.prefix));
 }
 
 }  // namespace croupier::bot

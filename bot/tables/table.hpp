@@ -73,7 +73,10 @@ struct Table {
     std::int64_t last_activity = 0;
     std::int64_t last_move_unix = 0;  // when the last move was journaled (wake-ups count from it)
     std::vector<int> movers;          // seats that moved since the timers were last set
-    bool busy = false;                // a background job (hint) is running for it
+    // Moves whose lines have not all left the send queue yet: a turn's clock starts once the
+    // lines telling the player it is their turn have been sent (Tables::deliver holds them).
+    int unsent = 0;
+    bool busy = false;  // a background job (hint) is running for it
     // This table's moves as they stand in memory. A write that fails takes the table back to
     // what is committed, under a new epoch: results of writes made before that are ignored.
     std::uint64_t epoch = 0;

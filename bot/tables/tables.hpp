@@ -36,14 +36,29 @@ class TablesHost {
     virtual void reply(Request& r, const std::string& text) = 0;
     // NOTICE in a channel, a private message in private.
     virtual void reply_private(Request& r, const std::string& text) = 0;
-    // To a person, as their delivery preference says.
+    // To a person, as their delivery preference says (their host's group of the queue is
+    // added to `opts`).
     virtual void send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
                               const std::string& text, bool prefer_notice,
-                              irc::Priority priority = irc::Priority::High) = 0;
-    // `lane`: the table's own queue in the channel, so tables there are served in turn.
+                              irc::SendOptions opts) = 0;
+    // `opts.lane`: the table's own place in the channel, so tables there are served in turn.
     virtual void send_to_channel(NetCtx& n, const std::string& channel, const std::string& text,
-                                 irc::Priority priority = irc::Priority::Normal,
-                                 const std::string& lane = "") = 0;
+                                 irc::SendOptions opts) = 0;
+    void send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
+                      const std::string& text, bool prefer_notice,
+                      irc::Priority priority = irc::Priority::High) {
+        irc::SendOptions o;
+        o.priority = priority;
+        send_to_nick(n, nick, key, text, prefer_notice, std::move(o));
+    }
+    void send_to_channel(NetCtx& n, const std::string& channel, const std::string& text,
+                         irc::Priority priority = irc::Priority::Normal,
+                         const std::string& lane = "") {
+        irc::SendOptions o;
+        o.priority = priority;
+        o.lane = lane;
+        send_to_channel(n, channel, text, std::move(o));
+    }
     virtual const GameKind* kind_by_name(const std::string& name) const = 0;
 };
 
@@ -168,6 +183,23 @@ class Tables {
                          const std::string& lane = "") {
         host.send_to_channel(n, channel, text, priority, lane);
     }
+    void send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
+                      const std::string& text, bool prefer_notice, irc::SendOptions opts) {
+        host.send_to_nick(n, nick, key, text, prefer_notice, std::move(opts));
+    }
+    void send_to_channel(NetCtx& n, const std::string& channel, const std::string& text,
+                         irc::SendOptions opts) {
+        host.send_to_channel(n, channel, text, std::move(opts));
+    }
+    // A table's line to its channel, in the table's own place of the queue (so what its
+    // channel hears of it keeps its order: a challenge before its acceptance before the
+    // deal), weighted by the people waiting on it.
+    void tell(Table& t, const std::string& text, irc::Priority priority = irc::Priority::Normal) {
+        host.send_to_channel(*t.net, t.place, text, place_options(t, priority));
+    }
+    irc::SendOptions place_options(const Table& t, irc::Priority priority) const;
+    // commit.cpp: a hold on the table's turn clocks until a move's lines have left.
+    std::shared_ptr<void> hold_lines(Table& t);
     const GameKind* kind_by_name(const std::string& name) const { return host.kind_by_name(name); }
 
     // registry.cpp: building and finding tables

@@ -1,4 +1,5 @@
-// Timers: each seat the game awaits has a time limit, with a warning before it runs out; on
+// Timers: each seat the game awaits has a time limit, counted from when the line telling
+// it its turn was sent, with a warning before it runs out; on
 // time-out the game's safe move is played for them, and two in a row put them out. A game
 // may also ask to be woken. Timers stop while the link is down and start afresh once the
 // bot is back.
@@ -61,6 +62,9 @@ void Tables::arm_timers(Table& t) {
         if (!want || std::find(t.movers.begin(), t.movers.end(), seat) != t.movers.end())
             cancel_seat_timers(s);
         if (!want || s.turn_due != kNever) continue;
+        // Its clock starts when the lines that tell it its turn have left (arm_timers runs
+        // again then: see Tables::hold_lines).
+        if (t.unsent > 0) continue;
         const Duration full = std::chrono::duration_cast<Duration>(tc->turn_timeout);
         const Duration warn = std::chrono::duration_cast<Duration>(tc->turn_warning);
         s.turn_due = now + full;
@@ -131,8 +135,7 @@ void Tables::warn_seat(Table& t, int seat) {
     const std::string way_out = safe.empty() || safe == "leave" ? ""
                                 : secret ? fmt::format(" (or {}, in private)", safe)
                                          : fmt::format(" (or {}{})", cfg.bot.prefix, safe);
-    send_to_channel(*t.net, t.place,
-                    fmt::format("{}: {} left to play{}.", s.nick, seconds_text(warn), way_out));
+    tell(t, fmt::format("{}: {} left to play{}.", s.nick, seconds_text(warn), way_out));
 }
 
 void Tables::turn_timed_out(Table& t, int seat) {

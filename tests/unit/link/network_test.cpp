@@ -25,8 +25,14 @@ struct Echo final : NetworkListener {
             net.privmsg(reply_to, "pong " + from.nick +
                                       (from.account.empty() ? "" : " account=" + from.account));
         } else if (text.rfind("!flood ", 0) == 0) {
+            // Lines that each stand alone (a board's rows): never merged.
             const int n = std::stoi(text.substr(7));
-            for (int i = 1; i <= n; ++i) net.privmsg(reply_to, "flood " + std::to_string(i));
+            irc::SendOptions rows;
+            rows.layout = true;
+            for (int i = 1; i <= n; ++i) net.privmsg(reply_to, "flood " + std::to_string(i), rows);
+        } else if (text.rfind("!chatter ", 0) == 0) {
+            const int n = std::stoi(text.substr(9));
+            for (int i = 1; i <= n; ++i) net.privmsg(reply_to, "chatter " + std::to_string(i));
         } else if (text == "!colours") {
             net.privmsg(reply_to, net.strips_colours(reply_to) ? "plain" : "colour");
         } else if (text == "!inject") {
@@ -234,6 +240,22 @@ db queued
 = 4
 wait 4s
 C: PRIVMSG #cards :flood 10
+db queued
+= 0
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+TEST(Link, LinesWaitingTogetherLeaveAsOne) {
+    // The burst goes at once, line by line; what waits for the next token leaves as one line
+    // (as Nagle's algorithm does for TCP), in order.
+    auto r = run(R"(
+wait 10s
+S: :alice!a@example.org PRIVMSG #cards :!chatter 7
+C: PRIVMSG #cards :chatter 4
+C! PRIVMSG #cards :chatter 5.*
+wait 1s
+C: PRIVMSG #cards :chatter 5 · chatter 6 · chatter 7
 db queued
 = 0
 )");

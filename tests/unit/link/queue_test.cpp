@@ -65,10 +65,11 @@ TEST(FairQueue, FifoWithinOneTarget) {
     q.push("#a", "1");
     q.push("#a", "2");
     EXPECT_EQ(*q.pop(), "1");
+    // A place that comes while another has had its turn goes next.
     q.push("#b", "x");
     q.push("#a", "3");
-    EXPECT_EQ(*q.pop(), "2");
     EXPECT_EQ(*q.pop(), "x");
+    EXPECT_EQ(*q.pop(), "2");
     EXPECT_EQ(*q.pop(), "3");
     EXPECT_FALSE(q.pop().has_value());
 }
@@ -119,35 +120,147 @@ TEST(Backoff, SameSeedSameSequence) {
     EXPECT_TRUE(differs);
 }
 
-TEST(FairQueue, MostImportantFirstWithinATarget) {
+TEST(FairQueue, LinesLeaveInTheOrderTheyWereMadeWhateverTheirPriority) {
+    // Priority is for the drop policy only: a player's hand (High) does not pass the board
+    // (Normal) made before it, and a page's lines keep their place.
     FairQueue q;
     q.push("bob", "help 1", Priority::Low);
     q.push("bob", "board 1", Priority::Normal);
-    q.push("bob", "help 2", Priority::Low);
     q.push("bob", "your hand", Priority::High);
-    q.push("bob", "board 2", Priority::Normal);
-    EXPECT_EQ(q.pending(Priority::Low), 2u);
+    EXPECT_EQ(q.pending(Priority::Low), 1u);
     EXPECT_EQ(q.pending(Priority::High), 1u);
     std::vector<std::string> order;
     while (auto l = q.pop()) order.push_back(*l);
-    EXPECT_EQ(order,
-              (std::vector<std::string>{"your hand", "board 1", "board 2", "help 1", "help 2"}));
+    EXPECT_EQ(order, (std::vector<std::string>{"help 1", "board 1", "your hand"}));
     EXPECT_EQ(q.pending(Priority::Low), 0u);
+    EXPECT_EQ(q.pending(Priority::High), 0u);
 }
 
-TEST(FairQueue, AnOrderedTargetKeepsItsOrderAndLiftsWhatCameBefore) {
-    // A table's lane: the battle's lines (Normal), then the duel's end (High) must not pass
-    // them; the lines before it go at its priority, in their order.
+// A line of text for a target, as Network::say queues it.
+void say(FairQueue& q, const std::string& place, const std::string& text, SendOptions o = {},
+         const std::string& target = "", std::size_t budget = 60) {
+    q.push(place, "PRIVMSG " + (target.empty() ? place : target) + " :", text, budget,
+           std::move(o));
+}
+
+TEST(FairQueue, APlaceIsServedByThePeopleWaitingOnIt) {
+    // A table of four people and four private players, each with a backlog: the table gets
+    // as many turns as the four together.
     FairQueue q;
-    q.push("#cards\nt1", "battle 3 a", Priority::Normal, "", true);
-    q.push("#cards\nt1", "battle 3 b", Priority::Normal, "", true);
-    q.push("#cards\nt1", "battle 4, the end", Priority::High, "", true);
-    EXPECT_EQ(q.pending(Priority::Normal), 0u);
-    EXPECT_EQ(q.pending(Priority::High), 3u);
+    SendOptions table;
+    table.weight = 4;
+    table.layout = true;  // not merged: one line a turn, to count turns
+    for (int i = 0; i < 20; ++i) say(q, "#cards\nt1", "t" + std::to_string(i), table, "#cards");
+    for (const char* nick : {"p1", "p2", "p3", "p4"}) {
+        SendOptions o;
+        o.layout = true;
+        o.group = std::string("@") + nick;
+        for (int i = 0; i < 20; ++i) say(q, nick, nick, o);
+    }
+    int table_lines = 0;
+    for (int i = 0; i < 40; ++i)
+        if (q.pop()->rfind("PRIVMSG #cards", 0) == 0) ++table_lines;
+    EXPECT_EQ(table_lines, 20);
+}
+
+TEST(FairQueue, LinesWaitingTogetherForOneTargetLeaveAsOne) {
+    FairQueue q;
+    say(q, "bob", "You drew 5h.");
+    say(q, "bob", "Your hand: 5h 9c.");
+    SendOptions board;
+    board.layout = true;
+    say(q, "bob", "1:[5] 2:[5]", board);
+    say(q, "bob", "Next.");
+    q.push("bob", "NOTICE bob :", "A notice.", 60);
+    say(q, "bob", std::string(55, 'x'));
+    say(q, "bob", "Short.");
     std::vector<std::string> order;
     while (auto l = q.pop()) order.push_back(*l);
-    EXPECT_EQ(order, (std::vector<std::string>{"battle 3 a", "battle 3 b", "battle 4, the end"}));
-    EXPECT_EQ(q.pending(Priority::High), 0u);
+    EXPECT_EQ(order, (std::vector<std::string>{
+                         "PRIVMSG bob :You drew 5h. \u00b7 Your hand: 5h 9c.",
+                         "PRIVMSG bob :1:[5] 2:[5]",  // a layout line stands alone
+                         "PRIVMSG bob :Next.",        // a NOTICE is another line
+                         "NOTICE bob :A notice.",
+                         "PRIVMSG bob :" + std::string(55, 'x'),  // over the budget together
+                         "PRIVMSG bob :Short.",
+                     }));
+    EXPECT_EQ(q.merged(), 1u);
+}
+
+TEST(FairQueue, FormattingIsResetBeforeWhatIsMergedAfterIt) {
+    FairQueue q;
+    say(q, "bob",
+        "\x02"
+        "bold");
+    say(q, "bob", "plain");
+    EXPECT_EQ(*q.pop(),
+              "PRIVMSG bob :\x02"
+              "bold\x0f \u00b7 plain");
+}
+
+TEST(FairQueue, AViewReplacedWhileItWaitsIsNotSent) {
+    FairQueue q;
+    SendOptions board;
+    board.view = "board";
+    say(q, "bob", "first move", {}, "", 10);
+    say(q, "bob", "board 1a", board, "", 10);
+    SendOptions more = board;
+    more.continues = true;
+    say(q, "bob", "board 1b", more, "", 10);  // a second piece of the same board
+    say(q, "carol", "carol's board", board, "", 10);
+    say(q, "bob", "board 2a", board, "", 10);
+    say(q, "bob", "board 2b", more, "", 10);
+    std::vector<std::string> order;
+    while (auto l = q.pop()) order.push_back(*l);
+    EXPECT_EQ(order,
+              (std::vector<std::string>{"PRIVMSG bob :first move", "PRIVMSG carol :carol's board",
+                                        "PRIVMSG bob :board 2a", "PRIVMSG bob :board 2b"}));
+    EXPECT_EQ(q.superseded(), 2u);
+    EXPECT_TRUE(q.empty());
+}
+
+TEST(FairQueue, PagesAreCutWhenTheirReaderMoves) {
+    FairQueue q;
+    SendOptions page;
+    page.page = true;
+    page.priority = Priority::Low;
+    page.layout = true;
+    say(q, "bob", "your hand", SendOptions::of(Priority::High));
+    for (int i = 0; i < 5; ++i) say(q, "bob", "help " + std::to_string(i), page);
+    say(q, "carol", "help", page);
+    EXPECT_EQ(*q.pop(), "PRIVMSG bob :your hand");
+    EXPECT_EQ(q.cut_pages("bob"), 5u);
+    EXPECT_EQ(q.pending("bob"), 0u);
+    EXPECT_EQ(q.pending(Priority::Low), 1u);
+    EXPECT_EQ(*q.pop(), "PRIVMSG carol :help");
+    EXPECT_TRUE(q.empty());
+    EXPECT_FALSE(q.pop().has_value());
+    EXPECT_EQ(q.cut_pages("nobody"), 0u);
+}
+
+TEST(FairQueue, AHoldIsReleasedWhenItsLineLeavesOrIsDropped) {
+    FairQueue q;
+    int released = 0;
+    auto hold = [&released] {
+        return std::shared_ptr<void>(nullptr, [&released](void*) { ++released; });
+    };
+    SendOptions a;
+    a.hold = hold();
+    say(q, "bob", "prompt", std::move(a));
+    SendOptions b;
+    b.hold = hold();
+    b.page = true;
+    say(q, "carol", "page", std::move(b));
+    SendOptions c;
+    c.hold = hold();
+    say(q, "dave", "x", std::move(c));
+    EXPECT_EQ(released, 0);
+    q.pop();
+    EXPECT_EQ(released, 1);
+    q.cut_pages("carol");
+    EXPECT_EQ(released, 2);
+    q.clear();
+    EXPECT_EQ(released, 3);
 }
 
 TEST(FairQueue, ManyTargetsOfOneGroupShareOneTurn) {
