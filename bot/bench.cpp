@@ -4,6 +4,7 @@
 #include <sys/resource.h>
 
 #include <cstdio>
+#include <exception>
 
 namespace croupier::bot {
 
@@ -44,8 +45,13 @@ struct Bench {
     void (*run)(BenchReport&, bool);
 };
 const Bench kBenches[] = {
-    {"core", bench_core}, {"exordia8", bench_exordia8},     {"spider", bench_spider},
-    {"vcg", bench_vcg},   {"adventurer", bench_adventurer}, {"encounters", bench_encounters},
+    {"core", bench_core},
+    {"lines", bench_lines},
+    {"exordia8", bench_exordia8},
+    {"spider", bench_spider},
+    {"vcg", bench_vcg},
+    {"adventurer", bench_adventurer},
+    {"encounters", bench_encounters},
 };
 }  // namespace
 
@@ -65,8 +71,15 @@ int run_bench(const std::string& which, bool quick) {
         return 2;
     }
     r.note(std::string("croupierd bench ") + which + (quick ? " (quick)" : ""));
-    for (const auto& b : kBenches)
-        if (all || which == b.name) b.run(r, quick);
+    // A bench that cannot run (a game that does not start, a move never answered) fails the
+    // whole run: no figures of zero and no signature.
+    try {
+        for (const auto& b : kBenches)
+            if (all || which == b.name) b.run(r, quick);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "croupierd: --bench %s failed: %s\n", which.c_str(), e.what());
+        return 1;
+    }
     r.finish();
     return 0;
 }

@@ -25,6 +25,8 @@ class BenchReport {
 
 // One per game; `quick` runs the small set the test suite uses.
 void bench_core(BenchReport& r, bool quick);
+// The server's line budget shared by a crowd (issue 26); throws when a scenario fails to run.
+void bench_lines(BenchReport& r, bool quick);
 void bench_exordia8(BenchReport& r, bool quick);
 void bench_spider(BenchReport& r, bool quick);
 void bench_vcg(BenchReport& r, bool quick);
