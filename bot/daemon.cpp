@@ -245,10 +245,10 @@ bool Daemon::Impl::allow(NetCtx& n, const Source& s, const std::string& key,
     if (!mine.warned_ever || now - mine.warned >= std::chrono::minutes(1)) {
         mine.warned_ever = true;
         mine.warned = now;
-        n.net->notice(s.nick,
-                      "Slow down: you are sending commands too fast, so some were "
-                      "ignored. Wait a few seconds and try again.",
-                      irc::Priority::High);
+        send_to_nick(n, s.nick, key,
+                     "Slow down: you are sending commands too fast, so some were "
+                     "ignored. Wait a few seconds and try again.",
+                     true, irc::Priority::High);
     }
     log::debug("rate limit: dropped a command from {}", s.mask());
     return false;
@@ -344,6 +344,13 @@ void Daemon::Impl::reply_private(Request& r, const std::string& text) {
                  r.page ? irc::Priority::Low : irc::Priority::High);
 }
 
+// The answer to a command: not a page, so neither charged to the output budget nor cut.
+// Under the asker's host group like every line to them, so a host's many nicks share its
+// part of the line budget.
+void Daemon::Impl::refuse(Request& r, const std::string& text) {
+    send_to_nick(*r.net, r.from.nick, r.key, text, r.in_channel(), irc::Priority::High);
+}
+
 // ---------------------------------------------------------------------------------------
 // Router
 
@@ -384,7 +391,7 @@ void Daemon::Impl::on_message(Network& network, const Source& from, const std::s
     } catch (const std::exception& e) {
         // A bug must not take the daemon down for everyone: log it, tell the user.
         log::error("command {:?} from {} failed: {}", line, from.mask(), e.what());
-        reply_private(r, "Sorry, that command failed inside the bot; it has been logged.");
+        refuse(r, "Sorry, that command failed inside the bot; it has been logged.");
     }
 }
 
@@ -475,12 +482,11 @@ void Daemon::Impl::dispatch(Request& r) {
         found = nullptr;
     if (!found && wrong_place) {
         if (wrong_place->where == Command::Where::Channel)
-            reply_private(
-                r, fmt::format("{} works in a channel: type {}{} there.", wrong_place->spec.name,
-                               cfg.bot.prefix, wrong_place->spec.name));
+            refuse(r, fmt::format("{} works in a channel: type {}{} there.", wrong_place->spec.name,
+                                  cfg.bot.prefix, wrong_place->spec.name));
         else
-            reply_private(
-                r, fmt::format("{} works in private messages: /msg {} {}", wrong_place->spec.name,
+            refuse(r,
+                   fmt::format("{} works in private messages: /msg {} {}", wrong_place->spec.name,
                                r.net->net->nick(), wrong_place->spec.name));
         return;
     }
@@ -488,13 +494,13 @@ void Daemon::Impl::dispatch(Request& r) {
         // By NOTICE, so another bot's command in a shared channel costs the channel nothing.
         const std::string p = r.in_channel() ? cfg.bot.prefix : "";
         const std::string guess = near_command(r, module);
-        reply_private(r, fmt::format("Unknown command \"{}\".{} Type {}help for the list.",
-                                     render::quote_user(r.command, 30),
-                                     guess.empty() ? "" : " Did you mean " + p + guess + "?", p));
+        refuse(r, fmt::format("Unknown command \"{}\".{} Type {}help for the list.",
+                              render::quote_user(r.command, 30),
+                              guess.empty() ? "" : " Did you mean " + p + guess + "?", p));
         return;
     }
     if (found->admin && !is_admin(*r.net, r.from)) {
-        reply_private(r, fmt::format("{} is for the bot's admins only.", found->spec.name));
+        refuse(r, fmt::format("{} is for the bot's admins only.", found->spec.name));
         log::info("refused admin command {} from {}", found->spec.name, r.from.mask());
         return;
     }
@@ -549,18 +555,18 @@ void Daemon::Impl::build_commands() {
                 if (err.empty())
                     reply_private(r0, "Configuration reloaded.");
                 else
-                    reply_private(r0, "Reload failed, the old configuration stays: " + err);
+                    refuse(r0, "Reload failed, the old configuration stays: " + err);
             });
         });
     add({"join", {}, "#CHANNEL", "makes the bot join a channel (admins; in private)"}, W::Private,
         true, [this](Request& r) {
             if (r.args.empty() || !r.net->net->is_channel(r.args) ||
                 r.args.find(' ') != std::string::npos) {
-                reply_private(r, "Usage: join #channel");
+                refuse(r, "Usage: join #channel");
                 return;
             }
             if (!r.net->net->join(r.args)) {
-                reply_private(r, "That is not one channel name (no commas): join #channel");
+                refuse(r, "That is not one channel name (no commas): join #channel");
                 return;
             }
             reply_private(r, "Joining " + r.args + ".");
@@ -569,7 +575,7 @@ void Daemon::Impl::build_commands() {
         [this](Request& r) {
             std::string ch = r.args.empty() ? r.channel : r.args;
             if (ch.empty() || !r.net->net->is_channel(ch)) {
-                reply_private(r, "Usage: part #channel");
+                refuse(r, "Usage: part #channel");
                 return;
             }
             r.net->net->part(ch, "requested by " + r.from.nick);
@@ -582,14 +588,14 @@ void Daemon::Impl::build_commands() {
         W::Anywhere, true, [this](Request& r) {
             std::string where = r.args.empty() ? r.channel : r.args;
             if (where.empty() || where.find(' ') != std::string::npos) {
-                reply_private(r,
-                              "Usage: stop #channel (its tables) or stop NICK (that player's "
-                              "private games)");
+                refuse(r,
+                       "Usage: stop #channel (its tables) or stop NICK (that player's "
+                       "private games)");
                 return;
             }
             const std::size_t stopped = tables.stop_at(*r.net, where, r.from.nick);
             if (stopped == 0) {
-                reply_private(r, "No game is running at " + render::quote_user(where, 50) + ".");
+                refuse(r, "No game is running at " + render::quote_user(where, 50) + ".");
                 return;
             }
             reply_private(
@@ -682,8 +688,8 @@ void Daemon::Impl::cmd_help(Request& r) {
                                   c.spec.args, aliases, c.spec.help));
         return;
     }
-    reply_private(r, fmt::format("No help for \"{}\": try {}help for the commands and games.",
-                                 render::quote_user(topic, 30), p));
+    refuse(r, fmt::format("No help for \"{}\": try {}help for the commands and games.",
+                          render::quote_user(topic, 30), p));
 }
 
 void Daemon::Impl::cmd_games(Request& r) {
@@ -738,7 +744,7 @@ void Daemon::Impl::cmd_games(Request& r) {
 void Daemon::Impl::cmd_stats(Request& r) {
     std::string nick = r.args.empty() ? r.from.nick : r.args;
     if (nick.find(' ') != std::string::npos || nick.size() > 64) {
-        reply_private(r, "Usage: stats [NICK]");
+        refuse(r, "Usage: stats [NICK]");
         return;
     }
     // The person who goes by that nick (or last did); scores from before persons, by nick.
@@ -778,15 +784,14 @@ void Daemon::Impl::cmd_verify(Request& r) {
         std::all_of(arg.begin(), arg.end(), [](char c) { return c >= '0' && c <= '9'; });
     const std::string p = r.in_channel() ? cfg.bot.prefix : "";
     if (!number) {
-        reply_private(
-            r, fmt::format("Usage: {}verify GAME, the game's number (a game shown as \"#12\": "
-                           "{}verify 12).",
-                           p, p));
+        refuse(r, fmt::format("Usage: {}verify GAME, the game's number (a game shown as \"#12\": "
+                              "{}verify 12).",
+                              p, p));
         return;
     }
     const auto rec = db->game(std::stoll(arg));
     if (!rec || rec->network != r.net->name) {
-        reply_private(r, fmt::format("There is no game #{} here.", arg));
+        refuse(r, fmt::format("There is no game #{} here.", arg));
         return;
     }
     const GameKind* k = kind_by_name(rec->kind);
@@ -820,8 +825,8 @@ void Daemon::Impl::cmd_top(Request& r) {
     if (!k) {
         std::string names;
         for (const auto& kk : kinds) names += (names.empty() ? "" : ", ") + kk->name();
-        reply_private(r, fmt::format("Usage: {}top GAME; games: {}.",
-                                     r.in_channel() ? cfg.bot.prefix : "", names));
+        refuse(r, fmt::format("Usage: {}top GAME; games: {}.", r.in_channel() ? cfg.bot.prefix : "",
+                              names));
         return;
     }
     // The kind's variants: `top spider 1`; none named: the first.
@@ -835,13 +840,13 @@ void Daemon::Impl::cmd_top(Request& r) {
         }
         if (variant.empty() || (!word.empty() && variant == variants.front().second &&
                                 word != variants.front().first)) {
-            reply_private(r, fmt::format("Usage: {}top {} [{}]",
-                                         r.in_channel() ? cfg.bot.prefix : "", k->name(), words));
+            refuse(r, fmt::format("Usage: {}top {} [{}]", r.in_channel() ? cfg.bot.prefix : "",
+                                  k->name(), words));
             return;
         }
     } else if (!word.empty()) {
-        reply_private(r, fmt::format("{} has no variants: {}top {}", k->title(),
-                                     r.in_channel() ? cfg.bot.prefix : "", k->name()));
+        refuse(r, fmt::format("{} has no variants: {}top {}", k->title(),
+                              r.in_channel() ? cfg.bot.prefix : "", k->name()));
         return;
     }
     const auto lines = db->top(r.net->name, k->name(), variant, 5);
@@ -905,7 +910,7 @@ void Daemon::Impl::cmd_set(Request& r) {
                 db->set_pref(net, r.key, k->name() + "." + p.name, value);
                 return show();
             }
-    reply_private(r, "Usage: " + usage);
+    refuse(r, "Usage: " + usage);
 }
 
 // ---------------------------------------------------------------------------------------
