@@ -619,77 +619,139 @@ std::string Daemon::Impl::how_to_start(const Request& r, const GameKind& k) cons
     return fmt::format("{}{} in a channel", cfg.bot.prefix, name);
 }
 
+namespace {
+// How a command is written in help: its name with its aliases ("move|m"), with the prefix
+// where it is typed with one.
+std::string command_names(const Command& c, const std::string& p) {
+    std::string names = p + c.spec.name;
+    for (const auto& a : c.spec.aliases) names += "|" + p + a;
+    return names;
+}
+}  // namespace
+
+// Short, so help costs little of the line budget and is never the wall a player reads
+// between two moves: the general help and a game's help in a channel are two lines, a
+// game's help in private at most four (the commands with their arguments), and
+// `help [GAME] COMMAND` one line from the same command table.
 void Daemon::Impl::cmd_help(Request& r) {
     const std::string p = r.in_channel() ? cfg.bot.prefix : "";
-    const std::string topic = lower(r.args);
+    std::string topic = lower(r.args);
+    if (!cfg.bot.prefix.empty() && topic.starts_with(cfg.bot.prefix))
+        topic.erase(0, cfg.bot.prefix.size());
     if (topic.empty()) {
         std::string core;
         for (const auto& c : commands) {
             if (!c.module.empty() || (c.admin && !is_admin(*r.net, r.from))) continue;
             core += (core.empty() ? "" : ", ") + p + c.spec.name;
         }
-        reply_private(r, fmt::format("Commands: {}.", core));
-        // In a channel the games by name and how to start each, in one line; in private
-        // each with its summary too, packed into lines that end between games.
-        std::vector<std::string> lines{"Games:"};
-        for (std::size_t i = 0; i < kinds.size(); ++i) {
-            const GameKind& k = *kinds[i];
-            std::string one = render::bold(k.title()) + " (" + how_to_start(r, k) + ")";
-            if (!r.in_channel()) one += ": " + k.summary();
-            one += i + 1 < kinds.size() ? ";" : ".";
-            if (lines.back().size() + 1 + one.size() > 380) lines.emplace_back();
-            lines.back() += (lines.back().empty() ? "" : " ") + one;
-        }
-        for (const auto& line : lines) reply_private(r, line);
-        reply_private(r, fmt::format("Type {}help GAME (e.g. {}help {}) for a game's commands, or "
-                                     "{}help COMMAND.",
-                                     p, p, kinds.empty() ? "GAME" : kinds.front()->name(), p));
+        reply_private(r, fmt::format("Commands: {}. {}help COMMAND explains one.", core, p));
+        std::string games;
+        for (const auto& k : kinds)
+            games += (games.empty() ? "" : "; ") + render::bold(k->title()) + " (" +
+                     how_to_start(r, *k) + ")";
+        reply_private(r, fmt::format("Games: {}. {}help GAME (e.g. {}help {}) for its commands.",
+                                     games, p, p, kinds.empty() ? "GAME" : kinds.front()->name()));
         return;
     }
-    if (const GameKind* k = kind_by_name(topic)) {
+    auto [first, rest] = split_command(topic);
+    const GameKind* k = kind_by_name(first);
+    if (k && rest.empty()) {
         reply_private(r, render::bold(k->title()) + ": " + k->summary() +
                              ". Start: " + how_to_start(r, *k) + ".");
-        if (r.in_channel()) {
-            // Two lines in a channel: the commands by name, the details in private.
-            // Commands made only in private are named without the prefix, after the others.
-            std::string names, private_names;
-            for (const auto& c : commands) {
-                if (c.module != k->name()) continue;
-                const bool priv = c.where == Command::Where::Private;
-                std::string& list = priv ? private_names : names;
-                list += (list.empty() ? "" : ", ") + (priv ? "" : p) + c.spec.name +
-                        (c.spec.args.empty() ? "" : " " + c.spec.args);
-            }
-            if (!private_names.empty())
-                names += (names.empty() ? "in private: " : "; in private: ") + private_names;
-            reply_private(r, fmt::format("Commands: {}. Each explained: /msg {} help {}", names,
-                                         r.net->net->nick(), k->name()));
-            return;
-        }
+        // The commands by name (in a channel) or with their arguments (in private), those
+        // made only in private named without the prefix, after the others.
+        std::vector<std::string> parts, private_parts;
         for (const auto& c : commands) {
             if (c.module != k->name()) continue;
-            std::string names = p + c.spec.name;
-            for (const auto& a : c.spec.aliases) names += "|" + p + a;
-            reply_private(r, fmt::format("  {}{}{} - {}", names, c.spec.args.empty() ? "" : " ",
-                                         c.spec.args, c.spec.help));
+            const bool priv = c.where == Command::Where::Private;
+            std::string one = command_names(c, priv ? "" : p);
+            if (!r.in_channel() && !c.spec.args.empty()) one += " " + c.spec.args;
+            (priv && r.in_channel() ? private_parts : parts).push_back(one);
         }
+        // Named as it is started ("enc"); the example is the game's own first command.
+        const std::string game = k->aliases().empty() ? k->name() : k->aliases().front();
+        const auto own = k->commands();
+        const std::string example =
+            fmt::format("{}help {} {}", p, game, own.empty() ? "COMMAND" : own.front().name);
+        if (r.in_channel()) {
+            std::string names;
+            for (const auto& one : parts) names += (names.empty() ? "" : ", ") + one;
+            std::string priv;
+            for (const auto& one : private_parts) priv += (priv.empty() ? "" : ", ") + one;
+            if (!priv.empty()) names += (names.empty() ? "in private: " : "; in private: ") + priv;
+            reply_private(r, fmt::format("Commands: {}. {}help {} COMMAND explains one (e.g. {}); "
+                                         "/msg {} help {} lists them with their arguments.",
+                                         names, p, game, example, r.net->net->nick(), game));
+            return;
+        }
+        // Packed into whole commands a line: three lines at most after the title.
+        for (std::size_t i = 0; i + 1 < parts.size(); ++i) parts[i] += ",";
+        if (!parts.empty()) parts.front() = "Commands: " + parts.front();
+        if (!parts.empty()) parts.back() += ".";
+        parts.push_back(fmt::format("help {} COMMAND explains one (e.g. {}).", game, example));
+        auto lines = render::pack(parts, 380);
+        if (lines.size() > 3) {  // too many to show with their arguments: by name only
+            std::string names;
+            for (const auto& c : commands)
+                if (c.module == k->name()) names += (names.empty() ? "" : ", ") + c.spec.name;
+            lines = render::pack({"Commands: " + names + ".", parts.back()}, 380);
+        }
+        for (const auto& line : lines) reply_private(r, line);
         return;
     }
+    // One command: of the game named, else of the game the asker plays here, else the
+    // first of that name, the other games that have one named after it.
+    const std::string word = k ? rest : topic;
+    std::string module;
+    if (k)
+        module = k->name();
+    else if (Table* t = tables.route(r, nullptr, false))
+        module = t->kind->name();
+    const Command* found = nullptr;
+    std::vector<std::string> others;
     for (const auto& c : commands) {
-        bool match = c.spec.name == topic;
-        for (const auto& a : c.spec.aliases) match = match || a == topic;
-        if (!match) continue;
-        std::string aliases;
-        for (const auto& a : c.spec.aliases)
-            aliases += (aliases.empty() ? " (also " : ", ") + p + a;
-        if (!aliases.empty()) aliases += ")";
-        reply_private(r,
-                      fmt::format("{}{}{}{}{}: {}", p, c.spec.name, c.spec.args.empty() ? "" : " ",
-                                  c.spec.args, aliases, c.spec.help));
+        if (!names(c, word) || (c.admin && !is_admin(*r.net, r.from))) continue;
+        if (k && c.module != module) continue;
+        if (!found || (!module.empty() && c.module == module && found->module != module)) {
+            if (found && !found->module.empty()) others.push_back(found->module);
+            found = &c;
+        } else if (!c.module.empty()) {
+            others.push_back(c.module);
+        }
+    }
+    if (!found) {
+        if (k)
+            refuse(r, fmt::format("{} has no command \"{}\": {}help {} lists them.", k->title(),
+                                  render::quote_user(word, 30), p, first));
+        else
+            refuse(r, fmt::format("No help for \"{}\": try {}help for the commands and games.",
+                                  render::quote_user(topic, 30), p));
         return;
     }
-    refuse(r, fmt::format("No help for \"{}\": try {}help for the commands and games.",
-                          render::quote_user(topic, 30), p));
+    const std::string cp = found->where == Command::Where::Private ? "" : p;
+    std::string aliases;
+    for (const auto& a : found->spec.aliases)
+        aliases += (aliases.empty() ? " (also " : ", ") + cp + a;
+    if (!aliases.empty()) aliases += ")";
+    const GameKind* of = found->module.empty() ? nullptr : kind_by_name(found->module);
+    std::string also;
+    if (!others.empty()) {
+        std::string titles;
+        for (const auto& m : others)
+            if (const GameKind* o = kind_by_name(m))
+                titles += (titles.empty() ? "" : ", ") + o->title();
+        also = fmt::format(" {} {} one too: {}help GAME {}.", titles,
+                           others.size() == 1 ? "has" : "have", p, found->spec.name);
+    }
+    const std::string& what = found->spec.help;
+    const std::string where =
+        found->where == Command::Where::Private && r.in_channel()
+            ? fmt::format(" (in private: /msg {} {})", r.net->net->nick(), found->spec.name)
+            : "";
+    reply_private(
+        r, fmt::format("{}{}{}{}{}{}: {}{}{}{}", of ? of->title() + ": " : "", cp, found->spec.name,
+                       found->spec.args.empty() ? "" : " ", found->spec.args, aliases, what, where,
+                       what.ends_with('.') ? "" : ".", also));
 }
 
 void Daemon::Impl::cmd_games(Request& r) {
