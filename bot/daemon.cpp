@@ -701,7 +701,9 @@ void Daemon::Impl::cmd_help(Request& r) {
     }
     // One command: of the game named, else of the game the asker plays here, else the
     // first of that name, the other games that have one named after it.
-    const std::string word = k ? rest : topic;
+    std::string word = k ? rest : topic;
+    if (!cfg.bot.prefix.empty() && word.starts_with(cfg.bot.prefix))
+        word.erase(0, cfg.bot.prefix.size());
     std::string module;
     if (k)
         module = k->name();
@@ -728,6 +730,12 @@ void Daemon::Impl::cmd_help(Request& r) {
                                   render::quote_user(topic, 30), p));
         return;
     }
+    // Each other game once, in the command table's order; not the one explained.
+    std::vector<std::string> other_games;
+    for (const auto& m : others)
+        if (m != found->module &&
+            std::find(other_games.begin(), other_games.end(), m) == other_games.end())
+            other_games.push_back(m);
     const std::string cp = found->where == Command::Where::Private ? "" : p;
     std::string aliases;
     for (const auto& a : found->spec.aliases)
@@ -735,13 +743,13 @@ void Daemon::Impl::cmd_help(Request& r) {
     if (!aliases.empty()) aliases += ")";
     const GameKind* of = found->module.empty() ? nullptr : kind_by_name(found->module);
     std::string also;
-    if (!others.empty()) {
+    if (!other_games.empty()) {
         std::string titles;
-        for (const auto& m : others)
+        for (const auto& m : other_games)
             if (const GameKind* o = kind_by_name(m))
                 titles += (titles.empty() ? "" : ", ") + o->title();
         also = fmt::format(" {} {} one too: {}help GAME {}.", titles,
-                           others.size() == 1 ? "has" : "have", p, found->spec.name);
+                           other_games.size() == 1 ? "has" : "have", p, word);
     }
     const std::string& what = found->spec.help;
     const std::string where =
