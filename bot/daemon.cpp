@@ -245,10 +245,10 @@ bool Daemon::Impl::allow(NetCtx& n, const Source& s, const std::string& key,
     if (!mine.warned_ever || now - mine.warned >= std::chrono::minutes(1)) {
         mine.warned_ever = true;
         mine.warned = now;
-        n.net->notice(s.nick,
-                      "Slow down: you are sending commands too fast, so some were "
-                      "ignored. Wait a few seconds and try again.",
-                      irc::SendOptions::of(irc::Priority::High));
+        send_to_nick(n, s.nick, key,
+                     "Slow down: you are sending commands too fast, so some were "
+                     "ignored. Wait a few seconds and try again.",
+                     true, irc::Priority::High);
     }
     log::debug("rate limit: dropped a command from {}", s.mask());
     return false;
@@ -367,6 +367,13 @@ void Daemon::Impl::reply_private(Request& r, const std::string& text) {
     send_to_nick(*r.net, r.from.nick, r.key, text, r.in_channel(), std::move(o));
 }
 
+// The answer to a command: not a page, so neither charged to the output budget nor cut.
+// Under the asker's host group like every line to them, so a host's many nicks share its
+// part of the line budget.
+void Daemon::Impl::refuse(Request& r, const std::string& text) {
+    send_to_nick(*r.net, r.from.nick, r.key, text, r.in_channel(), irc::Priority::High);
+}
+
 // ---------------------------------------------------------------------------------------
 // Router
 
@@ -407,7 +414,7 @@ void Daemon::Impl::on_message(Network& network, const Source& from, const std::s
     } catch (const std::exception& e) {
         // A bug must not take the daemon down for everyone: log it, tell the user.
         log::error("command {:?} from {} failed: {}", line, from.mask(), e.what());
-        reply_private(r, "Sorry, that command failed inside the bot; it has been logged.");
+        refuse(r, "Sorry, that command failed inside the bot; it has been logged.");
     }
 }
 
@@ -498,12 +505,11 @@ void Daemon::Impl::dispatch(Request& r) {
         found = nullptr;
     if (!found && wrong_place) {
         if (wrong_place->where == Command::Where::Channel)
-            reply_private(
-                r, fmt::format("{} works in a channel: type {}{} there.", wrong_place->spec.name,
-                               cfg.bot.prefix, wrong_place->spec.name));
+            refuse(r, fmt::format("{} works in a channel: type {}{} there.", wrong_place->spec.name,
+                                  cfg.bot.prefix, wrong_place->spec.name));
         else
-            reply_private(
-                r, fmt::format("{} works in private messages: /msg {} {}", wrong_place->spec.name,
+            refuse(r,
+                   fmt::format("{} works in private messages: /msg {} {}", wrong_place->spec.name,
                                r.net->net->nick(), wrong_place->spec.name));
         return;
     }
@@ -511,13 +517,13 @@ void Daemon::Impl::dispatch(Request& r) {
         // By NOTICE, so another bot's command in a shared channel costs the channel nothing.
         const std::string p = r.in_channel() ? cfg.bot.prefix : "";
         const std::string guess = near_command(r, module);
-        reply_private(r, fmt::format("Unknown command \"{}\".{} Type {}help for the list.",
-                                     render::quote_user(r.command, 30),
-                                     guess.empty() ? "" : " Did you mean " + p + guess + "?", p));
+        refuse(r, fmt::format("Unknown command \"{}\".{} Type {}help for the list.",
+                              render::quote_user(r.command, 30),
+                              guess.empty() ? "" : " Did you mean " + p + guess + "?", p));
         return;
     }
     if (found->admin && !is_admin(*r.net, r.from)) {
-        reply_private(r, fmt::format("{} is for the bot's admins only.", found->spec.name));
+        refuse(r, fmt::format("{} is for the bot's admins only.", found->spec.name));
         log::info("refused admin command {} from {}", found->spec.name, r.from.mask());
         return;
     }
@@ -577,18 +583,18 @@ void Daemon::Impl::build_commands() {
                 if (err.empty())
                     reply_private(r0, "Configuration reloaded.");
                 else
-                    reply_private(r0, "Reload failed, the old configuration stays: " + err);
+                    refuse(r0, "Reload failed, the old configuration stays: " + err);
             });
         });
     add({"join", {}, "#CHANNEL", "makes the bot join a channel (admins; in private)"}, W::Private,
         true, [this](Request& r) {
             if (r.args.empty() || !r.net->net->is_channel(r.args) ||
                 r.args.find(' ') != std::string::npos) {
-                reply_private(r, "Usage: join #channel");
+                refuse(r, "Usage: join #channel");
                 return;
             }
             if (!r.net->net->join(r.args)) {
-                reply_private(r, "That is not one channel name (no commas): join #channel");
+                refuse(r, "That is not one channel name (no commas): join #channel");
                 return;
             }
             reply_private(r, "Joining " + r.args + ".");
@@ -597,7 +603,7 @@ void Daemon::Impl::build_commands() {
         [this](Request& r) {
             std::string ch = r.args.empty() ? r.channel : r.args;
             if (ch.empty() || !r.net->net->is_channel(ch)) {
-                reply_private(r, "Usage: part #channel");
+                refuse(r, "Usage: part #channel");
                 return;
             }
             r.net->net->part(ch, "requested by " + r.from.nick);
@@ -610,14 +616,14 @@ void Daemon::Impl::build_commands() {
         W::Anywhere, true, [this](Request& r) {
             std::string where = r.args.empty() ? r.channel : r.args;
             if (where.empty() || where.find(' ') != std::string::npos) {
-                reply_private(r,
-                              "Usage: stop #channel (its tables) or stop NICK (that player's "
-                              "private games)");
+                refuse(r,
+                       "Usage: stop #channel (its tables) or stop NICK (that player's "
+                       "private games)");
                 return;
             }
             const std::size_t stopped = tables.stop_at(*r.net, where, r.from.nick);
             if (stopped == 0) {
-                reply_private(r, "No game is running at " + render::quote_user(where, 50) + ".");
+                refuse(r, "No game is running at " + render::quote_user(where, 50) + ".");
                 return;
             }
             reply_private(
@@ -641,77 +647,147 @@ std::string Daemon::Impl::how_to_start(const Request& r, const GameKind& k) cons
     return fmt::format("{}{} in a channel", cfg.bot.prefix, name);
 }
 
+namespace {
+// How a command is written in help: its name with its aliases ("move|m"), with the prefix
+// where it is typed with one.
+std::string command_names(const Command& c, const std::string& p) {
+    std::string names = p + c.spec.name;
+    for (const auto& a : c.spec.aliases) names += "|" + p + a;
+    return names;
+}
+}  // namespace
+
+// Short, so help costs little of the line budget and is never the wall a player reads
+// between two moves: the general help and a game's help in a channel are two lines, a
+// game's help in private at most four (the commands with their arguments), and
+// `help [GAME] COMMAND` one line from the same command table.
 void Daemon::Impl::cmd_help(Request& r) {
     const std::string p = r.in_channel() ? cfg.bot.prefix : "";
-    const std::string topic = lower(r.args);
+    std::string topic = lower(r.args);
+    if (!cfg.bot.prefix.empty() && topic.starts_with(cfg.bot.prefix))
+        topic.erase(0, cfg.bot.prefix.size());
     if (topic.empty()) {
         std::string core;
         for (const auto& c : commands) {
             if (!c.module.empty() || (c.admin && !is_admin(*r.net, r.from))) continue;
             core += (core.empty() ? "" : ", ") + p + c.spec.name;
         }
-        reply_private(r, fmt::format("Commands: {}.", core));
-        // In a channel the games by name and how to start each, in one line; in private
-        // each with its summary too, packed into lines that end between games.
-        std::vector<std::string> lines{"Games:"};
-        for (std::size_t i = 0; i < kinds.size(); ++i) {
-            const GameKind& k = *kinds[i];
-            std::string one = render::bold(k.title()) + " (" + how_to_start(r, k) + ")";
-            if (!r.in_channel()) one += ": " + k.summary();
-            one += i + 1 < kinds.size() ? ";" : ".";
-            if (lines.back().size() + 1 + one.size() > 380) lines.emplace_back();
-            lines.back() += (lines.back().empty() ? "" : " ") + one;
-        }
-        for (const auto& line : lines) reply_private(r, line);
-        reply_private(r, fmt::format("Type {}help GAME (e.g. {}help {}) for a game's commands, or "
-                                     "{}help COMMAND.",
-                                     p, p, kinds.empty() ? "GAME" : kinds.front()->name(), p));
+        reply_private(r, fmt::format("Commands: {}. {}help COMMAND explains one.", core, p));
+        std::string games;
+        for (const auto& k : kinds)
+            games += (games.empty() ? "" : "; ") + render::bold(k->title()) + " (" +
+                     how_to_start(r, *k) + ")";
+        reply_private(r, fmt::format("Games: {}. {}help GAME (e.g. {}help {}) for its commands.",
+                                     games, p, p, kinds.empty() ? "GAME" : kinds.front()->name()));
         return;
     }
-    if (const GameKind* k = kind_by_name(topic)) {
+    auto [first, rest] = split_command(topic);
+    const GameKind* k = kind_by_name(first);
+    if (k && rest.empty()) {
         reply_private(r, render::bold(k->title()) + ": " + k->summary() +
                              ". Start: " + how_to_start(r, *k) + ".");
-        if (r.in_channel()) {
-            // Two lines in a channel: the commands by name, the details in private.
-            // Commands made only in private are named without the prefix, after the others.
-            std::string names, private_names;
-            for (const auto& c : commands) {
-                if (c.module != k->name()) continue;
-                const bool priv = c.where == Command::Where::Private;
-                std::string& list = priv ? private_names : names;
-                list += (list.empty() ? "" : ", ") + (priv ? "" : p) + c.spec.name +
-                        (c.spec.args.empty() ? "" : " " + c.spec.args);
-            }
-            if (!private_names.empty())
-                names += (names.empty() ? "in private: " : "; in private: ") + private_names;
-            reply_private(r, fmt::format("Commands: {}. Each explained: /msg {} help {}", names,
-                                         r.net->net->nick(), k->name()));
-            return;
-        }
+        // The commands by name (in a channel) or with their arguments (in private), those
+        // made only in private named without the prefix, after the others.
+        std::vector<std::string> parts, private_parts;
         for (const auto& c : commands) {
             if (c.module != k->name()) continue;
-            std::string names = p + c.spec.name;
-            for (const auto& a : c.spec.aliases) names += "|" + p + a;
-            reply_private(r, fmt::format("  {}{}{} - {}", names, c.spec.args.empty() ? "" : " ",
-                                         c.spec.args, c.spec.help));
+            const bool priv = c.where == Command::Where::Private;
+            std::string one = command_names(c, priv ? "" : p);
+            if (!r.in_channel() && !c.spec.args.empty()) one += " " + c.spec.args;
+            (priv && r.in_channel() ? private_parts : parts).push_back(one);
         }
+        // Named as it is started ("enc"); the example is the game's own first command.
+        const std::string game = k->aliases().empty() ? k->name() : k->aliases().front();
+        const auto own = k->commands();
+        const std::string example =
+            fmt::format("{}help {} {}", p, game, own.empty() ? "COMMAND" : own.front().name);
+        if (r.in_channel()) {
+            std::string names;
+            for (const auto& one : parts) names += (names.empty() ? "" : ", ") + one;
+            std::string priv;
+            for (const auto& one : private_parts) priv += (priv.empty() ? "" : ", ") + one;
+            if (!priv.empty()) names += (names.empty() ? "in private: " : "; in private: ") + priv;
+            reply_private(r, fmt::format("Commands: {}. {}help {} COMMAND explains one (e.g. {}); "
+                                         "/msg {} help {} lists them with their arguments.",
+                                         names, p, game, example, r.net->net->nick(), game));
+            return;
+        }
+        // Packed into whole commands a line: three lines at most after the title.
+        for (std::size_t i = 0; i + 1 < parts.size(); ++i) parts[i] += ",";
+        if (!parts.empty()) parts.front() = "Commands: " + parts.front();
+        if (!parts.empty()) parts.back() += ".";
+        parts.push_back(fmt::format("help {} COMMAND explains one (e.g. {}).", game, example));
+        auto lines = render::pack(parts, 380);
+        if (lines.size() > 3) {  // too many to show with their arguments: by name only
+            std::string names;
+            for (const auto& c : commands)
+                if (c.module == k->name()) names += (names.empty() ? "" : ", ") + c.spec.name;
+            lines = render::pack({"Commands: " + names + ".", parts.back()}, 380);
+        }
+        for (const auto& line : lines) reply_private(r, line);
         return;
     }
+    // One command: of the game named, else of the game the asker plays here, else the
+    // first of that name, the other games that have one named after it.
+    std::string word = k ? rest : topic;
+    if (!cfg.bot.prefix.empty() && word.starts_with(cfg.bot.prefix))
+        word.erase(0, cfg.bot.prefix.size());
+    std::string module;
+    if (k)
+        module = k->name();
+    else if (Table* t = tables.route(r, nullptr, false))
+        module = t->kind->name();
+    const Command* found = nullptr;
+    std::vector<std::string> others;
     for (const auto& c : commands) {
-        bool match = c.spec.name == topic;
-        for (const auto& a : c.spec.aliases) match = match || a == topic;
-        if (!match) continue;
-        std::string aliases;
-        for (const auto& a : c.spec.aliases)
-            aliases += (aliases.empty() ? " (also " : ", ") + p + a;
-        if (!aliases.empty()) aliases += ")";
-        reply_private(r,
-                      fmt::format("{}{}{}{}{}: {}", p, c.spec.name, c.spec.args.empty() ? "" : " ",
-                                  c.spec.args, aliases, c.spec.help));
+        if (!names(c, word) || (c.admin && !is_admin(*r.net, r.from))) continue;
+        if (k && c.module != module) continue;
+        if (!found || (!module.empty() && c.module == module && found->module != module)) {
+            if (found && !found->module.empty()) others.push_back(found->module);
+            found = &c;
+        } else if (!c.module.empty()) {
+            others.push_back(c.module);
+        }
+    }
+    if (!found) {
+        if (k)
+            refuse(r, fmt::format("{} has no command \"{}\": {}help {} lists them.", k->title(),
+                                  render::quote_user(word, 30), p, first));
+        else
+            refuse(r, fmt::format("No help for \"{}\": try {}help for the commands and games.",
+                                  render::quote_user(topic, 30), p));
         return;
     }
-    reply_private(r, fmt::format("No help for \"{}\": try {}help for the commands and games.",
-                                 render::quote_user(topic, 30), p));
+    // Each other game once, in the command table's order; not the one explained.
+    std::vector<std::string> other_games;
+    for (const auto& m : others)
+        if (m != found->module &&
+            std::find(other_games.begin(), other_games.end(), m) == other_games.end())
+            other_games.push_back(m);
+    const std::string cp = found->where == Command::Where::Private ? "" : p;
+    std::string aliases;
+    for (const auto& a : found->spec.aliases)
+        aliases += (aliases.empty() ? " (also " : ", ") + cp + a;
+    if (!aliases.empty()) aliases += ")";
+    const GameKind* of = found->module.empty() ? nullptr : kind_by_name(found->module);
+    std::string also;
+    if (!other_games.empty()) {
+        std::string titles;
+        for (const auto& m : other_games)
+            if (const GameKind* o = kind_by_name(m))
+                titles += (titles.empty() ? "" : ", ") + o->title();
+        also = fmt::format(" {} {} one too: {}help GAME {}.", titles,
+                           other_games.size() == 1 ? "has" : "have", p, word);
+    }
+    const std::string& what = found->spec.help;
+    const std::string where =
+        found->where == Command::Where::Private && r.in_channel()
+            ? fmt::format(" (in private: /msg {} {})", r.net->net->nick(), found->spec.name)
+            : "";
+    reply_private(
+        r, fmt::format("{}{}{}{}{}{}: {}{}{}{}", of ? of->title() + ": " : "", cp, found->spec.name,
+                       found->spec.args.empty() ? "" : " ", found->spec.args, aliases, what, where,
+                       what.ends_with('.') ? "" : ".", also));
 }
 
 void Daemon::Impl::cmd_games(Request& r) {
@@ -766,7 +842,7 @@ void Daemon::Impl::cmd_games(Request& r) {
 void Daemon::Impl::cmd_stats(Request& r) {
     std::string nick = r.args.empty() ? r.from.nick : r.args;
     if (nick.find(' ') != std::string::npos || nick.size() > 64) {
-        reply_private(r, "Usage: stats [NICK]");
+        refuse(r, "Usage: stats [NICK]");
         return;
     }
     // The person who goes by that nick (or last did); scores from before persons, by nick.
@@ -806,15 +882,14 @@ void Daemon::Impl::cmd_verify(Request& r) {
         std::all_of(arg.begin(), arg.end(), [](char c) { return c >= '0' && c <= '9'; });
     const std::string p = r.in_channel() ? cfg.bot.prefix : "";
     if (!number) {
-        reply_private(
-            r, fmt::format("Usage: {}verify GAME, the game's number (a game shown as \"#12\": "
-                           "{}verify 12).",
-                           p, p));
+        refuse(r, fmt::format("Usage: {}verify GAME, the game's number (a game shown as \"#12\": "
+                              "{}verify 12).",
+                              p, p));
         return;
     }
     const auto rec = db->game(std::stoll(arg));
     if (!rec || rec->network != r.net->name) {
-        reply_private(r, fmt::format("There is no game #{} here.", arg));
+        refuse(r, fmt::format("There is no game #{} here.", arg));
         return;
     }
     const GameKind* k = kind_by_name(rec->kind);
@@ -848,8 +923,8 @@ void Daemon::Impl::cmd_top(Request& r) {
     if (!k) {
         std::string names;
         for (const auto& kk : kinds) names += (names.empty() ? "" : ", ") + kk->name();
-        reply_private(r, fmt::format("Usage: {}top GAME; games: {}.",
-                                     r.in_channel() ? cfg.bot.prefix : "", names));
+        refuse(r, fmt::format("Usage: {}top GAME; games: {}.", r.in_channel() ? cfg.bot.prefix : "",
+                              names));
         return;
     }
     // The kind's variants: `top spider 1`; none named: the first.
@@ -863,13 +938,13 @@ void Daemon::Impl::cmd_top(Request& r) {
         }
         if (variant.empty() || (!word.empty() && variant == variants.front().second &&
                                 word != variants.front().first)) {
-            reply_private(r, fmt::format("Usage: {}top {} [{}]",
-                                         r.in_channel() ? cfg.bot.prefix : "", k->name(), words));
+            refuse(r, fmt::format("Usage: {}top {} [{}]", r.in_channel() ? cfg.bot.prefix : "",
+                                  k->name(), words));
             return;
         }
     } else if (!word.empty()) {
-        reply_private(r, fmt::format("{} has no variants: {}top {}", k->title(),
-                                     r.in_channel() ? cfg.bot.prefix : "", k->name()));
+        refuse(r, fmt::format("{} has no variants: {}top {}", k->title(),
+                              r.in_channel() ? cfg.bot.prefix : "", k->name()));
         return;
     }
     const auto lines = db->top(r.net->name, k->name(), variant, 5);
@@ -933,7 +1008,7 @@ void Daemon::Impl::cmd_set(Request& r) {
                 db->set_pref(net, r.key, k->name() + "." + p.name, value);
                 return show();
             }
-    reply_private(r, "Usage: " + usage);
+    refuse(r, "Usage: " + usage);
 }
 
 // ---------------------------------------------------------------------------------------

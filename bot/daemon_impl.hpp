@@ -63,6 +63,7 @@ struct Daemon::Impl final : NetworkListener, TablesHost {
     // Replies: to the channel (in channel) or privately.
     void reply(Request& r, const std::string& text) override;
     void reply_private(Request& r, const std::string& text) override;
+    void refuse(Request& r, const std::string& text) override;
     using TablesHost::send_to_channel;
     using TablesHost::send_to_nick;
     void send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,

@@ -12,7 +12,7 @@ LookupReply decks_lookup(const DeckBook& book) {
     for (std::size_t i = 0; i < book.premade.size(); ++i)
         s += (i ? "; " : "") + book.premade[i].name + " (" + book.summary(book.premade[i].cards) +
              ")";
-    return {{s + ". Save one with: deck set NAME."}, std::nullopt, false};
+    return {{s + ". Save one with: deck set NAME."}, std::nullopt, false, false};
 }
 
 LookupReply deck_lookup(const DeckBook& book, const std::string& a,
@@ -44,6 +44,7 @@ LookupReply deck_lookup(const DeckBook& book, const std::string& a,
         return r;
     }
     if (w != "set") {
+        r.refused = true;
         r.lines.push_back("Usage: deck (shows yours), deck set " + book.usage_set +
                           ", deck set DECK (a premade one), deck clear.");
         return r;
@@ -51,6 +52,7 @@ LookupReply deck_lookup(const DeckBook& book, const std::string& a,
     for (const auto& d : book.premade)
         if (lower(d.name) == lower(rest)) {
             if (auto why = book.allowed(d.cards); !why.empty()) {
+                r.refused = true;
                 r.lines.push_back("That deck cannot be saved: " + why + ".");
                 return r;
             }
@@ -62,10 +64,12 @@ LookupReply deck_lookup(const DeckBook& book, const std::string& a,
         }
     std::vector<int> cards;
     if (auto why = book.parse(rest, cards); !why.empty()) {
+        r.refused = true;
         r.lines.push_back("That deck cannot be saved: " + why + ". " + book.list_help);
         return r;
     }
     if (auto why = book.allowed(cards); !why.empty()) {
+        r.refused = true;
         r.lines.push_back("That deck cannot be saved: " + why + ".");
         return r;
     }

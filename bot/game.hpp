@@ -176,6 +176,7 @@ struct LookupReply {
     std::vector<std::string> lines;
     std::optional<std::string> save;  // the asker's new saved data of this kind
     bool in_private = false;          // private even when asked in a channel
+    bool refused = false;             // typed wrong: told to the asker alone, as a refusal
 };
 
 // How a kind's tables fill, the kind's choice.

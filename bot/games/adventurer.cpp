@@ -602,11 +602,12 @@ class AdventurerKind final : public GameKind {
                        const std::optional<std::string>& saved) const override {
         const std::string cmd = lower(std::string(command));
         const std::string a = trim(args);
-        if (cmd == "card") return {{card_reply(a)}, std::nullopt, false};
-        if (cmd == "cards") return {{cards_reply(a)}, std::nullopt, true};
+        bool wrong = false;
+        if (cmd == "card") return {{card_reply(a, wrong)}, std::nullopt, false, wrong};
+        if (cmd == "cards") return {{cards_reply(a, wrong)}, std::nullopt, true, wrong};
         if (cmd == "decks") return decks_lookup(book_);
         if (cmd == "deck") return deck_lookup(book_, a, saved);
-        return {{"Unknown Adventurer Factory command."}, std::nullopt, true};
+        return {{"Unknown Adventurer Factory command."}, std::nullopt, true, true};
     }
 
   private:
@@ -644,7 +645,9 @@ class AdventurerKind final : public GameKind {
         return s.empty() ? "no class" : s;
     }
 
-    std::string card_reply(const std::string& a) const {
+    // `wrong`: set when the answer says what was typed wrong.
+    std::string card_reply(const std::string& a, bool& wrong) const {
+        wrong = true;
         if (a.empty()) return "Usage: card NAME, e.g. card " + lib_->set.at(0).name + ".";
         std::vector<std::string> names;
         for (const auto& c : lib_->set.cards()) names.push_back(c.name);
@@ -655,15 +658,17 @@ class AdventurerKind final : public GameKind {
                 why = fmt::format("There is no card \"{}\"; cards TYPE lists them.", a);
             return why;
         }
+        wrong = false;
         return card_full(lib_->set.at(lib_->set.find(n)));
     }
 
-    std::string cards_reply(const std::string& a) const {
+    std::string cards_reply(const std::string& a, bool& wrong) const {
         static const char* kTypes[] = {"Class",  "Race",  "Item",   "Weapon",
                                        "Armour", "Spell", "Minion", "Consumable"};
         std::string type;
         for (const char* t : kTypes)
             if (!a.empty() && lower(t).rfind(lower(a), 0) == 0) type = t;
+        wrong = type.empty() && !a.empty();
         if (type.empty())
             return "Types: Class, Race, Item, Weapon, Armour, Spell, Minion, Consumable; cards "
                    "TYPE "

@@ -530,7 +530,7 @@ class EncountersKind final : public GameKind {
     std::vector<CommandSpec> lookups() const override { return lookups_; }
     LookupReply lookup(std::string_view command, std::string_view,
                        const std::optional<std::string>& saved) const override {
-        if (lower(std::string(command)) != "party") return {{"Unknown command."}, {}, true};
+        if (lower(std::string(command)) != "party") return {{"Unknown command."}, {}, true, true};
         const enc::PartyState p = saved ? read_party(*saved) : enc::PartyState{};
         const int level = p.level();
         std::string s = fmt::format(
@@ -551,7 +551,7 @@ class EncountersKind final : public GameKind {
         if (p.streak > 0)
             s += fmt::format(" Battle Flow: {} in a row, focus {} carried over.", p.streak,
                              p.carried_focus);
-        return {{s}, std::nullopt, true};
+        return {{s}, std::nullopt, true, false};
     }
 
   private:

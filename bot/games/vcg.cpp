@@ -655,12 +655,13 @@ class VcgKind final : public GameKind {
                        const std::optional<std::string>& saved) const override {
         const std::string cmd = lower(std::string(command));
         const std::string a = trim(args);
-        if (cmd == "card") return {{card_reply(a)}, std::nullopt, false};
-        if (cmd == "cards") return {{cards_reply(a)}, std::nullopt, false};
-        if (cmd == "calc") return {{calc_reply(a)}, std::nullopt, false};
+        bool wrong = false;
+        if (cmd == "card") return {{card_reply(a, wrong)}, std::nullopt, false, wrong};
+        if (cmd == "cards") return {{cards_reply(a, wrong)}, std::nullopt, false, wrong};
+        if (cmd == "calc") return {{calc_reply(a, wrong)}, std::nullopt, false, wrong};
         if (cmd == "decks") return decks_lookup(book_);
         if (cmd == "deck") return deck_lookup(book_, a, saved);
-        return {{"Unknown VCG command."}, std::nullopt, true};
+        return {{"Unknown VCG command."}, std::nullopt, true, true};
     }
 
   private:
@@ -710,7 +711,9 @@ class VcgKind final : public GameKind {
         return s;
     }
 
-    std::string card_reply(const std::string& a) const {
+    // `wrong`: set when the answer says what was typed wrong.
+    std::string card_reply(const std::string& a, bool& wrong) const {
+        wrong = true;
         if (a.empty()) return "Usage: card NAME, e.g. card " + lib_->set.at(0).name + ".";
         std::string choices;
         const int i = lib_->set.find(a, &choices);
@@ -724,11 +727,13 @@ class VcgKind final : public GameKind {
                     hit = static_cast<int>(k);
                     ++hits;
                 }
+            wrong = hits != 1;
             if (hits == 1) return card_full(lib_->set.at(hit));
             return fmt::format(
                 "There is no card \"{}\". The factions: {}; cards FACTION lists one.", a,
                 faction_list());
         }
+        wrong = false;
         return card_full(lib_->set.at(i));
     }
 
@@ -738,9 +743,10 @@ class VcgKind final : public GameKind {
         return s;
     }
 
-    std::string cards_reply(const std::string& a) const {
+    std::string cards_reply(const std::string& a, bool& wrong) const {
         if (a.empty()) return "Factions: " + faction_list() + ". cards FACTION lists one.";
         const std::string f = lib_->set.faction(a);
+        wrong = f.empty();
         if (f.empty())
             return fmt::format("There is no faction \"{}\". The factions: {}.", a, faction_list());
         std::string s = f + ":";
@@ -756,7 +762,8 @@ class VcgKind final : public GameKind {
     }
 
     // "A POTIONS [bonus] [focus] vs B POTIONS [bonus] [focus]".
-    std::string calc_reply(const std::string& a) const {
+    std::string calc_reply(const std::string& a, bool& wrong) const {
+        wrong = true;
         const std::string usage =
             "Usage: calc A POTIONS [bonus] [focus] vs B POTIONS [bonus] [focus], e.g. calc " +
             lib_->set.at(0).name + " 3 bonus vs " + lib_->set.at(1).name + " 2.";
@@ -797,6 +804,7 @@ class VcgKind final : public GameKind {
             return capitalised(why) + ". " + usage;
         if (auto why = side(a.substr(vs + 4), y); !why.empty())
             return capitalised(why) + ". " + usage;
+        wrong = false;
         const Card& ca = lib_->set.at(x.card);
         const Card& cb = lib_->set.at(y.card);
         const Battle b = games::vcg::calc_battle(ca, x.potions, x.bonus, x.focus, cb, y.potions,

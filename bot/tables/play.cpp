@@ -65,10 +65,10 @@ void Tables::add_commands() {
             add({m, k->aliases(), "challenge [NICK] | accept | decline | cancel | ai",
                  "duels: challenge someone (or anyone), answer a challenge, or play the computer"},
                 W::Channel, m, [this, cmd](Request& r) {
-                    reply_private(r, fmt::format("Usage: {0} challenge NICK, {0} challenge "
-                                                 "(anyone), {0} accept, {0} decline, {0} cancel, "
-                                                 "or {0} ai (the computer).",
-                                                 cmd));
+                    refuse(r, fmt::format("Usage: {0} challenge NICK, {0} challenge "
+                                          "(anyone), {0} accept, {0} decline, {0} cancel, "
+                                          "or {0} ai (the computer).",
+                                          cmd));
                 });
             add({"challenge", {}, "[NICK]", "challenges NICK (or anyone) to a duel here"},
                 W::Channel, m, [this, m](Request& r) {
@@ -150,16 +150,15 @@ void Tables::show_table(Request& r) {
     Table* t = route(r, nullptr, true, &ambiguous);
     if (!t) {
         if (ambiguous)
-            reply_private(
-                r,
-                "You sit at more than one table here: put the game's name first, "
-                "e.g. " +
-                    with_prefixes(tables_in(*r.net, r.channel), r.key, cfg.bot.prefix, "table") +
-                    ".");
+            refuse(r,
+                   "You sit at more than one table here: put the game's name first, "
+                   "e.g. " +
+                       with_prefixes(tables_in(*r.net, r.channel), r.key, cfg.bot.prefix, "table") +
+                       ".");
         else if (r.in_channel())
-            reply_private(r, "No table here. Open one with " + open_table_command() + ".");
+            refuse(r, "No table here. Open one with " + open_table_command() + ".");
         else
-            reply_private(r, "You have no game open: type " + private_start_command() + ".");
+            refuse(r, "You have no game open: type " + private_start_command() + ".");
         return;
     }
     if (t->phase == Table::Phase::Joining) {
@@ -188,12 +187,11 @@ void Tables::show_hand(Request& r) {
         bool ambiguous = false;
         t = route(r, nullptr, false, &ambiguous);
         if (ambiguous) {
-            reply_private(
-                r,
-                "You sit at more than one table here: put the game's name first, "
-                "e.g. " +
-                    with_prefixes(tables_in(*r.net, r.channel), r.key, cfg.bot.prefix, "hand") +
-                    ".");
+            refuse(r,
+                   "You sit at more than one table here: put the game's name first, "
+                   "e.g. " +
+                       with_prefixes(tables_in(*r.net, r.channel), r.key, cfg.bot.prefix, "hand") +
+                       ".");
             return;
         }
     } else {
@@ -201,7 +199,7 @@ void Tables::show_hand(Request& r) {
             if (!tt->solitaire && tt->phase == Table::Phase::Playing && tt->seated(r.key) &&
                 (!r.kind || tt->kind == r.kind)) {
                 if (t) {
-                    reply_private(r, "You play at more than one table: type hand in the channel.");
+                    refuse(r, "You play at more than one table: type hand in the channel.");
                     return;
                 }
                 t = tt.get();
@@ -212,7 +210,7 @@ void Tables::show_hand(Request& r) {
         std::vector<Table*> here;
         if (r.in_channel()) here = tables_in(*r.net, r.channel);
         const std::string why = stranger_reason(r, here);
-        reply_private(r, why.empty() ? "You are not playing at a table here." : why);
+        refuse(r, why.empty() ? "You are not playing at a table here." : why);
         return;
     }
     after_commit(*t, [this, network = r.net->name, nick = r.from.nick, key = r.key,
@@ -231,17 +229,17 @@ void Tables::hint(Request& r) {
     if (!t && !r.kind) t = duel_of(*r.net, r.key);
     const int seat = t ? std::max(0, t->seat_of(r.key)) : 0;
     if (!t) {
-        reply_private(r, r.kind && r.kind->seating() == Seating::Duel
-                             ? "You are in no " + r.kind->title() + " duel."
-                             : "You have no game open: type " + private_start_command() + ".");
+        refuse(r, r.kind && r.kind->seating() == Seating::Duel
+                      ? "You are in no " + r.kind->title() + " duel."
+                      : "You have no game open: type " + private_start_command() + ".");
         return;
     }
     if (t->phase != Table::Phase::Playing || t->game->finished()) {
-        reply_private(r, "The game has not started yet.");
+        refuse(r, "The game has not started yet.");
         return;
     }
     if (t->busy) {
-        reply_private(r, "Still thinking about your last hint...");
+        refuse(r, "Still thinking about your last hint...");
         return;
     }
     t->busy = true;
@@ -270,10 +268,14 @@ void Tables::lookup(Request& r, const GameKind& kind) {
         if (auto s = db->saved(r.net->name, r.key, kind.name(), "data")) saved = s->data;
     } catch (const std::exception& e) {
         log::warn("{}'s saved {} data could not be read: {}", r.key, kind.title(), e.what());
-        reply_private(r, "Your saved data cannot be read just now; try again in a moment.");
+        refuse(r, "Your saved data cannot be read just now; try again in a moment.");
         return;
     }
     LookupReply out = kind.lookup(r.command, r.args, saved);
+    if (out.refused) {
+        for (const auto& line : out.lines) refuse(r, line);
+        return;
+    }
     r.page = out.lines.size() > 1;
     if (out.in_private) r.channel.clear();
     if (!out.save) {
@@ -288,9 +290,9 @@ void Tables::lookup(Request& r, const GameKind& kind) {
         rr.net = &*it->second;
         if (!err.empty()) {
             log::warn("{}'s saved data could not be written: {}", rr.key, err);
-            reply_private(rr,
-                          "That could not be saved (the database refused it); nothing "
-                          "changed. Try again in a moment.");
+            refuse(rr,
+                   "That could not be saved (the database refused it); nothing "
+                   "changed. Try again in a moment.");
             return;
         }
         for (const auto& line : lines) reply(rr, line);
@@ -318,47 +320,46 @@ void Tables::game_command(Request& r, const Command& c) {
     Table* t = route(r, kind, true, &ambiguous);
     const std::string p = r.in_channel() ? cfg.bot.prefix : "";
     if (ambiguous) {
-        reply_private(r, fmt::format("You sit at more than one {} table here.",
-                                     kind ? kind->title() : "game"));
+        refuse(r, fmt::format("You sit at more than one {} table here.",
+                              kind ? kind->title() : "game"));
         return;
     }
     if (!t) {
         if (r.in_channel()) {
             const std::string why = stranger_reason(r, tables_in(*r.net, r.channel));
-            reply_private(r, !why.empty() ? why
-                                          : "No game is running here. Open a table with " +
-                                                open_table_command() + ".");
+            refuse(r, !why.empty() ? why
+                                   : "No game is running here. Open a table with " +
+                                         open_table_command() + ".");
         } else if (kind && kind->seating() == Seating::Duel) {
-            reply_private(
-                r, fmt::format("You are in no {} duel: challenge someone in a channel "
+            refuse(r,
+                   fmt::format("You are in no {} duel: challenge someone in a channel "
                                "with {}{} challenge NICK.",
                                kind->title(), cfg.bot.prefix,
                                kind->aliases().empty() ? kind->name() : kind->aliases().front()));
         } else {
-            reply_private(r, kind ? fmt::format("You have no {} game open: type {} to start one.",
-                                                kind->title(), private_start_command(kind))
-                                  : "You have no game open: type " + private_start_command() + ".");
+            refuse(r, kind ? fmt::format("You have no {} game open: type {} to start one.",
+                                         kind->title(), private_start_command(kind))
+                           : "You have no game open: type " + private_start_command() + ".");
         }
         return;
     }
     if (t->phase != Table::Phase::Playing) {
-        reply_private(r,
-                      fmt::format("The game has not started yet; {}start when everyone sits.", p));
+        refuse(r, fmt::format("The game has not started yet; {}start when everyone sits.", p));
         return;
     }
     const int seat = t->seat_of(r.key);
     if (seat < 0 || t->seats[seat].out) {
         const std::string why = stranger_reason(r, {t});
-        reply_private(r, why.empty() ? "You are not playing at this table." : why);
+        refuse(r, why.empty() ? "You are not playing at this table." : why);
         return;
     }
     if (t->busy) {
-        reply_private(r, "One moment: the bot is still working on your last request.");
+        refuse(r, "One moment: the bot is still working on your last request.");
         return;
     }
     t->last_activity = clock.unix_now();  // any command touches the game, refused or not
     const std::string err = commit(*t, seat, r.command, r.args);
-    if (!err.empty()) reply_private(r, err);
+    if (!err.empty()) refuse(r, err);
 }
 
 }  // namespace croupier::bot

@@ -24,34 +24,34 @@ void Tables::open_table(Request& r, const GameKind& kind) {
     NetCtx& n = *r.net;
     const std::string p = cfg.bot.prefix;
     if (Table* t = joining_table(n, r.channel, kind)) {
-        reply(r, fmt::format("{} {} table is already open here: type {}join to sit down.",
-                             capitalised(article(t->kind->title())), t->kind->title(), p));
+        refuse(r, fmt::format("{} {} table is already open here: type {}join to sit down.",
+                              capitalised(article(t->kind->title())), t->kind->title(), p));
         return;
     }
     const auto here = tables_in(n, r.channel);
     // One open table of a kind in a channel at a time (duels may be several).
     for (Table* t : here)
         if (t->kind == &kind && !t->seated(r.key)) {
-            reply(r, fmt::format("{} {} game is under way here; wait for it to end (see {}table).",
-                                 capitalised(article(kind.title())), kind.title(), p));
+            refuse(r, fmt::format("{} {} game is under way here; wait for it to end (see {}table).",
+                                  capitalised(article(kind.title())), kind.title(), p));
             return;
         }
     for (Table* t : here)
         if (t->kind == &kind && t->seated(r.key)) {
-            reply_private(r, fmt::format("You are already playing {} here; finish that game first.",
-                                         kind.title()));
+            refuse(r, fmt::format("You are already playing {} here; finish that game first.",
+                                  kind.title()));
             return;
         }
     if (!room_here(r)) return;
     const std::string arg = lower(r.args);
     if (!arg.empty() && arg != "bot") {
-        reply_private(r, fmt::format("Usage: {}{} or {}{} bot (with a computer player).", p,
-                                     kind.name(), p, kind.name()));
+        refuse(r, fmt::format("Usage: {}{} or {}{} bot (with a computer player).", p, kind.name(),
+                              p, kind.name()));
         return;
     }
     const auto& tc = table_config(kind);
     if (arg == "bot" && !tc.computer_players) {
-        reply_private(r, "Computer players are turned off here.");
+        refuse(r, "Computer players are turned off here.");
         return;
     }
     Table& table = open_here(r, kind);
@@ -79,29 +79,29 @@ void Tables::join_table(Request& r) {
         if (open) t = open;
     }
     if (!t) {
-        reply_private(r, "No table is open here. Open one with " + open_table_command() + ".");
+        refuse(r, "No table is open here. Open one with " + open_table_command() + ".");
         return;
     }
     if (t->phase != Table::Phase::Joining) {
         if (t->seated(r.key))
-            reply_private(r, "You are already playing here.");
+            refuse(r, "You are already playing here.");
         else
-            reply_private(r, "A game is under way here; you can join the next one.");
+            refuse(r, "A game is under way here; you can join the next one.");
         return;
     }
     if (t->seat_of(r.key) >= 0) {
-        reply_private(r, fmt::format("You are already at the table; the opener can {}start.", p));
+        refuse(r, fmt::format("You are already at the table; the opener can {}start.", p));
         return;
     }
     for (Table* o : tables_in(*r.net, r.channel))
         if (o != t && o->kind == t->kind && o->seated(r.key)) {
-            reply_private(r, fmt::format("You are already playing {} here; finish that game first.",
-                                         o->kind->title()));
+            refuse(r, fmt::format("You are already playing {} here; finish that game first.",
+                                  o->kind->title()));
             return;
         }
     const auto& tc = table_config(*t->kind);
     if (static_cast<int>(t->seats.size()) >= tc.max_players) {
-        reply_private(r, fmt::format("The table is full ({} players).", tc.max_players));
+        refuse(r, fmt::format("The table is full ({} players).", tc.max_players));
         return;
     }
     t->seats.push_back(Seat{r.from.nick, r.key});
@@ -183,17 +183,16 @@ void Tables::add_computer(Request& r) {
             if (o->phase == Table::Phase::Joining && (!r.kind || o->kind == r.kind)) t = o;
     }
     if (!t) {
-        reply_private(
-            r, "No table is opening here. Open one with " + open_table_command(" bot") + ".");
+        refuse(r, "No table is opening here. Open one with " + open_table_command(" bot") + ".");
         return;
     }
     const auto& tc = table_config(*t->kind);
     if (!tc.computer_players) {
-        reply_private(r, "Computer players are turned off here.");
+        refuse(r, "Computer players are turned off here.");
         return;
     }
     if (static_cast<int>(t->seats.size()) >= tc.max_players) {
-        reply_private(r, fmt::format("The table is full ({} players).", tc.max_players));
+        refuse(r, fmt::format("The table is full ({} players).", tc.max_players));
         return;
     }
     tell_burst(*t, Table::BurstKind::ComputersAdded, seat_computer(*t),
@@ -207,18 +206,17 @@ void Tables::leave_table(Request& r) {
     bool ambiguous = false;
     Table* t = route(r, nullptr, false, &ambiguous);
     if (ambiguous) {
-        reply_private(
-            r, fmt::format("You sit at more than one table here: say which, e.g. {}{} "
-                           "leave.",
-                           cfg.bot.prefix,
-                           kinds.front()->aliases().empty() ? kinds.front()->name()
-                                                            : kinds.front()->aliases().front()));
+        refuse(r, fmt::format("You sit at more than one table here: say which, e.g. {}{} "
+                              "leave.",
+                              cfg.bot.prefix,
+                              kinds.front()->aliases().empty() ? kinds.front()->name()
+                                                               : kinds.front()->aliases().front()));
         return;
     }
     const int seat = t ? t->seat_of(r.key) : -1;
     if (seat < 0 || t->seats[seat].out) {
         const std::string why = stranger_reason(r, tables_in(*r.net, r.channel));
-        reply_private(r, why.empty() ? "You are not at a table here." : why);
+        refuse(r, why.empty() ? "You are not at a table here." : why);
         return;
     }
     if (t->phase == Table::Phase::Joining) {
@@ -244,33 +242,32 @@ void Tables::leave_table(Request& r) {
         return;
     }
     const std::string err = commit(*t, seat, "leave", "");
-    if (!err.empty()) reply_private(r, err);
+    if (!err.empty()) refuse(r, err);
 }
 
 void Tables::start_table(Request& r) {
     const std::string p = cfg.bot.prefix;
     Table* t = route(r, nullptr, true);
     if (!t) {
-        reply_private(r, "No table is open here. Open one with " + open_table_command() + ".");
+        refuse(r, "No table is open here. Open one with " + open_table_command() + ".");
         return;
     }
     if (t->phase != Table::Phase::Joining) {
-        reply_private(r, "The game is already under way.");
+        refuse(r, "The game is already under way.");
         return;
     }
     if (r.key != t->opener_key) {
-        reply_private(r,
-                      "Only the player who opened the table can start it early; otherwise it "
-                      "starts when the join window ends.");
+        refuse(r,
+               "Only the player who opened the table can start it early; otherwise it "
+               "starts when the join window ends.");
         return;
     }
     const auto& tc = table_config(*t->kind);
     if (static_cast<int>(t->seats.size()) < tc.min_players) {
-        reply_private(r,
-                      fmt::format("{} needs at least {} players; {} sit{}. Others can {}join, or "
-                                  "add a computer player with {}bot.",
-                                  t->kind->title(), tc.min_players, t->seats.size(),
-                                  t->seats.size() == 1 ? "s" : "", p, p));
+        refuse(r, fmt::format("{} needs at least {} players; {} sit{}. Others can {}join, or "
+                              "add a computer player with {}bot.",
+                              t->kind->title(), tc.min_players, t->seats.size(),
+                              t->seats.size() == 1 ? "s" : "", p, p));
         return;
     }
     begin_game(*t);
@@ -377,22 +374,22 @@ bool Tables::room_here(Request& r, const GameKind* kind) {
             const auto of_kind = std::count_if(here.begin(), here.end(),
                                                [&](const Table* t) { return t->kind == kind; });
             if (of_kind >= cap) {
-                reply(r, fmt::format("{} {} {} under way here, the most this channel allows; "
-                                     "wait for one to end (see {}games).",
-                                     of_kind, kind->title(), of_kind == 1 ? "duel is" : "duels are",
-                                     cfg.bot.prefix));
+                refuse(r, fmt::format("{} {} {} under way here, the most this channel allows; "
+                                      "wait for one to end (see {}games).",
+                                      of_kind, kind->title(),
+                                      of_kind == 1 ? "duel is" : "duels are", cfg.bot.prefix));
                 return false;
             }
         }
     if (static_cast<int>(here.size()) < std::max(1, cfg.limits.tables_per_channel)) return true;
     if (here.size() == 1)
-        reply(r, fmt::format("{} {} game is under way here; wait for it to end (see {}table).",
-                             capitalised(article(here.front()->kind->title())),
-                             here.front()->kind->title(), cfg.bot.prefix));
+        refuse(r, fmt::format("{} {} game is under way here; wait for it to end (see {}table).",
+                              capitalised(article(here.front()->kind->title())),
+                              here.front()->kind->title(), cfg.bot.prefix));
     else
-        reply(r, fmt::format("{} games are under way here, the most this channel allows; wait "
-                             "for one to end (see {}games).",
-                             here.size(), cfg.bot.prefix));
+        refuse(r, fmt::format("{} games are under way here, the most this channel allows; wait "
+                              "for one to end (see {}games).",
+                              here.size(), cfg.bot.prefix));
     return false;
 }
 
@@ -411,13 +408,12 @@ void Tables::challenge(Request& r, const GameKind& kind) {
     const std::string cmd = p + (kind.aliases().empty() ? kind.name() : kind.aliases().front());
     const std::string target = trim(r.args);
     if (target.find(' ') != std::string::npos) {
-        reply_private(r,
-                      fmt::format("Usage: {} challenge [NICK] (no nick: anyone may accept).", cmd));
+        refuse(r, fmt::format("Usage: {} challenge [NICK] (no nick: anyone may accept).", cmd));
         return;
     }
     if (Table* mine = duel_of(n, r.key)) {
-        reply_private(
-            r, fmt::format(
+        refuse(r,
+               fmt::format(
                    "You are already in a duel ({} at {}); finish it first{}.", mine->kind->title(),
                    mine->place,
                    mine->phase == Table::Phase::Joining ? fmt::format(", or {} cancel", cmd) : ""));
@@ -425,25 +421,25 @@ void Tables::challenge(Request& r, const GameKind& kind) {
     }
     const std::string target_key = target.empty() ? "" : n.net->fold(target);
     if (!target.empty() && target_key == r.nick_key) {
-        reply_private(r, fmt::format("You cannot duel yourself: {} challenge NICK, or {} ai for "
-                                     "the computer.",
-                                     cmd, cmd));
+        refuse(r, fmt::format("You cannot duel yourself: {} challenge NICK, or {} ai for "
+                              "the computer.",
+                              cmd, cmd));
         return;
     }
     if (!target.empty() && n.net->same(target, n.net->nick())) {
-        reply_private(r, fmt::format("To play the computer, type {} ai.", cmd));
+        refuse(r, fmt::format("To play the computer, type {} ai.", cmd));
         return;
     }
     if (!target.empty() && n.net->in_channel(r.channel, target) == false) {
-        reply_private(r, fmt::format("{} is not in {}: challenge someone here, or {} challenge "
-                                     "for anyone.",
-                                     render::quote_user(target, 30), r.channel, cmd));
+        refuse(r, fmt::format("{} is not in {}: challenge someone here, or {} challenge "
+                              "for anyone.",
+                              render::quote_user(target, 30), r.channel, cmd));
         return;
     }
     if (!target.empty())
         if (const Person* q = n.people.online(target_key); q && duel_of(n, q->key)) {
-            reply_private(r, fmt::format("{} is in a duel already; try again when it ends.",
-                                         render::quote_user(target, 30)));
+            refuse(r, fmt::format("{} is in a duel already; try again when it ends.",
+                                  render::quote_user(target, 30)));
             return;
         }
     if (!room_here(r, &kind)) return;
@@ -489,12 +485,12 @@ void Tables::accept_challenge(Request& r) {
                                              (names.empty() ? r.kind->name() : names.front()) +
                                              " challenge NICK"
                                        : open_table_command(" challenge NICK", Seating::Duel);
-        reply_private(r, "Nobody has challenged you here. Challenge someone with " + how + ".");
+        refuse(r, "Nobody has challenged you here. Challenge someone with " + how + ".");
         return;
     }
     if (Table* mine = duel_of(n, r.key)) {
-        reply_private(r, fmt::format("You are already in a duel ({} at {}); finish it first.",
-                                     mine->kind->title(), mine->place));
+        refuse(r, fmt::format("You are already in a duel ({} at {}); finish it first.",
+                              mine->kind->title(), mine->place));
         return;
     }
     t->seats.push_back(Seat{r.from.nick, r.key});
@@ -506,7 +502,7 @@ void Tables::accept_challenge(Request& r) {
 void Tables::decline_challenge(Request& r) {
     Table* t = answerable(tables_in(*r.net, r.channel), r);
     if (!t || t->challenged.empty()) {
-        reply_private(r, "Nobody has challenged you here, so there is nothing to decline.");
+        refuse(r, "Nobody has challenged you here, so there is nothing to decline.");
         return;
     }
     tell(*t, fmt::format("{} declines {}'s {} challenge.", r.from.nick, t->seats.front().nick,
@@ -522,18 +518,18 @@ void Tables::cancel_challenge(Request& r) {
             close_table(*t);
             return;
         }
-    reply_private(r, "You have no challenge open here to cancel.");
+    refuse(r, "You have no challenge open here to cancel.");
 }
 
 void Tables::duel_computer(Request& r, const GameKind& kind) {
     NetCtx& n = *r.net;
     if (!table_config(kind).computer_players) {
-        reply_private(r, "Computer players are turned off here.");
+        refuse(r, "Computer players are turned off here.");
         return;
     }
     if (Table* mine = duel_of(n, r.key)) {
-        reply_private(r, fmt::format("You are already in a duel ({} at {}); finish it first.",
-                                     mine->kind->title(), mine->place));
+        refuse(r, fmt::format("You are already in a duel ({} at {}); finish it first.",
+                              mine->kind->title(), mine->place));
         return;
     }
     if (!room_here(r, &kind)) return;
@@ -554,22 +550,22 @@ void Tables::duel_computer(Request& r, const GameKind& kind) {
 void Tables::new_solitaire(Request& r, const GameKind& kind) {
     NetCtx& n = *r.net;
     if (Table* t = private_game(n, r.key, &kind)) {
-        reply_private(r, fmt::format("You have {} {} game open (deal {}): type board to see it, "
-                                     "or {} to end it first.",
-                                     article(t->kind->title()), t->kind->title(),
-                                     t->setup.deal_number, t->kind->private_end_command()));
+        refuse(r, fmt::format("You have {} {} game open (deal {}): type board to see it, "
+                              "or {} to end it first.",
+                              article(t->kind->title()), t->kind->title(), t->setup.deal_number,
+                              t->kind->private_end_command()));
         return;
     }
     int open = 0;
     for (auto& [id, t] : n.tables) open += t->solitaire && t->seats.front().key == r.key;
     if (cfg.limits.solitaire_per_user < 1) {
-        reply_private(r, "Solitaire games are turned off here.");
+        refuse(r, "Solitaire games are turned off here.");
         return;
     }
     if (open >= cfg.limits.solitaire_per_user) {
-        reply_private(r, fmt::format("You have {} private game{} open, the most allowed here; "
-                                     "finish or resign one first.",
-                                     open, open == 1 ? "" : "s"));
+        refuse(r, fmt::format("You have {} private game{} open, the most allowed here; "
+                              "finish or resign one first.",
+                              open, open == 1 ? "" : "s"));
         return;
     }
     std::map<std::string, std::string> prefs;
@@ -577,7 +573,7 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
         if (auto v = db->pref(n.name, r.key, kind.name() + "." + pref.name)) prefs[pref.name] = *v;
     const PrivateStart start = kind.private_start(r.args, prefs);
     if (!start.error.empty()) {
-        reply_private(r, start.error);
+        refuse(r, start.error);
         return;
     }
     // By kind name, not pointer: a rehash may replace the kinds while a deal is found.

@@ -36,6 +36,10 @@ class TablesHost {
     virtual void reply(Request& r, const std::string& text) = 0;
     // NOTICE in a channel, a private message in private.
     virtual void reply_private(Request& r, const std::string& text) = 0;
+    // A command refused or typed wrong: to the asker alone (NOTICE in a channel, a private
+    // message in private), never to the channel, sent inside their host's share of the
+    // line budget; never a page, so never cut.
+    virtual void refuse(Request& r, const std::string& text) = 0;
     // To a person, as their delivery preference says (their host's group of the queue is
     // added to `opts`).
     virtual void send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
@@ -173,6 +177,7 @@ class Tables {
 
     void reply(Request& r, const std::string& text) { host.reply(r, text); }
     void reply_private(Request& r, const std::string& text) { host.reply_private(r, text); }
+    void refuse(Request& r, const std::string& text) { host.refuse(r, text); }
     void send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
                       const std::string& text, bool prefer_notice,
                       irc::Priority priority = irc::Priority::High) {

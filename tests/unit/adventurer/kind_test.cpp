@@ -105,6 +105,12 @@ TEST(AdventurerKind, LookupsCardCardsDeckAndDecks) {
               std::string::npos);
     EXPECT_NE(k->lookup("card", "Nothing Such", {}).lines.at(0).find("no card \"Nothing Such\""),
               std::string::npos);
+    // What was typed wrong is a refusal (said to the asker alone); an answer is not.
+    EXPECT_TRUE(k->lookup("card", "Nothing Such", {}).refused);
+    EXPECT_TRUE(k->lookup("card", "", {}).refused);
+    EXPECT_FALSE(k->lookup("card", "bastard", {}).refused);
+    EXPECT_TRUE(k->lookup("cards", "dragons", {}).refused);
+    EXPECT_FALSE(k->lookup("cards", "", {}).refused);
     EXPECT_NE(k->lookup("cards", "race", {}).lines.at(0).find("Race: Stoneborn (1),"),
               std::string::npos);
     EXPECT_NE(k->lookup("decks", "", {}).lines.at(0).find("Iron Company (Sellsword, Stoneborn)"),
@@ -120,6 +126,7 @@ TEST(AdventurerKind, LookupsCardCardsDeckAndDecks) {
     r = k->lookup("deck", "set 5 Sellsword, 35 Rusty Blade", {});
     EXPECT_FALSE(r.save);
     EXPECT_NE(r.lines.at(0).find("a count is 1 to 4"), std::string::npos) << r.lines.at(0);
+    EXPECT_TRUE(r.refused);
     r = k->lookup("deck", "set 4 Sellsword, 4 Rusty Blade", {});
     EXPECT_NE(r.lines.at(0).find("a deck has 40 cards, this one 8"), std::string::npos);
     r = k->lookup("deck", "clear", {});

@@ -77,4 +77,12 @@ TEST(VcgKind, TheBuiltInSetIsTheDefault) {
     ASSERT_TRUE(k);
     EXPECT_NE(k->lookup("cards", "", {}).lines[0].find("Lanterns"), std::string::npos);
     EXPECT_NE(k->lookup("decks", "", {}).lines[0].find("Night Watch"), std::string::npos);
+    // What was typed wrong is a refusal (said to the asker alone); an answer is not.
+    EXPECT_FALSE(k->lookup("cards", "", {}).refused);
+    EXPECT_TRUE(k->lookup("cards", "goblins", {}).refused);
+    EXPECT_FALSE(k->lookup("card", "iron duchess", {}).refused);
+    EXPECT_TRUE(k->lookup("card", "dragon", {}).refused);
+    EXPECT_TRUE(k->lookup("calc", "iron duchess", {}).refused);
+    EXPECT_TRUE(k->lookup("calc", "iron duchess 13 vs mud golem 2", {}).refused);
+    EXPECT_FALSE(k->lookup("calc", "iron duchess 3 vs mud golem 2", {}).refused);
 }
