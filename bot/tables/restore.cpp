@@ -117,6 +117,11 @@ void Tables::bot_joined(NetCtx& n, const std::string& channel) {
     const std::string p = cfg.bot.prefix;
     const std::int64_t now_unix = clock.unix_now();
     const TimePoint now = clock.now();
+    // "9 min", not "598 s": past two minutes, whole minutes (rounded down).
+    const auto time_text = [](Duration d) {
+        if (d >= std::chrono::minutes(2)) d = std::chrono::floor<std::chrono::minutes>(d);
+        return seconds_text(d);
+    };
     std::vector<std::string> lines;
     for (Table* t : tables_in(n, channel)) {
         if (t->back == Table::Back::No) continue;
@@ -146,7 +151,7 @@ void Tables::bot_joined(NetCtx& n, const std::string& channel) {
                 fmt::format("{} game #{} is back after {}", title, t->game_id, after);
             if (!names.empty())
                 line += fmt::format(": {} to play", names_text(names, 6)) +
-                        (left.count() > 0 ? fmt::format(" ({} left)", seconds_text(left)) : "");
+                        (left.count() > 0 ? fmt::format(" ({} left)", time_text(left)) : "");
             lines.push_back(line + ".");
             continue;
         }
@@ -162,7 +167,7 @@ void Tables::bot_joined(NetCtx& n, const std::string& channel) {
             lines.push_back(fmt::format(
                 "{}'s {} challenge to {} is back after {}: {} accept to play ({} left).",
                 t->seats.front().nick, title, t->challenged.empty() ? "anyone" : t->challenged_nick,
-                after, cmd, seconds_text(left)));
+                after, cmd, time_text(left)));
         } else {
             std::string opener = t->seats.front().nick;
             for (const auto& s : t->seats)
@@ -170,7 +175,7 @@ void Tables::bot_joined(NetCtx& n, const std::string& channel) {
             lines.push_back(fmt::format(
                 "The {} table {} opened is back after {}: {} sit{}, {}join to play ({} left).",
                 title, opener, after, names_text(names, 6), names.size() == 1 ? "s" : "", p,
-                seconds_text(left)));
+                time_text(left)));
         }
     }
     for (auto& line : render::pack(lines, 400)) send_to_channel(n, channel, line);
