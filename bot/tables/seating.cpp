@@ -256,6 +256,7 @@ void Tables::leave_table(Request& r) {
                     t->opener_key = s.key;
                     break;
                 }
+        std::string again;
         if (const auto& tc = table_config(*t->kind);
             t->ready && static_cast<int>(t->seats.size()) < tc.min_players) {
             // Too few to deal: it takes players again, for a join window of its own.
@@ -264,11 +265,13 @@ void Tables::leave_table(Request& r) {
                 clock.unix_now() +
                 std::chrono::duration_cast<std::chrono::seconds>(tc.join_window).count();
             arm_join_window(*t, tc.join_window);
+            again = fmt::format(" It takes players again: {}join ({}).", cfg.bot.prefix,
+                                seconds_text(tc.join_window));
         }
         remember_lobby(*t);
         send_to_channel(*r.net, t->place,
-                        fmt::format("{} left the table ({} player{}).", r.from.nick,
-                                    t->seats.size(), t->seats.size() == 1 ? "" : "s"));
+                        fmt::format("{} left the table ({} player{}).{}", r.from.nick,
+                                    t->seats.size(), t->seats.size() == 1 ? "" : "s", again));
         return;
     }
     const std::string err = commit(*t, seat, "leave", "");
