@@ -803,7 +803,9 @@ void Daemon::Impl::cmd_games(Request& r) {
             if (nets.size() > 1) what += "/" + name;
             int humans = 0;
             for (const auto& s : t->seats) humans += !s.out;
-            if (t->phase == Table::Phase::Joining) {
+            if (t->phase == Table::Phase::Joining && t->ready) {
+                what += fmt::format(" ({} seated, dealt when a game there ends)", humans);
+            } else if (t->phase == Table::Phase::Joining) {
                 what +=
                     fmt::format(" (open for players: {} seated, {}join)", humans, cfg.bot.prefix);
             } else {
@@ -1016,6 +1018,7 @@ void Daemon::Impl::cmd_set(Request& r) {
 
 void Daemon::Impl::on_registered(Network& net) {
     if (NetCtx* n = ctx(net)) {
+        tables.link_back(*n);
         tables.resume_timers(*n);
     }
 }
@@ -1024,6 +1027,7 @@ void Daemon::Impl::on_disconnected(Network& net) {
     if (NetCtx* n = ctx(net)) {
         log::warn("network {}: disconnected; games wait, their turn timers paused", n->name);
         tables.pause_timers(*n);
+        tables.link_lost(*n);
     }
 }
 
@@ -1041,7 +1045,11 @@ std::string Daemon::Impl::person_of(NetCtx& n, const Source& who) {
 
 void Daemon::Impl::on_join(Network& net, const Source& who, const std::string& channel) {
     NetCtx* n = ctx(net);
-    if (!n || net.same(who.nick, net.nick())) return;
+    if (!n) return;
+    if (net.same(who.nick, net.nick())) {
+        tables.bot_joined(*n, channel);  // the tables there say they are back, if they were away
+        return;
+    }
     tables.player_back(*n, who, channel);
 }
 

@@ -65,7 +65,7 @@ struct LimitsConfig {
     int page_burst = 30;         // lines of pages (help, stats, top...) a user may ask at once
     double page_rate = 0.5;      // then this many lines per second
     int host_share = 3;          // everyone from one host together: this many users' worth
-    int tables_per_channel = 4;  // open tables and duels together; one open table a kind
+    int tables_per_channel = 4;  // games under way (tables and duels); one table a kind
     int solitaire_per_user = 2;  // private games of all kinds together; one a kind
 };
 
@@ -141,8 +141,8 @@ struct TableConfig {
     int min_players = 2;
     int max_players = 50;
     bool computer_players = true;
-    // Duels: how many of this kind may run in one channel at once (0: as many as [limits]
-    // tables_per_channel allows).
+    // Duels: how many of this kind may be under way in one channel at once (0: as many as
+    // [limits] tables_per_channel allows); challenges waiting for an answer do not count.
     int per_channel = 0;
 };
 std::vector<KeySpec> table_keys(const TableConfig& defaults = {});

@@ -401,6 +401,14 @@ void Tables::close_table(Table& t) {
     if (t.phase == Table::Phase::Joining) forget_lobby(t);
     auto it = t.net->tables.find(t.id);
     if (it == t.net->tables.end()) return;
+    // A game's place in the channel is free: a table ready and waiting there may start, once
+    // the callers up the stack are done with this one.
+    if (!t.solitaire && t.phase == Table::Phase::Playing)
+        boost::asio::post(io, [this, live = std::weak_ptr<int>(alive), network = t.net->name,
+                               place = t.place_key] {
+            if (!live.lock()) return;
+            if (auto n = nets.find(network); n != nets.end()) start_ready(*n->second, place);
+        });
     // Callers up the stack may still hold a reference: free it once they have returned.
     unindex_table(t);
     std::shared_ptr<Table> doomed(it->second.release());

@@ -19,11 +19,13 @@ namespace {
 // so the people at the table see it end (start or close) rather than vanish.
 constexpr Duration kAfterRestart{60000};
 
-// "v1", then lines: "challenge TAB folded-nick TAB nick", "seat TAB nick TAB key TAB 0|1".
-// Nicks and keys never hold a tab or a newline (IRC forbids them).
+// "v1", then lines: "challenge TAB folded-nick TAB nick", "seat TAB nick TAB key TAB 0|1",
+// and "ready" for a table waiting for a game to end. Nicks and keys never hold a tab or a
+// newline (IRC forbids them).
 std::string encode(const Table& t) {
     std::string out = "v1\n";
     out += "challenge\t" + t.challenged + "\t" + t.challenged_nick + "\n";
+    if (t.ready) out += "ready\n";
     for (const auto& s : t.seats)
         out += "seat\t" + s.nick + "\t" + s.key + "\t" + (s.computer ? "1" : "0") + "\n";
     return out;
@@ -45,6 +47,8 @@ bool decode(const std::string& data, Table& t) {
         if (f[0] == "challenge" && f.size() == 3) {
             t.challenged = f[1];
             t.challenged_nick = f[2];
+        } else if (f[0] == "ready" && f.size() == 1) {
+            t.ready = true;
         } else if (f[0] == "seat" && f.size() == 4 && !f[1].empty() && !f[2].empty()) {
             Seat s;
             s.nick = f[1];
@@ -112,7 +116,7 @@ void Tables::join_window_over(Table& t) {
     }
     const auto& c = table_config(*t.kind);
     if (static_cast<int>(t.seats.size()) >= c.min_players) {
-        begin_game(t);
+        ready_to_start(t);
         return;
     }
     tell(t, fmt::format("Not enough players for {} (it needs {}): the table is "
@@ -153,12 +157,18 @@ void Tables::restore_lobbies() {
         t->join_deadline = row.deadline;
         // The channel's name as the table shows it: the folded form is all that is kept.
         t->place = row.place;
+        t->back = Table::Back::Restart;  // said once the bot is in the channel
         Table& table = add_table(std::move(t));
+        ++restored;
+        // Ready and waiting: dealt when a game there ends (or, if one fits, once the bot is
+        // back in the channel: bot_joined).
+        if (table.ready) continue;
         const Duration left = row.deadline > now
                                   ? std::max(Duration{(row.deadline - now) * 1000}, Duration{1000})
                                   : kAfterRestart;
+        table.join_deadline =
+            now + std::chrono::duration_cast<std::chrono::seconds>(left + Duration{999}).count();
         arm_join_window(table, left);
-        ++restored;
     }
     if (restored) log::info("restored {} table(s) still taking players", restored);
 }

@@ -4,10 +4,17 @@
 #include <fmt/format.h>
 
 #include "bot/log.hpp"
+#include "bot/render.hpp"
 #include "bot/strings.hpp"
 #include "bot/tables/tables.hpp"
+#include "bot/tables/text.hpp"
 
 namespace croupier::bot {
+
+namespace {
+// A link down for less than this is a blip: its tables do not say they are back.
+constexpr Duration kBackAfterDrop = std::chrono::seconds(10);
+}  // namespace
 
 void Tables::restore_games() {
     int restored = 0;
@@ -27,6 +34,7 @@ void Tables::restore_games() {
             finish(*t, "finished");
             continue;
         }
+        if (!t->solitaire) t->back = Table::Back::Restart;  // said once the bot is in the channel
         ++restored;
     }
     if (restored)
@@ -99,6 +107,93 @@ Table* Tables::restore_game(NetCtx& n, const storage::GameRecord& rec, TableId i
         return nullptr;
     }
     return &add_table(std::move(t));
+}
+
+// The line after a restart (or a long disconnect). Channel tables and duels only: a private
+// game says nothing (hundreds of them may come back at once, to people who may be away);
+// the answer to its player's next command shows the bot is back. One line a table, and the
+// tables of one channel packed into as few lines as fit.
+void Tables::bot_joined(NetCtx& n, const std::string& channel) {
+    const std::string p = cfg.bot.prefix;
+    const std::int64_t now_unix = clock.unix_now();
+    const TimePoint now = clock.now();
+    // "9 min", not "598 s": past two minutes, whole minutes (rounded down).
+    const auto time_text = [](Duration d) {
+        if (d >= std::chrono::minutes(2)) d = std::chrono::floor<std::chrono::minutes>(d);
+        return seconds_text(d);
+    };
+    std::vector<std::string> lines;
+    for (Table* t : tables_in(n, channel)) {
+        if (t->back == Table::Back::No) continue;
+        const std::string after =
+            t->back == Table::Back::Restart ? "a restart" : "a lost connection";
+        t->back = Table::Back::No;
+        const std::string& title = t->kind->title();
+        std::vector<std::string> names;
+        if (t->phase == Table::Phase::Playing) {
+            Duration left{0};
+            for (const int s : t->game->awaited()) {
+                const Seat& seat = t->seats[static_cast<std::size_t>(s)];
+                if (seat.computer || seat.out) continue;
+                names.push_back(seat.nick);
+                if (seat.turn_due != kNever && seat.turn_due > now)
+                    left =
+                        std::max(left, std::chrono::duration_cast<Duration>(seat.turn_due - now));
+            }
+            // A wake-up that comes sooner (a response window that resolves by itself) is the
+            // time they have.
+            if (const auto wake = t->game->wake_after()) {
+                const std::int64_t due = t->last_move_unix + wake->count();
+                const Duration until{(due - now_unix) * 1000};
+                if (due > now_unix && (left.count() == 0 || until < left)) left = until;
+            }
+            std::string line =
+                fmt::format("{} game #{} is back after {}", title, t->game_id, after);
+            if (!names.empty())
+                line += fmt::format(": {} to play", names_text(names, 6)) +
+                        (left.count() > 0 ? fmt::format(" ({} left)", time_text(left)) : "");
+            lines.push_back(line + ".");
+            continue;
+        }
+        for (const auto& s : t->seats) names.push_back(s.nick);
+        const Duration left{std::max<std::int64_t>(1, t->join_deadline - now_unix) * 1000};
+        if (t->ready) {
+            lines.push_back(fmt::format(
+                "The {} game of {} is back after {}; it is dealt as soon as a game here ends.",
+                title, names_text(names, 6), after));
+        } else if (t->kind->seating() == Seating::Duel) {
+            const std::string cmd =
+                p + (t->kind->aliases().empty() ? t->kind->name() : t->kind->aliases().front());
+            lines.push_back(fmt::format(
+                "{}'s {} challenge to {} is back after {}: {} accept to play ({} left).",
+                t->seats.front().nick, title, t->challenged.empty() ? "anyone" : t->challenged_nick,
+                after, cmd, time_text(left)));
+        } else {
+            std::string opener = t->seats.front().nick;
+            for (const auto& s : t->seats)
+                if (s.key == t->opener_key) opener = s.nick;
+            lines.push_back(fmt::format(
+                "The {} table {} opened is back after {}: {} sit{}, {}join to play ({} left).",
+                title, opener, after, names_text(names, 6), names.size() == 1 ? "s" : "", p,
+                time_text(left)));
+        }
+    }
+    for (auto& line : render::pack(lines, 400)) send_to_channel(n, channel, line);
+    start_ready(n, n.net->fold(channel));
+}
+
+void Tables::link_lost(NetCtx& n) {
+    down_since.try_emplace(n.name, clock.now());
+}
+
+void Tables::link_back(NetCtx& n) {
+    auto it = down_since.find(n.name);
+    if (it == down_since.end()) return;
+    const bool long_drop = clock.now() - it->second >= kBackAfterDrop;
+    down_since.erase(it);
+    if (!long_drop) return;
+    for (auto& [id, t] : n.tables)
+        if (!t->solitaire && t->back == Table::Back::No) t->back = Table::Back::Reconnect;
 }
 
 void Tables::close_abandoned() {

@@ -42,7 +42,7 @@ void Tables::open_table(Request& r, const GameKind& kind) {
                                   kind.title()));
             return;
         }
-    if (!room_here(r)) return;
+    if (!one_window(r)) return;
     const std::string arg = lower(r.args);
     if (!arg.empty() && arg != "bot") {
         refuse(r, fmt::format("Usage: {}{} or {}{} bot (with a computer player).", p, kind.name(),
@@ -71,12 +71,16 @@ void Tables::open_table(Request& r, const GameKind& kind) {
 void Tables::join_table(Request& r) {
     const std::string p = cfg.bot.prefix;
     Table* t = route(r, nullptr, true);
-    if (t && t->phase != Table::Phase::Joining) {
-        // Seated at a game here already, or the only table here is playing.
+    if (t && (t->phase != Table::Phase::Joining || t->kind->seating() != Seating::Open)) {
+        // Seated at a game here already, or the only table here is playing, or a challenge
+        // (answered with accept, not joined).
         Table* open = nullptr;
         for (Table* o : tables_in(*r.net, r.channel))
-            if (o->phase == Table::Phase::Joining && (!r.kind || o->kind == r.kind)) open = o;
+            if (o->phase == Table::Phase::Joining && o->kind->seating() == Seating::Open &&
+                (!r.kind || o->kind == r.kind))
+                open = o;
         if (open) t = open;
+        if (t->phase == Table::Phase::Joining && t->kind->seating() != Seating::Open) t = nullptr;
     }
     if (!t) {
         refuse(r, "No table is open here. Open one with " + open_table_command() + ".");
@@ -157,7 +161,7 @@ void Tables::announce_joins(Table& t) {
     for (const auto& s : t.seats)
         if (s.key == t.opener_key) opener = s.nick;
     const bool can_start =
-        t.phase == Table::Phase::Joining && count >= table_config(*t.kind).min_players;
+        t.phase == Table::Phase::Joining && !t.ready && count >= table_config(*t.kind).min_players;
     tell(t,
          fmt::format("{} joined ({} player{}).{}", names, count, count == 1 ? "" : "s",
                      can_start ? fmt::format(" {} can {}start now.", opener, cfg.bot.prefix) : ""));
@@ -177,10 +181,12 @@ std::string Tables::seat_computer(Table& t) {
 
 void Tables::add_computer(Request& r) {
     Table* t = route(r, nullptr, true);
-    if (t && t->phase != Table::Phase::Joining) {
+    if (t && (t->phase != Table::Phase::Joining || t->kind->seating() != Seating::Open)) {
         t = nullptr;
         for (Table* o : tables_in(*r.net, r.channel))
-            if (o->phase == Table::Phase::Joining && (!r.kind || o->kind == r.kind)) t = o;
+            if (o->phase == Table::Phase::Joining && o->kind->seating() == Seating::Open &&
+                (!r.kind || o->kind == r.kind))
+                t = o;
     }
     if (!t) {
         refuse(r, "No table is opening here. Open one with " + open_table_command(" bot") + ".");
@@ -220,6 +226,12 @@ void Tables::leave_table(Request& r) {
         return;
     }
     if (t->phase == Table::Phase::Joining) {
+        if (t->ready && t->kind->seating() == Seating::Duel) {
+            tell(*t, fmt::format("{} left; the {} duel waiting here is off.", r.from.nick,
+                                 t->kind->title()));
+            close_table(*t);
+            return;
+        }
         t->seats.erase(t->seats.begin() + seat);
         std::erase(t->pending_joins, r.from.nick);
         int humans = 0;
@@ -236,9 +248,21 @@ void Tables::leave_table(Request& r) {
                     t->opener_key = s.key;
                     break;
                 }
+        std::string again;
+        if (const auto& tc = table_config(*t->kind);
+            t->ready && static_cast<int>(t->seats.size()) < tc.min_players) {
+            // Too few to deal: it takes players again, for a join window of its own.
+            t->ready = false;
+            t->join_deadline =
+                clock.unix_now() +
+                std::chrono::duration_cast<std::chrono::seconds>(tc.join_window).count();
+            arm_join_window(*t, tc.join_window);
+            again = fmt::format(" It takes players again: {}join ({}).", cfg.bot.prefix,
+                                seconds_text(tc.join_window));
+        }
         remember_lobby(*t);
-        tell(*t, fmt::format("{} left the table ({} player{}).", r.from.nick, t->seats.size(),
-                             t->seats.size() == 1 ? "" : "s"));
+        tell(*t, fmt::format("{} left the table ({} player{}).{}", r.from.nick, t->seats.size(),
+                             t->seats.size() == 1 ? "" : "s", again));
         return;
     }
     const std::string err = commit(*t, seat, "leave", "");
@@ -262,6 +286,10 @@ void Tables::start_table(Request& r) {
                "starts when the join window ends.");
         return;
     }
+    if (t->ready) {
+        reply_private(r, "The table is ready and waits for a game here to end; it is dealt then.");
+        return;
+    }
     const auto& tc = table_config(*t->kind);
     if (static_cast<int>(t->seats.size()) < tc.min_players) {
         refuse(r, fmt::format("{} needs at least {} players; {} sit{}. Others can {}join, or "
@@ -270,7 +298,7 @@ void Tables::start_table(Request& r) {
                               t->seats.size() == 1 ? "s" : "", p, p));
         return;
     }
-    begin_game(*t);
+    ready_to_start(*t);
 }
 
 // The deal: the game's record is created first; if the database refuses, the table stays
@@ -367,30 +395,95 @@ Table& Tables::open_here(Request& r, const GameKind& kind) {
     return table;
 }
 
-bool Tables::room_here(Request& r, const GameKind* kind) {
-    const auto here = tables_in(*r.net, r.channel);
-    if (kind)
-        if (const int cap = table_config(*kind).per_channel; cap > 0) {
-            const auto of_kind = std::count_if(here.begin(), here.end(),
-                                               [&](const Table* t) { return t->kind == kind; });
-            if (of_kind >= cap) {
-                refuse(r, fmt::format("{} {} {} under way here, the most this channel allows; "
-                                      "wait for one to end (see {}games).",
-                                      of_kind, kind->title(),
-                                      of_kind == 1 ? "duel is" : "duels are", cfg.bot.prefix));
-                return false;
-            }
+std::string Tables::no_room_for(NetCtx& n, const std::string& place, const GameKind& kind) {
+    // Games under way only: a table taking players or a challenge holds no game's place.
+    std::vector<const Table*> playing;
+    long of_kind = 0;
+    for (const Table* t : tables_in(n, place))
+        if (t->phase == Table::Phase::Playing) {
+            playing.push_back(t);
+            of_kind += t->kind == &kind;
         }
-    if (static_cast<int>(here.size()) < std::max(1, cfg.limits.tables_per_channel)) return true;
-    if (here.size() == 1)
-        refuse(r, fmt::format("{} {} game is under way here; wait for it to end (see {}table).",
-                              capitalised(article(here.front()->kind->title())),
-                              here.front()->kind->title(), cfg.bot.prefix));
+    if (const int cap = table_config(kind).per_channel; cap > 0 && of_kind >= cap)
+        return fmt::format("{} {} {} under way here, the most this channel allows", of_kind,
+                           kind.title(), of_kind == 1 ? "duel is" : "duels are");
+    if (static_cast<int>(playing.size()) < std::max(1, cfg.limits.tables_per_channel)) return "";
+    if (playing.size() == 1)
+        return fmt::format("{} {} game is under way here",
+                           capitalised(article(playing.front()->kind->title())),
+                           playing.front()->kind->title());
+    return fmt::format("{} games are under way here, the most this channel allows", playing.size());
+}
+
+Table* Tables::window_of(Request& r) {
+    for (Table* t : tables_in(*r.net, r.channel))
+        if (t->phase == Table::Phase::Joining && t->opener_key == r.key) return t;
+    return nullptr;
+}
+
+bool Tables::one_window(Request& r) {
+    const Table* t = window_of(r);
+    if (!t) return true;
+    const std::string p = cfg.bot.prefix;
+    const std::string& title = t->kind->title();
+    constexpr const char* kOne = "one is the most a person may have waiting in a channel";
+    if (t->kind->seating() == Seating::Duel) {
+        const std::string cmd =
+            p + (t->kind->aliases().empty() ? t->kind->name() : t->kind->aliases().front());
+        if (t->ready)
+            reply_private(r, fmt::format("Your {} duel here waits for a game to end, and {}: {} "
+                                         "cancel calls it off.",
+                                         title, kOne, cmd));
+        else
+            reply_private(
+                r, fmt::format("You already have a {} challenge open here (to {}), and "
+                               "{}: {} cancel withdraws it.",
+                               title, t->challenged.empty() ? "anyone" : t->challenged_nick, kOne,
+                               cmd));
+        return false;
+    }
+    if (t->ready)
+        reply_private(r, fmt::format("Your {} table here waits for a game to end to be dealt, and "
+                                     "{}: {}leave gives up your seat.",
+                                     title, kOne, p));
     else
-        refuse(r, fmt::format("{} games are under way here, the most this channel allows; wait "
-                              "for one to end (see {}games).",
-                              here.size(), cfg.bot.prefix));
+        reply_private(r, fmt::format("You already have {} {} table taking players here, and {}: "
+                                     "{}start deals it, {}leave gives up your seat.",
+                                     article(title), title, kOne, p, p));
     return false;
+}
+
+void Tables::ready_to_start(Table& t) {
+    const std::string why = no_room_for(*t.net, t.place, *t.kind);
+    if (why.empty()) {
+        t.ready = false;
+        begin_game(t);
+        return;
+    }
+    if (t.ready) return;  // waiting already, and said so
+    t.ready = true;
+    clock.cancel(t.join_timer);
+    t.join_timer = 0;
+    announce_joins(t);  // the last joins, before the wait
+    remember_lobby(t);
+    std::vector<std::string> names;
+    for (const auto& s : t.seats) names.push_back(s.nick);
+    tell(t, fmt::format("{}; {} play {} as soon as a game here ends.", why, names_text(names, 6),
+                        t.kind->title()));
+}
+
+void Tables::start_ready(NetCtx& n, const std::string& place_key) {
+    auto it = n.tables_at.find(place_key);
+    if (it == n.tables_at.end()) return;
+    // Oldest first; one that does not fit (its kind's own cap) lets a later one start.
+    const std::vector<TableId> ids = it->second;
+    for (const TableId id : ids) {
+        Table* t = table_by_id(n, id);
+        if (!t || !t->ready || t->phase != Table::Phase::Joining) continue;
+        if (!no_room_for(n, t->place, *t->kind).empty()) continue;
+        t->ready = false;
+        begin_game(*t);
+    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -411,6 +504,7 @@ void Tables::challenge(Request& r, const GameKind& kind) {
         refuse(r, fmt::format("Usage: {} challenge [NICK] (no nick: anyone may accept).", cmd));
         return;
     }
+    if (!one_window(r)) return;
     if (Table* mine = duel_of(n, r.key)) {
         refuse(r,
                fmt::format(
@@ -442,7 +536,6 @@ void Tables::challenge(Request& r, const GameKind& kind) {
                                   render::quote_user(target, 30)));
             return;
         }
-    if (!room_here(r, &kind)) return;
     const auto& tc = table_config(kind);
     Table& table = open_here(r, kind);
     table.challenged = target_key;
@@ -465,7 +558,8 @@ namespace {
 Table* answerable(const std::vector<Table*>& here, const Request& r) {
     Table* open = nullptr;
     for (Table* t : here) {
-        if (t->kind->seating() != Seating::Duel || t->phase != Table::Phase::Joining) continue;
+        if (t->kind->seating() != Seating::Duel || t->phase != Table::Phase::Joining || t->ready)
+            continue;
         if (r.kind && t->kind != r.kind) continue;
         if (t->opener_key == r.key) continue;
         if (t->challenged == r.nick_key) return t;
@@ -496,7 +590,7 @@ void Tables::accept_challenge(Request& r) {
     t->seats.push_back(Seat{r.from.nick, r.key});
     tell(*t, fmt::format("{} accepts {}'s challenge.", render::bold(r.from.nick),
                          t->seats.front().nick));
-    begin_game(*t);
+    ready_to_start(*t);
 }
 
 void Tables::decline_challenge(Request& r) {
@@ -532,7 +626,9 @@ void Tables::duel_computer(Request& r, const GameKind& kind) {
                               mine->kind->title(), mine->place));
         return;
     }
-    if (!room_here(r, &kind)) return;
+    // Ready at once: it waits for a game here to end only if the channel is full, and then
+    // it is the person's one table waiting here.
+    if (!no_room_for(n, r.channel, kind).empty() && !one_window(r)) return;
     auto made = make_table(n, kind, r.channel, false);
     made->opener_key = r.key;
     made->seats.push_back(Seat{r.from.nick, r.key});
@@ -541,7 +637,7 @@ void Tables::duel_computer(Request& r, const GameKind& kind) {
     cpu.key = "*" + cpu.nick;
     cpu.computer = true;
     made->seats.push_back(cpu);
-    begin_game(add_table(std::move(made)));
+    ready_to_start(add_table(std::move(made)));
 }
 
 // ---------------------------------------------------------------------------------------

@@ -47,6 +47,13 @@ struct Table {
     TimerId join_timer = 0;
     std::int64_t join_deadline = 0;  // unix seconds: the join window (a challenge) ends
     std::string lobby_opener;        // the opener its saved row is under ("": not saved)
+    // Its players are all there (a challenge accepted, a join window over with enough
+    // players) but the channel's games are all under way: it is dealt when one of them ends,
+    // the first ready first (bot/tables/seating.cpp, ready_to_start).
+    bool ready = false;
+    // The bot was away (a restart, a long disconnect): the table says it is back, in one
+    // line, once the bot is in the channel again (bot/tables/restore.cpp, tell_back).
+    enum class Back { No, Restart, Reconnect } back = Back::No;
     // The seats' time limits (Seat::warn_due, turn_due) share one timer, due no later than
     // the first of them. A move does not cancel it: the seat's limits change and the timer,
     // when it fires, does what is due and sets itself for what is next (bot/tables/timers.cpp).

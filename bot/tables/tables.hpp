@@ -120,6 +120,13 @@ class Tables {
     // Disconnected: games wait; connected again: their clocks run.
     void pause_timers(NetCtx& n);
     void resume_timers(NetCtx& n);
+    // The bot is in the channel (its own JOIN): tables restored at start, or every table
+    // there after a disconnect longer than a few seconds, say in one line each that they
+    // are back and whose turn it is; then tables ready and waiting start if they fit.
+    void bot_joined(NetCtx& n, const std::string& channel);
+    // The link is lost, or registered again (before its channels are joined).
+    void link_lost(NetCtx& n);
+    void link_back(NetCtx& n);
     void close_abandoned();  // hourly: games of kinds that give up on idle games
 
   private:
@@ -171,6 +178,8 @@ class Tables {
     };
     std::unordered_map<std::pair<std::string, TableId>, std::size_t, TableKeyHash> outbox_index;
     bool flush_posted = false;
+    // Since when each network's link is down (link_lost), until it is up again (link_back).
+    std::map<std::string, TimePoint> down_since;
     // Units handed to the writer and not yet back, per table: lines wait behind them.
     std::unordered_map<std::pair<std::string, TableId>, int, TableKeyHash> in_flight;
     std::shared_ptr<int> alive = std::make_shared<int>(0);  // writer results check it
@@ -240,9 +249,22 @@ class Tables {
     void restore_lobbies();
     void arm_join_window(Table& t, Duration d);
     void join_window_over(Table& t);  // open table: start or close; duel: the challenge expires
-    // false, with the reply, when the channel has its tables (or, given a kind with a cap
-    // of its own, its tables of that kind)
-    bool room_here(Request& r, const GameKind* kind = nullptr);
+    // Seating fairness. `[limits] tables_per_channel` (and a kind's own cap) counts the
+    // games under way in a channel; tables taking players and challenges waiting for an
+    // answer hold no game's place, and a person holds at most one of them a channel.
+    // Why a game of `kind` may not start in `place` now, or "" when it may.
+    std::string no_room_for(NetCtx& n, const std::string& place, const GameKind& kind);
+    // The table r's person opened in r's channel that is not yet dealt (taking players, a
+    // challenge, or ready and waiting), or nullptr.
+    Table* window_of(Request& r);
+    // false, with the reply saying which they hold and how to give it up, when r's person
+    // holds one already.
+    bool one_window(Request& r);
+    // Every player is there: dealt now if the channel has room, else it waits (said once)
+    // and is dealt when a game there ends, the first ready first.
+    void ready_to_start(Table& t);
+    // A game in the channel ended (or the bot is back in it): waiting tables that fit start.
+    void start_ready(NetCtx& n, const std::string& place_key);
     void announce_joins(Table& t);
     // Comings and goings in bursts: the first name is told at once; names that follow
     // within 2 s (and so on while the burst lasts) are told together in one line. `text`

@@ -127,6 +127,11 @@ int main(int argc, char** argv) {
         ++moves;
         if (moves == restart_after && !e.finished()) {
             std::printf("\n# The process dies here without warning and starts again.\nrestart\n");
+            // Back in the channel, the game says so and whose turn it is, in one line.
+            std::printf(
+                "C~ PRIVMSG %s :Exordia8 game #1 is back after a restart: %s to play "
+                "\\(.* left\\)\\.\n",
+                channel.c_str(), players[e.turn()].c_str());
             for (int s = 0; s < n; ++s) {
                 if (!e.in(s)) continue;
                 std::printf("S: %s PRIVMSG %s :!hand\nwait 3s\n", who(s).c_str(), channel.c_str());
