@@ -28,6 +28,10 @@ struct Out {
     To to = To::Table;
     int seat = -1;
     std::string text;
+    // The tables pack the lines of a move for one recipient into as few lines as fit
+    // (bot/tables/lines.hpp). A layout line stands alone: a row of a board drawn a line a
+    // row (Spider's `board full`), which must start a line and end it.
+    bool layout = false;
 };
 
 inline Out to_table(std::string text) {
@@ -35,6 +39,10 @@ inline Out to_table(std::string text) {
 }
 inline Out to_seat(int seat, std::string text) {
     return Out{Out::To::Seat, seat, std::move(text)};
+}
+// A table line that stands alone (see Out::layout).
+inline Out layout_line(std::string text) {
+    return Out{Out::To::Table, -1, std::move(text), true};
 }
 
 struct Outcome {

@@ -366,18 +366,19 @@ class SpiderGame final : public Game {
     void rename(int, const std::string&) override {}
 
   private:
-    // The board a player sees: the header and the piles in two or three lines.
+    // The board a player sees: the header and the piles in two or three lines, each a line
+    // of its own (not packed with the header or what follows: the piles start a line).
     std::vector<Out> board() const {
         std::vector<Out> out;
         out.push_back(to_table(header(engine_)));
-        for (auto& l : pile_lines(engine_)) out.push_back(to_table(l));
+        for (auto& l : pile_lines(engine_)) out.push_back(layout_line(l));
         return out;
     }
     // `board full`: a line a pile, every card drawn.
     std::vector<Out> full_board() const {
         std::vector<Out> out;
         out.push_back(to_table(header(engine_)));
-        for (int p = 0; p < Engine::kPiles; ++p) out.push_back(to_table(pile_line(engine_, p)));
+        for (int p = 0; p < Engine::kPiles; ++p) out.push_back(layout_line(pile_line(engine_, p)));
         return out;
     }
 

@@ -13,6 +13,7 @@
 #include <boost/asio/post.hpp>
 
 #include "bot/log.hpp"
+#include "bot/render.hpp"
 #include "bot/strings.hpp"
 #include "bot/tables/tables.hpp"
 
@@ -116,7 +117,15 @@ void Tables::after_commit(Table& t, std::function<void()> f) {
         f();
         return;
     }
-    outbox_of(t).release.push_back(std::move(f));
+    Outbox& u = outbox_of(t);
+    u.told.reset();  // lines told after this wait behind it
+    u.release.push_back(std::move(f));
+}
+
+Tables::Outbox* Tables::pending_outbox(Table& t) {
+    auto it = outbox_index.find(std::make_pair(t.net->name, t.id));
+    if (it == outbox_index.end() || outbox[it->second].epoch != t.epoch) return nullptr;
+    return &outbox[it->second];
 }
 
 void Tables::flush_writes() {
@@ -245,19 +254,14 @@ void Tables::deliver(Table& t, const std::vector<Out>& out) {
     // table has written is committed. In the channel, each table has its own lane of the
     // queue; its lines are Normal, but the lines that end a game (the result) are never
     // dropped. A player's own lines (hands, prompts, a private game) are High.
-    struct Send {
-        bool channel;
-        std::string target, key, text;
-        bool notice;
-    };
-    std::vector<Send> sends;
+    std::vector<Line> lines;
     for (const auto& o : out) {
         if (o.to == Out::To::Table) {
             if (t.solitaire) {
                 const Seat& s = t.seats.front();
-                if (!s.away) sends.push_back({false, s.nick, s.key, o.text, false});
+                if (!s.away) lines.push_back({false, s.nick, s.key, false, o.text, o.layout});
             } else {
-                sends.push_back({true, t.place, "", o.text, false});
+                lines.push_back({true, t.place, "", false, o.text, o.layout});
             }
             continue;
         }
@@ -265,22 +269,30 @@ void Tables::deliver(Table& t, const std::vector<Out>& out) {
         const Seat& s = t.seats[static_cast<std::size_t>(o.seat)];
         // An away seat's nick may be someone else's by now: it is told on coming back.
         if (s.computer || s.out || s.away) continue;
-        sends.push_back({false, s.nick, s.key, o.text, !t.solitaire});
+        lines.push_back({false, s.nick, s.key, !t.solitaire, o.text, o.layout});
     }
-    if (sends.empty()) return;
+    if (lines.empty()) return;
     const bool over = t.game && t.game->finished();
-    const auto table_priority = over ? irc::Priority::High : irc::Priority::Normal;
-    after_commit(t, [this, network = t.net->name, lane = "t" + std::to_string(t.id), table_priority,
-                     sends = std::move(sends)] {
+    // Lines told about the table in this turn of the event loop (a move, and the computer
+    // players' answers to it) wait together, and leave packed.
+    if (auto* u = pending_outbox(t); u && u->told) {
+        u->told->lines.insert(u->told->lines.end(), lines.begin(), lines.end());
+        u->told->over = over;
+        return;
+    }
+    auto told = std::make_shared<Told>(Told{std::move(lines), over});
+    after_commit(t, [this, network = t.net->name, lane = "t" + std::to_string(t.id), told] {
         auto it = nets.find(network);
         if (it == nets.end()) return;
         NetCtx& n = *it->second;
-        for (const auto& s : sends)
-            if (s.channel)
-                send_to_channel(n, s.target, s.text, table_priority, lane);
+        const auto table_priority = told->over ? irc::Priority::High : irc::Priority::Normal;
+        for (const auto& l : pack_lines(told->lines, render::kWidth))
+            if (l.channel)
+                send_to_channel(n, l.target, l.text, table_priority, lane);
             else
-                send_to_nick(n, s.target, s.key, s.text, s.notice);
+                send_to_nick(n, l.target, l.key, l.text, l.notice);
     });
+    if (auto* u = pending_outbox(t)) u->told = std::move(told);
 }
 
 // ---------------------------------------------------------------------------------------
