@@ -28,10 +28,12 @@ struct Out {
     To to = To::Table;
     int seat = -1;
     std::string text;
-    // For the send queue (docs/LINK.md): `layout`, a row that must start a line of its own
-    // (a board's piles): never merged with the lines around it while they wait. `view`, what
-    // the line shows ("board"): the lines of the same view still waiting for the same
-    // person are stale once a newer one is sent, and are dropped.
+    // The tables pack the lines of a move for one recipient into as few lines as fit
+    // (bot/tables/lines.hpp), and the send queue merges lines that wait together (docs/
+    // LINK.md). A `layout` line stands alone: a row of a board, which must start a line and
+    // end it. `view`, what the line shows ("board"): lines of the same view still waiting
+    // for the same person are stale once a newer one is queued, and are not sent; a line is
+    // packed only with lines of the same view.
     bool layout = false;
     std::string view;
 };
@@ -42,11 +44,14 @@ inline Out to_table(std::string text) {
 inline Out to_seat(int seat, std::string text) {
     return Out{Out::To::Seat, seat, std::move(text), false, {}};
 }
-// A row of a board: a line of its own, part of the view `view`.
-inline Out as_row(Out o, std::string view = "board") {
-    o.layout = true;
+// Out `o` as part of the view `view` (see Out::view).
+inline Out in_view(Out o, std::string view) {
     o.view = std::move(view);
     return o;
+}
+// A table line that stands alone (see Out::layout).
+inline Out layout_line(std::string text) {
+    return Out{Out::To::Table, -1, std::move(text), true, {}};
 }
 
 struct Outcome {

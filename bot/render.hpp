@@ -32,6 +32,9 @@ std::string to_plain(std::string_view text);
 // (formatting codes too), and it is cut to max_bytes on a UTF-8 boundary with "…".
 std::string quote_user(std::string_view text, std::size_t max_bytes = 60);
 
+// The bytes a line of a game may take, under split()'s 400 (what the tables pack to).
+inline constexpr std::size_t kWidth = 390;
+
 // Splits text into pieces of at most max_bytes, on spaces where possible, never inside a
 // UTF-8 sequence; a colour in force at a split is carried over to the next piece.
 std::vector<std::string> split(std::string_view text, std::size_t max_bytes = 400);

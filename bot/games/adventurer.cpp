@@ -352,7 +352,6 @@ class AdventurerGame final : public Game {
     }
 
     Outcome report(const std::string& canonical, int seat, std::string lead = "") {
-        (void)seat;
         Outcome o;
         o.canonical = canonical;
         std::vector<std::string> pub{std::move(lead)};
@@ -364,29 +363,45 @@ class AdventurerGame final : public Game {
             else
                 priv[static_cast<std::size_t>(e.to)].push_back(capitalised(named(e.text, names_)));
         }
+        std::string prompt;  // to the one who may answer now
         if (!duel_.finished()) {
             const int w = duel_.awaited();
             if (duel_.window_open() && !computer_[static_cast<std::size_t>(w)])
-                pub.push_back(fmt::format("{}: answer with use CARD, or pass ({} s).",
-                                          names_[static_cast<std::size_t>(w)], response_s_));
+                prompt = fmt::format("{}: answer with use CARD, or pass ({} s).",
+                                     names_[static_cast<std::size_t>(w)], response_s_);
             if (duel_.turn() != before_turn && !duel_.window_open() &&
                 !computer_[static_cast<std::size_t>(duel_.active())])
                 priv[static_cast<std::size_t>(duel_.active())].push_back(hand_text(duel_.active()));
         }
         last_turn_ = duel_.turn();
-        // What happens while the duel waits for the computer is told together, packed into
-        // as few lines as fit: held while it waits for the computer again (the table makes
-        // the computer's next move at once, in the same turn of the event loop, so nothing
-        // is told later than before) and told with the move after which it waits for a
-        // person, or ends. A computer's turn of five moves is one or two lines, not five.
-        if (!duel_.finished() && computer_[static_cast<std::size_t>(duel_.awaited())]) {
+        // A turn is told in the channel together, packed into as few lines as fit (a
+        // computer's turn of five moves, or a person's, is one or two lines, not five): held
+        // while the turn goes on and told when it passes or the duel ends. Meanwhile those
+        // who must know now are told privately: the person who moved (the answer to their
+        // move) and the person the duel waits for (the move they may answer, with its
+        // prompt; what was answered, back to the one whose turn it is).
+        if (!duel_.finished() && duel_.turn() == before_turn) {
             for (auto& l : pub)
                 if (!l.empty()) held_.push_back(std::move(l));
             pub.clear();
-        } else if (!held_.empty()) {
+            for (int s = 0; s < 2; ++s) {
+                if ((s != seat && s != duel_.awaited()) || computer_[static_cast<std::size_t>(s)])
+                    continue;
+                // What of the turn they have not been told yet: this move, and for the one
+                // who may answer, the moves before it.
+                auto& upto = told_[static_cast<std::size_t>(s)];
+                auto& mine = priv[static_cast<std::size_t>(s)];
+                mine.insert(mine.begin(), held_.begin() + static_cast<std::ptrdiff_t>(upto),
+                            held_.end());
+                if (s == duel_.awaited() && !prompt.empty()) mine.push_back(prompt);
+                upto = held_.size();
+            }
+        } else {
             pub.insert(pub.begin(), std::make_move_iterator(held_.begin()),
                        std::make_move_iterator(held_.end()));
             held_.clear();
+            told_ = {0, 0};
+            pub.push_back(prompt);
         }
         for (auto& l : pack(pub)) o.out.push_back(to_table(l));
         for (int s = 0; s < 2; ++s)
@@ -463,7 +478,8 @@ class AdventurerGame final : public Game {
     Duel duel_;
     std::vector<games::adventurer::Event> opening_;
     int last_turn_ = 1;
-    std::vector<std::string> held_;  // public lines held while the computer moves on
+    std::vector<std::string> held_;          // public lines held while a turn goes on
+    std::array<std::size_t, 2> told_{0, 0};  // how many of them each seat has been told
 };
 
 class AdventurerKind final : public GameKind {

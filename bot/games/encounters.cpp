@@ -349,7 +349,7 @@ class EncounterGame final : public Game {
     std::vector<Out> board() const {
         std::vector<Out> out;
         out.push_back(to_table(status_line(e_)));
-        for (auto& l : pile_lines(e_)) out.push_back(as_row(to_table(l)));
+        for (auto& l : pile_lines(e_)) out.push_back(to_table(l));
         return out;
     }
 

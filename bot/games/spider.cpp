@@ -98,21 +98,23 @@ std::string pile_short(const Engine& e, int p, bool runs) {
     return s + " " + cards;
 }
 
-// The ten piles in as few lines as fit (each under the line budget), separated by " | ":
-// two or three lines at ordinary heights. Cards in full first; if that takes more than
-// `most` lines, runs are written "K♠-5♠".
-std::vector<std::string> pile_lines(const Engine& e, std::size_t most = 3) {
+// The ten piles in as few lines as fit (each under the line budget), separated by " | ",
+// after `lead` (a sentence the first line starts with): two or three lines at ordinary
+// heights. Cards in full first; if that takes more than `most` lines, runs are written
+// "K♠-5♠".
+std::vector<std::string> pile_lines(const Engine& e, std::size_t most = 3,
+                                    const std::string& lead = "") {
     std::vector<std::string> lines;
     for (const bool runs : {false, true}) {
         lines.clear();
-        std::string line;
+        std::string line = lead;
         for (int p = 0; p < Engine::kPiles; ++p) {
             const std::string one = pile_short(e, p, runs);
             if (!line.empty() && line.size() + 3 + one.size() > kLineBudget) {
                 lines.push_back(line);
                 line.clear();
             }
-            line += (line.empty() ? "" : " | ") + one;
+            line += (line.empty() ? "" : p == 0 ? " " : " | ") + one;
         }
         if (!line.empty()) lines.push_back(line);
         if (lines.size() <= most) break;
@@ -366,44 +368,60 @@ class SpiderGame final : public Game {
     void rename(int, const std::string&) override {}
 
   private:
-    // The board a player sees: the header and the piles in two or three lines.
+    // The board a player sees: the header and the piles in two or three lines, each a line
+    // of its own (not packed with the header or what follows: the piles start a line).
     std::vector<Out> board() const {
         std::vector<Out> out;
         out.push_back(to_table(header(engine_)));
-        out.back().view = "board";
-        for (auto& l : pile_lines(engine_)) out.push_back(as_row(to_table(l)));
+        for (auto& l : pile_lines(engine_)) out.push_back(layout_line(l));
+        for (auto& o : out) o.view = "board";
         return out;
     }
     // `board full`: a line a pile, every card drawn.
     std::vector<Out> full_board() const {
         std::vector<Out> out;
         out.push_back(to_table(header(engine_)));
-        out.back().view = "board";
-        for (int p = 0; p < Engine::kPiles; ++p)
-            out.push_back(as_row(to_table(pile_line(engine_, p))));
+        for (int p = 0; p < Engine::kPiles; ++p) out.push_back(layout_line(pile_line(engine_, p)));
+        for (auto& o : out) o.view = "board";
         return out;
     }
 
-    // Only what changed: at most two lines.
+    // Only what changed: a move, an undo or a resignation in one line, a deal in two (the
+    // whole board: a deal changes every pile).
     std::vector<Out> describe(const Change& c) const {
-        std::vector<Out> out;
+        std::string second;  // runs completed, the game won: said at the end of the line
+        if (c.runs_completed > 0) {
+            std::string suits;
+            for (auto s : c.run_suits) suits += games::suit_symbol(s);
+            second = (c.runs_completed == 1
+                          ? "A run of " + suits + " is complete"
+                          : plural(c.runs_completed, "run", "runs") + " complete (" + suits + ")") +
+                     ": foundation " + std::to_string(engine_.foundation().size()) + "/8.";
+        }
+        if (engine_.won()) {
+            second += (second.empty() ? "" : " ") + render::bold("You won") + " deal " +
+                      std::to_string(engine_.deal_number()) + " (" + suits_text(engine_.suits()) +
+                      ")! " + finale(engine_) + ".";
+        }
+        // The two piles a move touched share what the line has left.
+        const std::size_t half =
+            std::min(kHalfLine, (kLineBudget - 60 - (second.empty() ? 0 : second.size() + 1)) / 2);
         const std::string score = " | score " + std::to_string(engine_.score());
+        std::vector<Out> out;
         switch (c.kind) {
             case Change::Kind::Move: {
                 std::string line = "Moved " + plural(c.count, "card", "cards") + " from " +
                                    std::to_string(c.from + 1) + " to " + std::to_string(c.to + 1) +
-                                   ". " + pile_line(engine_, c.from, kHalfLine) + " | " +
-                                   pile_line(engine_, c.to, kHalfLine) + score;
+                                   ". " + pile_line(engine_, c.from, half) + " | " +
+                                   pile_line(engine_, c.to, half) + score + ".";
                 out.push_back(to_table(line));
                 break;
             }
             case Change::Kind::Deal: {
-                // The whole board after a deal, in the same few lines as `board`: a deal
-                // changes every pile.
-                out.push_back(to_table("Dealt a card on each pile (" +
-                                       plural(engine_.stock_deals_left(), "deal", "deals") +
-                                       " left)" + score + "."));
-                for (auto& l : pile_lines(engine_)) out.push_back(as_row(to_table(l)));
+                const std::string lead = "Dealt a card on each pile (" +
+                                         plural(engine_.stock_deals_left(), "deal", "deals") +
+                                         " left)" + score + ".";
+                for (auto& l : pile_lines(engine_, 2, lead)) out.push_back(to_table(l));
                 break;
             }
             case Change::Kind::Undo: {
@@ -419,13 +437,13 @@ class SpiderGame final : public Game {
                 } else {
                     line = "Took back move " + std::to_string(c.from + 1) + " " +
                            std::to_string(c.to + 1) + " " + std::to_string(c.count) + ". " +
-                           pile_line(engine_, c.from, kHalfLine) + " | " +
-                           pile_line(engine_, c.to, kHalfLine);
+                           pile_line(engine_, c.from, half) + " | " +
+                           pile_line(engine_, c.to, half);
                 }
                 if (c.runs_returned > 0)
                     line += " | " + plural(c.runs_returned, "run", "runs") +
                             " back from the foundation";
-                out.push_back(to_table(line + score));
+                out.push_back(to_table(line + score + "."));
                 break;
             }
             case Change::Kind::Resign:
@@ -436,20 +454,7 @@ class SpiderGame final : public Game {
             case Change::Kind::None:
                 break;
         }
-        std::string second;
-        if (c.runs_completed > 0) {
-            std::string suits;
-            for (auto s : c.run_suits) suits += games::suit_symbol(s);
-            second = (c.runs_completed == 1
-                          ? "A run of " + suits + " is complete"
-                          : plural(c.runs_completed, "run", "runs") + " complete (" + suits + ")") +
-                     ": foundation " + std::to_string(engine_.foundation().size()) + "/8.";
-        }
-        if (engine_.won()) {
-            second += (second.empty() ? "" : " ") + render::bold("You won") + " deal " +
-                      std::to_string(engine_.deal_number()) + " (" + suits_text(engine_.suits()) +
-                      ")! " + finale(engine_) + ".";
-        }
+        // Packed with the line before it by the tables (bot/tables/lines.hpp).
         if (!second.empty()) out.push_back(to_table(second));
         return out;
     }

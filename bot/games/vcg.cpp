@@ -254,6 +254,8 @@ class VcgGame final : public Game {
           deal_(setup.deal_number),
           duel_(decks, setup.deal_number) {
         names_.resize(2);
+        for (std::size_t i = 0; i < 2 && i < setup.computer.size(); ++i)
+            computer_[i] = setup.computer[i];
     }
 
     std::unique_ptr<Game> clone() const override { return std::make_unique<VcgGame>(*this); }
@@ -300,9 +302,13 @@ class VcgGame final : public Game {
             o.out.push_back(
                 to_seat(seat, fmt::format("You play {} with {}; {} left.", card.name,
                                           potions_text(c), plural(left, "potion", "potions"))));
-            o.out.push_back(to_table(
-                fmt::format("{} plays {}. {}: answer with play CARD POTIONS [focus], in private.",
-                            names_[seat], card.name, names_[1 - seat])));
+            // The computer answers at once: the battle follows in the same line.
+            if (computer_[static_cast<std::size_t>(1 - seat)])
+                o.out.push_back(to_table(fmt::format("{} plays {}.", names_[seat], card.name)));
+            else
+                o.out.push_back(to_table(fmt::format(
+                    "{} plays {}. {}: answer with play CARD POTIONS [focus], in private.",
+                    names_[seat], card.name, names_[1 - seat])));
             return o;
         }
         o.out.push_back(
@@ -534,6 +540,7 @@ class VcgGame final : public Game {
     }
 
     std::vector<std::string> names_;
+    std::array<bool, 2> computer_{false, false};
     std::array<std::string, 2> deck_names_;
     std::uint64_t deal_ = 0;
     Duel duel_;

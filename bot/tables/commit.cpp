@@ -13,6 +13,7 @@
 #include <boost/asio/post.hpp>
 
 #include "bot/log.hpp"
+#include "bot/render.hpp"
 #include "bot/strings.hpp"
 #include "bot/tables/tables.hpp"
 
@@ -116,7 +117,15 @@ void Tables::after_commit(Table& t, std::function<void()> f) {
         f();
         return;
     }
-    outbox_of(t).release.push_back(std::move(f));
+    Outbox& u = outbox_of(t);
+    u.told.reset();  // lines told after this wait behind it
+    u.release.push_back(std::move(f));
+}
+
+Tables::Outbox* Tables::pending_outbox(Table& t) {
+    auto it = outbox_index.find(std::make_pair(t.net->name, t.id));
+    if (it == outbox_index.end() || outbox[it->second].epoch != t.epoch) return nullptr;
+    return &outbox[it->second];
 }
 
 void Tables::flush_writes() {
@@ -242,23 +251,19 @@ void Tables::settle(Table& t) {
 
 void Tables::deliver(Table& t, const std::vector<Out>& out) {
     // Who gets what is settled now, from the seats as they are; it is sent once what the
-    // table has written is committed. In the channel, each table has its own lane of the
-    // queue; its lines are Normal, but the lines that end a game (the result) are never
-    // dropped. A player's own lines (hands, prompts, a private game) are High.
-    struct Send {
-        bool channel;
-        std::string target, key, text;
-        bool notice;
-        const Out* out;
-    };
-    std::vector<Send> sends;
+    // table has written is committed. In the channel, each table has its own place in the
+    // queue, weighted by the people at it; its lines are Normal, but the lines that end a
+    // game (the result) are never dropped. A player's own lines (hands, prompts, a private
+    // game) are High.
+    std::vector<Line> lines;
     for (const auto& o : out) {
         if (o.to == Out::To::Table) {
             if (t.solitaire) {
                 const Seat& s = t.seats.front();
-                if (!s.away) sends.push_back({false, s.nick, s.key, o.text, false, &o});
+                if (!s.away)
+                    lines.push_back({false, s.nick, s.key, false, o.text, o.layout, o.view});
             } else {
-                sends.push_back({true, t.place, "", o.text, false, &o});
+                lines.push_back({true, t.place, "", false, o.text, o.layout, o.view});
             }
             continue;
         }
@@ -266,45 +271,49 @@ void Tables::deliver(Table& t, const std::vector<Out>& out) {
         const Seat& s = t.seats[static_cast<std::size_t>(o.seat)];
         // An away seat's nick may be someone else's by now: it is told on coming back.
         if (s.computer || s.out || s.away) continue;
-        sends.push_back({false, s.nick, s.key, o.text, !t.solitaire, &o});
+        lines.push_back({false, s.nick, s.key, !t.solitaire, o.text, o.layout, o.view});
     }
-    if (sends.empty()) return;
+    if (lines.empty()) return;
     const bool over = t.game && t.game->finished();
-    irc::SendOptions table_opts =
-        place_options(t, over ? irc::Priority::High : irc::Priority::Normal);
-    // The turn's clock waits for these lines (every send shares the one hold).
-    table_opts.hold = hold_lines(t);
-    // Each line's options, settled now: its place and weight, its layout and view (the
-    // lines of a view after its first continue it: they replace nothing), and the hold.
-    struct Queued {
-        bool channel;
-        std::string target, key, text;
-        bool notice;
-        irc::SendOptions opts;
-    };
-    std::vector<Queued> queued;
-    queued.reserve(sends.size());
-    for (std::size_t i = 0; i < sends.size(); ++i) {
-        const Send& s = sends[i];
-        irc::SendOptions o = s.channel ? table_opts : irc::SendOptions::of(irc::Priority::High);
-        if (!s.channel) o.hold = table_opts.hold;
-        o.layout = s.out->layout;
-        o.view = s.out->view;
-        o.continues = !o.view.empty() && i > 0 && sends[i - 1].target == s.target &&
-                      sends[i - 1].out->view == o.view;
-        queued.push_back({s.channel, s.target, s.key, s.text, s.notice, std::move(o)});
+    // Lines told about the table in this turn of the event loop (a move, and the computer
+    // players' answers to it) wait together, and leave packed.
+    if (auto* u = pending_outbox(t); u && u->told) {
+        u->told->lines.insert(u->told->lines.end(), lines.begin(), lines.end());
+        u->told->over = over;
+        return;
     }
-    after_commit(t, [this, network = t.net->name, queued = std::move(queued)]() mutable {
+    auto told = std::make_shared<Told>(Told{std::move(lines), over});
+    // The turn's clocks wait for these lines: every line of the batch shares one hold,
+    // released when the last has left the queue (or was dropped).
+    after_commit(t, [this, network = t.net->name, id = t.id, told, hold = hold_lines(t)]() mutable {
         auto it = nets.find(network);
         if (it == nets.end()) return;
         NetCtx& n = *it->second;
-        for (auto& q : queued) {
-            if (q.channel)
-                send_to_channel(n, q.target, q.text, std::move(q.opts));
+        Table* tt = table_by_id(n, id);
+        irc::SendOptions table_opts = tt ? place_options(*tt, irc::Priority::Normal)
+                                         : irc::SendOptions::of(irc::Priority::Normal);
+        if (told->over) table_opts.priority = irc::Priority::High;
+        const auto packed = pack_lines(told->lines, render::kWidth);
+        const std::shared_ptr<void> held = std::move(hold);  // not kept past this call
+        for (std::size_t i = 0; i < packed.size(); ++i) {
+            const Line& l = packed[i];
+            irc::SendOptions o = l.channel ? table_opts : irc::SendOptions::of(irc::Priority::High);
+            o.hold = held;
+            o.layout = l.alone;
+            o.view = l.view;
+            // The later lines of one view continue it: they replace nothing.
+            for (std::size_t j = i; j-- > 0;)
+                if (packed[j].same_recipient(l)) {
+                    o.continues = !o.view.empty() && packed[j].view == o.view;
+                    break;
+                }
+            if (l.channel)
+                send_to_channel(n, l.target, l.text, std::move(o));
             else
-                send_to_nick(n, q.target, q.key, q.text, q.notice, std::move(q.opts));
+                send_to_nick(n, l.target, l.key, l.text, l.notice, std::move(o));
         }
     });
+    if (auto* u = pending_outbox(t)) u->told = std::move(told);
 }
 
 irc::SendOptions Tables::place_options(const Table& t, irc::Priority priority) const {

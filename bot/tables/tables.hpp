@@ -16,6 +16,7 @@
 #include "bot/context.hpp"
 #include "bot/daemon.hpp"
 #include "bot/game.hpp"
+#include "bot/tables/lines.hpp"
 #include "bot/worker.hpp"
 #include "config/config.hpp"
 #include "games/core/rng.hpp"
@@ -155,6 +156,11 @@ class Tables {
     // One table's writes and lines from this turn of the event loop: one unit of the
     // writer's next group. Its lines are released when it is committed; if it is refused,
     // the table is taken back to what is committed and its movers are told.
+    // Lines told about a table, waiting for its unit to be committed (deliver()).
+    struct Told {
+        std::vector<Line> lines;
+        bool over = false;  // they tell the game's end: the result is never dropped
+    };
     struct Outbox {
         std::string network;
         TableId id = 0;
@@ -168,6 +174,9 @@ class Tables {
         };
         std::vector<Mover> movers;  // people whose own command is in it
         bool creates = false;       // it holds the game's own row (the deal)
+        // The lines told last, if nothing has been released after them: lines told later
+        // in this turn of the event loop join them, to leave packed (deliver()).
+        std::shared_ptr<Told> told;
     };
     std::vector<Outbox> outbox;
     // Keyed by (network, table id), hashed: every move looks here several times.
@@ -303,6 +312,7 @@ class Tables {
     void settle(Table& t);          // after a move: finished, or the next turn's timer
     void deliver(Table& t, const std::vector<Out>& out);
     Outbox& outbox_of(Table& t);
+    Outbox* pending_outbox(Table& t);  // the table's unit of this turn, if it has one
     // A write for the table's next unit.
     void write(Table& t, storage::Writer::Job job);
     // Runs `f` once what the table has written so far is committed: at once when nothing

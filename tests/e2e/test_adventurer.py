@@ -83,6 +83,7 @@ def test(h):
             continue  # the hint again: the window may have run out meanwhile
         check(move is not None, "the duel waits for one of the two players")
         c = clients[mover]
+        c.skip()
         seen = len(ann.lines)
         if moves % 2 == 0:
             c.say(CHANNEL, "!" + move)
@@ -90,8 +91,9 @@ def test(h):
             c.say(BOT_NICK, move)  # public moves may be typed in private too
         moves += 1
         if move != "pass":
-            got = ann.wait_msg(r".", sender=BOT_NICK, target=CHANNEL,
-                               what=f"the channel hears {mover}'s {move}")
+            # The answer: to the mover alone while the turn goes on, in the channel once it
+            # passes (a turn is told there together).
+            got = c.wait_msg(r".", sender=BOT_NICK, what=f"{mover} hears of their {move}")
             over = bool(END_RX.search(got.plain))
         h.sleep(0.2)
         over = over or any(END_RX.search(m.plain) for m in ann.find(
