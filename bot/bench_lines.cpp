@@ -58,6 +58,7 @@
 #include "bot/log.hpp"
 #include "bot/render.hpp"
 #include "bot/strings.hpp"
+#include "bot/tables/lines.hpp"
 
 namespace croupier::bot {
 
@@ -440,18 +441,23 @@ class Crowd {
             if (!more.ok()) break;
             for (auto& out : more.out) outs.push_back(std::move(out));
         }
-        // Lines made (to people: a seat line to a computer goes nowhere) and the answer.
-        long made = 0;
+        // Lines made (to people: a seat line to a computer goes nowhere), packed for each
+        // recipient as the tables pack them (bot/tables/lines.hpp), and the answer.
         std::string answer;
+        std::vector<Line> told;
         for (const auto& out : outs) {
             const bool to_person = out.to == Out::To::Table ||
                                    (out.seat >= 0 && out.seat < static_cast<int>(t->seats.size()) &&
                                     !t->seats[static_cast<std::size_t>(out.seat)].computer);
             if (!to_person) continue;
-            made += static_cast<long>(render::split(out.text).size());
             const bool to_place = l.place == Loop::Place::Private ? true : out.to == Out::To::Table;
+            told.push_back({to_place, to_place ? "place" : std::to_string(out.seat), "", false,
+                            out.text, out.layout, out.view});
             if (answer.empty() && to_place) answer = answer_key(out.text);
         }
+        long made = 0;
+        for (const auto& line : pack_lines(told, render::kWidth))
+            made += static_cast<long>(render::split(line.text).size());
         const std::string& nick = t->seats[static_cast<std::size_t>(seat)].nick;
         const std::string target = l.place == Loop::Place::Table ? l.channel : "croupier";
         say(nick, host_of(nick), target, (l.place == Loop::Place::Table ? "!" : "") + action);
@@ -518,6 +524,7 @@ class Crowd {
                                                                     : "private";
             auto& w = res.waits[cls];
             w.insert(w.end(), l.waits.begin(), l.waits.end());
+
             auto& m = res.made[l.kind];
             m.first += l.lines_made;
             m.second += l.moves;

@@ -59,20 +59,33 @@ void FairQueue::push(const std::string& place_key, std::string head, std::string
                      std::size_t budget, SendOptions opts) {
     auto [it, fresh] = places_.try_emplace(place_key);
     Place& place = it->second;
+    const int weight = std::max(1, opts.weight);
     if (fresh || place.q.empty()) {
         // A place keeps the group it was queued under while it has lines waiting.
         place.group = opts.group.empty() ? place_key : opts.group;
         auto [g, new_group] = groups_.try_emplace(place.group);
         if (new_group) {
-            // A group that was idle starts at the queue's present turn: no credit for the
-            // time it did not use, no debt either.
-            g->second.pass = vtime_;
+            // A group that was idle starts at the queue's present time: no credit for the
+            // time it did not use; one that left a moment ago keeps the turn it had (a
+            // place that empties and comes back at once gains nothing by it).
+            double pass = vtime_;
+            if (auto l = left_.find(place.group); l != left_.end()) {
+                pass = std::max(pass, l->second);
+                left_.erase(l);
+            }
+            g->second.pass = pass;
             g->second.seq = ++seq_;
+            g->second.weight = weight;
+            weight_sum_ += weight;
+            ready_.emplace(g->second.pass, g->second.seq, place.group);
         }
-        if (g->second.order.empty()) ready_.emplace(g->second.pass, g->second.seq, place.group);
         g->second.order.push_back(place_key);
     }
-    place.weight = std::max(1, opts.weight);
+    place.weight = weight;
+    if (Group& g = groups_.at(place.group); weight > g.weight) {
+        weight_sum_ += weight - g.weight;
+        g.weight = weight;
+    }
     if (!opts.view.empty() && !opts.continues) {
         for (auto old = place.q.begin(); old != place.q.end();) {
             if (old->view == opts.view && old->head == head) {
@@ -115,7 +128,7 @@ void FairQueue::forget(const std::string& key, Place& place, std::deque<Item>::i
     order.erase(std::remove(order.begin(), order.end(), key), order.end());
     if (order.empty()) {
         ready_.erase({git->second.pass, git->second.seq, group});
-        groups_.erase(git);
+        leave(git);
     }
 }
 
@@ -125,6 +138,18 @@ int FairQueue::weight_of(const Group& g) const {
         if (auto it = places_.find(key); it != places_.end() && !it->second.q.empty())
             w = std::max(w, it->second.weight);
     return w;
+}
+
+void FairQueue::leave(std::unordered_map<std::string, Group>::iterator git) {
+    weight_sum_ -= git->second.weight;
+    // Remembered while its turn is still ahead of the queue's time (bounded: the ones
+    // whose turn has come are forgotten when there are many).
+    if (git->second.pass > vtime_) {
+        if (left_.size() >= 4096)
+            std::erase_if(left_, [this](const auto& kv) { return kv.second <= vtime_; });
+        left_[git->first] = git->second.pass;
+    }
+    groups_.erase(git);
 }
 
 std::optional<std::string> FairQueue::pop() {
@@ -137,7 +162,6 @@ std::optional<std::string> FairQueue::pop() {
     g.order.pop_front();
     auto pit = places_.find(key);
     Place& place = pit->second;
-    const int weight = std::max(place.weight, weight_of(g));
     Item first = std::move(place.q.front());
     place.q.pop_front();
     --size_;
@@ -166,13 +190,18 @@ std::optional<std::string> FairQueue::pop() {
         places_.erase(pit);
     else
         g.order.push_back(key);
-    // Its next turn: one line later in its own time, 1/weight in the queue's.
-    vtime_ = std::max(vtime_, pass);
-    g.pass = vtime_ + 1.0 / weight;
-    if (g.order.empty())
-        groups_.erase(git);
-    else
+    // The queue's time moves on by one line shared among all the weight waiting; the
+    // group's next turn is one line later in its own time: 1/weight in the queue's.
+    vtime_ = std::max(vtime_ + 1.0 / std::max(1, weight_sum_), pass);
+    g.pass = pass + 1.0 / g.weight;
+    if (g.order.empty()) {
+        leave(git);
+    } else {
+        const int now = weight_of(g);
+        weight_sum_ += now - g.weight;
+        g.weight = now;
         ready_.emplace(g.pass, g.seq, group);
+    }
     return out;
 }
 
@@ -201,6 +230,8 @@ void FairQueue::clear() {
     places_.clear();
     groups_.clear();
     ready_.clear();
+    left_.clear();
+    weight_sum_ = 0;
     size_ = 0;
     for (auto& n : by_priority_) n = 0;
 }

@@ -132,14 +132,20 @@ class FairQueue {
         std::deque<std::string> order;  // its places with lines waiting, next first
         double pass = 0;                // its next turn in virtual time
         std::uint64_t seq = 0;          // when it came, to break ties in arrival order
+        int weight = 1;                 // the most people waiting on one of its places
     };
     // Takes a waiting line out (a page cut); a place left empty leaves the queue.
     void forget(const std::string& key, Place& place, std::deque<Item>::iterator it);
     int weight_of(const Group& g) const;
+    // A group with no line left leaves the queue (its turn remembered for a while).
+    void leave(std::unordered_map<std::string, Group>::iterator git);
     std::unordered_map<std::string, Place> places_;
     std::unordered_map<std::string, Group> groups_;
     std::set<std::tuple<double, std::uint64_t, std::string>> ready_;  // groups by next turn
+    // The queue's virtual time: it moves on by 1/(the weight of all groups waiting) a line.
     double vtime_ = 0;
+    int weight_sum_ = 0;
+    std::unordered_map<std::string, double> left_;  // groups gone with their turn still ahead
     std::uint64_t seq_ = 0;
     std::size_t size_ = 0;
     std::size_t by_priority_[3] = {};

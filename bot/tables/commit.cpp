@@ -320,9 +320,11 @@ irc::SendOptions Tables::place_options(const Table& t, irc::Priority priority) c
     irc::SendOptions o;
     o.priority = priority;
     o.lane = "t" + std::to_string(t.id);
+    // The people at the table, and the channel watching it: a table of one person and
+    // computers still outranks one private player, as everyone there reads its lines.
     int people = 0;
     for (const auto& s : t.seats) people += !s.computer && !s.out && !s.away;
-    o.weight = std::max(1, people);
+    o.weight = std::max(1, people) + (t.solitaire ? 0 : 1);
     return o;
 }
 

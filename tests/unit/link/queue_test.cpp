@@ -65,11 +65,11 @@ TEST(FairQueue, FifoWithinOneTarget) {
     q.push("#a", "1");
     q.push("#a", "2");
     EXPECT_EQ(*q.pop(), "1");
-    // A place that comes while another has had its turn goes next.
+    // A place that comes after another has had its turn is next in line behind it.
     q.push("#b", "x");
     q.push("#a", "3");
-    EXPECT_EQ(*q.pop(), "x");
     EXPECT_EQ(*q.pop(), "2");
+    EXPECT_EQ(*q.pop(), "x");
     EXPECT_EQ(*q.pop(), "3");
     EXPECT_FALSE(q.pop().has_value());
 }
@@ -161,6 +161,24 @@ TEST(FairQueue, APlaceIsServedByThePeopleWaitingOnIt) {
     for (int i = 0; i < 40; ++i)
         if (q.pop()->rfind("PRIVMSG #cards", 0) == 0) ++table_lines;
     EXPECT_EQ(table_lines, 20);
+}
+
+TEST(FairQueue, APlaceThatEmptiesAndComesBackDoesNotStarveABusyOne) {
+    // Two players whose line leaves and who move again at once, and one with a backlog:
+    // the backlog still gets its share (a third of the lines), not only what is left.
+    FairQueue q;
+    SendOptions rows;
+    rows.layout = true;
+    for (int i = 0; i < 60; ++i) say(q, "busy", "row", rows);
+    int busy = 0;
+    for (int i = 0; i < 30; ++i) {
+        if (q.pending("p1") == 0) say(q, "p1", "a", rows);
+        if (q.pending("p2") == 0) say(q, "p2", "b", rows);
+        for (int k = 0; k < 2; ++k)
+            if (q.pop()->rfind("PRIVMSG busy", 0) == 0) ++busy;
+    }
+    EXPECT_GE(busy, 18);  // about 20 of the 60: a third (it was 0 when a group that came
+    EXPECT_LE(busy, 24);  // back took the queue's present turn, ahead of the backlog's)
 }
 
 TEST(FairQueue, LinesWaitingTogetherForOneTargetLeaveAsOne) {
