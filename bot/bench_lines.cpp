@@ -452,7 +452,7 @@ class Crowd {
             if (!to_person) continue;
             const bool to_place = l.place == Loop::Place::Private ? true : out.to == Out::To::Table;
             told.push_back({to_place, to_place ? "place" : std::to_string(out.seat), "", false,
-                            out.text, out.layout, out.view});
+                            out.text, out.layout, out.view, false});
             if (answer.empty() && to_place) answer = answer_key(out.text);
         }
         long made = 0;

@@ -527,11 +527,6 @@ void Daemon::Impl::dispatch(Request& r) {
         log::info("refused admin command {} from {}", found->spec.name, r.from.mask());
         return;
     }
-    // A game's command: whatever page the person asked for and is still waiting in the queue
-    // (help, stats) is cut, as they have moved on to play.
-    if (!found->module.empty())
-        if (const auto cut = r.net->net->cut_pages(r.from.nick))
-            log::debug("{} lines of a page for {} cut by a move", cut, r.from.nick);
     found->run(r);
 }
 

@@ -249,7 +249,7 @@ void Tables::settle(Table& t) {
     arm_timers(t);
 }
 
-void Tables::deliver(Table& t, const std::vector<Out>& out) {
+void Tables::deliver(Table& t, const std::vector<Out>& out, bool page) {
     // Who gets what is settled now, from the seats as they are; it is sent once what the
     // table has written is committed. In the channel, each table has its own place in the
     // queue, weighted by the people at it; its lines are Normal, but the lines that end a
@@ -261,9 +261,9 @@ void Tables::deliver(Table& t, const std::vector<Out>& out) {
             if (t.solitaire) {
                 const Seat& s = t.seats.front();
                 if (!s.away)
-                    lines.push_back({false, s.nick, s.key, false, o.text, o.layout, o.view});
+                    lines.push_back({false, s.nick, s.key, false, o.text, o.layout, o.view, page});
             } else {
-                lines.push_back({true, t.place, "", false, o.text, o.layout, o.view});
+                lines.push_back({true, t.place, "", false, o.text, o.layout, o.view, page});
             }
             continue;
         }
@@ -271,7 +271,7 @@ void Tables::deliver(Table& t, const std::vector<Out>& out) {
         const Seat& s = t.seats[static_cast<std::size_t>(o.seat)];
         // An away seat's nick may be someone else's by now: it is told on coming back.
         if (s.computer || s.out || s.away) continue;
-        lines.push_back({false, s.nick, s.key, !t.solitaire, o.text, o.layout, o.view});
+        lines.push_back({false, s.nick, s.key, !t.solitaire, o.text, o.layout, o.view, page});
     }
     if (lines.empty()) return;
     const bool over = t.game && t.game->finished();
@@ -301,6 +301,7 @@ void Tables::deliver(Table& t, const std::vector<Out>& out) {
             o.hold = held;
             o.layout = l.alone;
             o.view = l.view;
+            o.page = l.page;
             // The later lines of one view continue it: they replace nothing.
             for (std::size_t j = i; j-- > 0;)
                 if (packed[j].same_recipient(l)) {

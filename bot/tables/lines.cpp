@@ -16,7 +16,7 @@ std::vector<Line> pack_lines(const std::vector<Line>& lines, std::size_t width) 
                 break;
             }
         if (last < out.size() && open[last] && !l.alone && out[last].view == l.view &&
-            out[last].text.size() + 1 + l.text.size() <= width) {
+            out[last].page == l.page && out[last].text.size() + 1 + l.text.size() <= width) {
             out[last].text += " " + l.text;
             continue;
         }

@@ -19,6 +19,7 @@ struct Line {
     std::string text;
     bool alone = false;  // a layout line (Out::layout): never packed with another
     std::string view;    // Out::view: packed only with lines of the same view
+    bool page = false;   // asked for (a table view): packed only with the lines of a page
 
     bool same_recipient(const Line& o) const {
         return channel == o.channel && target == o.target && key == o.key && notice == o.notice;

@@ -171,7 +171,7 @@ void Tables::show_table(Request& r) {
     }
     if (t->solitaire) {
         t->last_activity = clock.unix_now();
-        deliver(*t, r.args.empty() ? t->game->show_table() : t->game->show_table_as(r.args));
+        deliver(*t, r.args.empty() ? t->game->show_table() : t->game->show_table_as(r.args), true);
         return;
     }
     // In a channel the table goes to the asker, so it does not add to the channel's lines
@@ -315,6 +315,10 @@ void Tables::lookup(Request& r, const GameKind& kind) {
 }
 
 void Tables::game_command(Request& r, const Command& c) {
+    // A move: whatever page the person asked for (help, stats, a board view) and is still
+    // waiting in the queue is cut, as they have moved on to play.
+    if (const auto cut = r.net->net->cut_pages(r.from.nick))
+        log::debug("{} lines of a page for {} cut by a move", cut, r.from.nick);
     const GameKind* kind = r.kind ? r.kind : kind_by_name(c.module);
     bool ambiguous = false;
     Table* t = route(r, kind, true, &ambiguous);

@@ -310,7 +310,9 @@ class Tables {
                            const std::string& note = "");
     void play_computers(Table& t);  // then settle()
     void settle(Table& t);          // after a move: finished, or the next turn's timer
-    void deliver(Table& t, const std::vector<Out>& out);
+    // `page`: the lines were asked for (a table view): they are cut from the queue when
+    // their reader makes a move before they have left.
+    void deliver(Table& t, const std::vector<Out>& out, bool page = false);
     Outbox& outbox_of(Table& t);
     Outbox* pending_outbox(Table& t);  // the table's unit of this turn, if it has one
     // A write for the table's next unit.

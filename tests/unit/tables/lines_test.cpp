@@ -8,10 +8,11 @@ namespace croupier::bot {
 namespace {
 
 Line channel(std::string text, bool alone = false) {
-    return Line{true, "#cards", "", false, std::move(text), alone, {}};
+    return Line{true, "#cards", "", false, std::move(text), alone, {}, false};
 }
 Line person(std::string nick, std::string text) {
-    return Line{false, nick, "h:" + nick + "!u@example.org", true, std::move(text), false, {}};
+    return Line{false, nick, "h:" + nick + "!u@example.org", true, std::move(text), false,
+                {},    false};
 }
 
 std::vector<std::string> texts(const std::vector<Line>& lines) {
