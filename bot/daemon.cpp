@@ -262,7 +262,11 @@ bool Daemon::Impl::page_line(Request& r) {
     const double share = std::max(1, l.host_share);
     UserBudget& mine = r.net->budgets[r.key];
     UserBudget& theirs = r.net->budgets[r.host];
-    if (mine.lines.has(1.0, burst, l.page_rate, now) &&
+    // What the host's people already wait for in the queue: past kPageBacklog lines (about
+    // that many seconds of the link, when it is busy) their pages are held back too, so a
+    // host cannot keep the link answering it for minutes after it stopped asking.
+    const std::size_t backlog = r.net->net->queued_for_group(r.host);
+    if (backlog < kPageBacklog && mine.lines.has(1.0, burst, l.page_rate, now) &&
         theirs.lines.has(1.0, burst * share, l.page_rate * share, now)) {
         mine.lines.tokens -= 1.0;
         theirs.lines.tokens -= 1.0;
@@ -270,10 +274,11 @@ bool Daemon::Impl::page_line(Request& r) {
     }
     r.cut = true;
     // Told after what was sent of the page (same priority), with when a page of half the
-    // burst will fit again for both budgets.
+    // burst will fit again for both budgets (and the backlog will have left).
     const double want = burst / 2;
-    const double wait = std::max((want - mine.lines.tokens) / l.page_rate,
-                                 (want * share - theirs.lines.tokens) / (l.page_rate * share));
+    const double wait = std::max({(want - mine.lines.tokens) / l.page_rate,
+                                  (want * share - theirs.lines.tokens) / (l.page_rate * share),
+                                  static_cast<double>(backlog)});
     send_to_nick(*r.net, r.from.nick, r.key,
                  fmt::format("(The rest is held back: you have asked for a lot of text lately. "
                              "Try again in {} s.)",
@@ -305,7 +310,7 @@ void Daemon::Impl::send_to_nick(NetCtx& n, const std::string& nick, const std::s
         d.notice_ok = !(delivery && *delivery == "privmsg");
         if (const Person* p = n.people.known(key)) {
             const auto at = p->userhost.find('@');
-            if (at != std::string::npos) d.group = "@" + p->userhost.substr(at + 1);
+            if (at != std::string::npos) d.group = "@" + lower(p->userhost.substr(at + 1));
         }
         it = n.delivery.emplace(key, std::move(d)).first;
     }

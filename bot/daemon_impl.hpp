@@ -74,8 +74,10 @@ struct Daemon::Impl final : NetworkListener, TablesHost {
     void send_pieces(NetCtx& n, const std::string& target, const std::string& body, bool notice,
                      irc::SendOptions opts);
     // A page's line (Request::page): charged to the person's and the host's output
-    // budgets; false when one is spent (the page is cut, the asker told once).
+    // budgets; false when one is spent, or when the host's people already have
+    // kPageBacklog lines waiting in the queue (the page is cut, the asker told once).
     bool page_line(Request& r);
+    static constexpr std::size_t kPageBacklog = 12;
     bool wants_plain(NetCtx& n, const std::string& key);
     void cmd_help(Request& r);
     // "!e8 in a channel", "/msg croupier spider": how a game is started.

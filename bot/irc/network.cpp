@@ -1258,6 +1258,10 @@ bool Network::notice(const std::string& target, const std::string& text, irc::Se
     return impl_->say("NOTICE", target, text, std::move(opts));
 }
 
+std::size_t Network::queued_for_group(const std::string& group) const {
+    return impl_->queue.pending_in_group(group);
+}
+
 std::size_t Network::cut_pages(const std::string& target, const std::string& lane) {
     return impl_->queue.cut_pages(impl_->place_key(target, lane));
 }

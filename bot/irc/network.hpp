@@ -78,6 +78,8 @@ class Network {
     // Drops the pages (SendOptions::page) still waiting for a target (and lane): their
     // reader has moved on. How many were dropped.
     std::size_t cut_pages(const std::string& target, const std::string& lane = "");
+    // Lines waiting in the places of a group (SendOptions::group: a host).
+    std::size_t queued_for_group(const std::string& group) const;
     // Exactly one channel name (CHANTYPES prefix, 2-50 bytes, no space, comma, colon or
     // control character); anything else ("#a,#b", "0", a nick) is refused with a log line
     // and false.

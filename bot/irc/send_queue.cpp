@@ -221,6 +221,14 @@ std::size_t FairQueue::cut_pages(const std::string& place_key) {
     return cut;
 }
 
+std::size_t FairQueue::pending_in_group(const std::string& group) const {
+    auto g = groups_.find(group);
+    if (g == groups_.end()) return 0;
+    std::size_t n = 0;
+    for (const auto& key : g->second.order) n += pending(key);
+    return n;
+}
+
 std::size_t FairQueue::pending(const std::string& place_key) const {
     auto it = places_.find(place_key);
     return it == places_.end() ? 0 : it->second.q.size();

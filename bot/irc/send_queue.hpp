@@ -103,8 +103,9 @@ class FairQueue {
     std::optional<std::string> pop();
     // Drops the pages waiting for a place; how many.
     std::size_t cut_pages(const std::string& place);
-    // Lines waiting for one place.
+    // Lines waiting for one place; for all the places of a group.
     std::size_t pending(const std::string& place) const;
+    std::size_t pending_in_group(const std::string& group) const;
     // Lines waiting of one priority, all places.
     std::size_t pending(Priority p) const { return by_priority_[static_cast<int>(p)]; }
     std::size_t size() const { return size_; }

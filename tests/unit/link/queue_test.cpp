@@ -297,6 +297,20 @@ TEST(FairQueue, ManyTargetsOfOneGroupShareOneTurn) {
     EXPECT_TRUE(q.empty());
 }
 
+TEST(FairQueue, LinesWaitingForAGroupAreCountedAcrossItsPlaces) {
+    FairQueue q;
+    q.push("m1", "a", Priority::Low, "@evil.example");
+    q.push("m2", "b", Priority::Low, "@evil.example");
+    q.push("m2", "c", Priority::Low, "@evil.example");
+    q.push("alice", "d", Priority::High, "@example.org");
+    EXPECT_EQ(q.pending_in_group("@evil.example"), 3u);
+    EXPECT_EQ(q.pending_in_group("@example.org"), 1u);
+    EXPECT_EQ(q.pending_in_group("@nowhere"), 0u);
+    while (q.pop()) {
+    }
+    EXPECT_EQ(q.pending_in_group("@evil.example"), 0u);
+}
+
 TEST(FairQueue, ClearForgetsGroupsAndCounts) {
     FairQueue q;
     q.push("a", "1", Priority::High, "g");
