@@ -37,6 +37,7 @@ import traceback
 
 import irc.buffer
 import irc.client
+import irc.connection
 
 SOURCE_DIR = os.environ.get(
     "CROUPIER_SOURCE_DIR",
@@ -120,7 +121,7 @@ class Message:
 class Client:
     """A python3-irc client connected to the test server."""
 
-    def __init__(self, harness, nick, port):
+    def __init__(self, harness, nick, port, source=None):
         self.h = harness
         self.nick = nick
         self.lines = []  # every Message received
@@ -129,7 +130,12 @@ class Client:
         self.conn = harness.reactor.server()
         self.conn.buffer_class = _LenientLineBuffer
         harness._by_conn[id(self.conn)] = self
-        self.conn.connect("127.0.0.1", port, nick, username=nick, ircname=f"e2e {nick}")
+        # `source`: the local address to connect from (127.0.0.2 ...): a host of its own, as
+        # people on different machines (the server does no DNS: the host is the address).
+        factory = irc.connection.Factory(bind_address=(source, 0)) if source else \
+            irc.connection.Factory()
+        self.conn.connect("127.0.0.1", port, nick, username=nick, ircname=f"e2e {nick}",
+                          connect_factory=factory)
         harness.wait_until(lambda: self.registered, f"{nick} registered with the server")
 
     def _received(self, line):
@@ -481,8 +487,10 @@ class Harness:
 
     # --- clients --------------------------------------------------------------------------
 
-    def client(self, nick, port=None):
-        c = Client(self, nick, port or self.port)
+    def client(self, nick, port=None, source=None):
+        """A client registered as `nick`; `source`: the loopback address it connects from
+        (default 127.0.0.1, the host every other client has too)."""
+        c = Client(self, nick, port or self.port, source)
         self.clients.append(c)
         return c
 
