@@ -76,6 +76,8 @@ struct UserBudget {
     Budget lines;
     TimePoint warned{};
     bool warned_ever = false;
+    TimePoint held_told{};  // last told that a page was held back
+    bool held_told_ever = false;
 };
 
 struct NetCtx {

@@ -279,12 +279,16 @@ bool Daemon::Impl::page_line(Request& r) {
     const double wait = std::max({(want - mine.lines.tokens) / l.page_rate,
                                   (want * share - theirs.lines.tokens) / (l.page_rate * share),
                                   static_cast<double>(backlog)});
+    log::debug("page cut for {} (output budget spent)", r.from.mask());
+    // Once a minute at most: each page cut would otherwise say it again.
+    if (mine.held_told_ever && now - mine.held_told < std::chrono::minutes(1)) return false;
+    mine.held_told_ever = true;
+    mine.held_told = now;
     send_to_nick(*r.net, r.from.nick, r.key,
                  fmt::format("(The rest is held back: you have asked for a lot of text lately. "
                              "Try again in {} s.)",
                              std::max(1LL, static_cast<long long>(std::ceil(wait)))),
                  r.in_channel(), irc::Priority::Low);
-    log::debug("page cut for {} (output budget spent)", r.from.mask());
     return false;
 }
 

@@ -20,7 +20,9 @@ def test(h):
     h.start_ngircd()  # default ngircd flood penalty: about 3 lines/s per client
     h.start_bot(h.bot_config(net={"flood_burst": BURST, "flood_rate": RATE},
                              limits={"user_burst": PER_CLIENT, "user_rate": 1}))
-    clients = [h.client(f"player{i:02d}") for i in range(CLIENTS)]
+    # Each from an address of its own: the people of one host share one turn of the queue,
+    # and their pages are held back once a dozen lines wait for that host (docs/LINK.md).
+    clients = [h.client(f"player{i:02d}", source=f"127.0.0.{20 + i}") for i in range(CLIENTS)]
     clients[0].join(CHANNEL)
     h.wait_bot_in_channel(clients[0])
 
