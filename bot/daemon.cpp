@@ -17,30 +17,6 @@
 
 namespace croupier::bot {
 
-namespace {
-
-// Glob with * and ?, on already folded text.
-bool glob(std::string_view pat, std::string_view text) {
-    std::size_t p = 0, t = 0, star = std::string_view::npos, mark = 0;
-    while (t < text.size()) {
-        if (p < pat.size() && (pat[p] == '?' || pat[p] == text[t])) {
-            ++p, ++t;
-        } else if (p < pat.size() && pat[p] == '*') {
-            star = p++;
-            mark = t;
-        } else if (star != std::string_view::npos) {
-            p = star + 1;
-            t = ++mark;
-        } else {
-            return false;
-        }
-    }
-    while (p < pat.size() && pat[p] == '*') ++p;
-    return p == pat.size();
-}
-
-}  // namespace
-
 // ---------------------------------------------------------------------------------------
 // Daemon
 
@@ -184,6 +160,10 @@ std::unique_ptr<NetCtx> Daemon::Impl::make_net(const config::NetworkConfig& nc,
         known.push_back(
             Person{row.key, row.nick, row.nick_key, row.account, row.userhost, row.seen});
     n->people.load(known);
+    // Read at each call: a rehash's guest hosts apply to people seen from then on.
+    n->people.guest_host = [this](const std::string& userhost) {
+        return on_guest_host(cfg.identity.guest_hosts, userhost);
+    };
     n->people.on_change = [this, network = nc.name, net = n.get()](const Person& p) {
         net->delivery.erase(p.key);  // the address may have changed
         // Through the writer, off the event loop. If it fails the person is still known in
@@ -314,7 +294,10 @@ void Daemon::Impl::send_to_nick(NetCtx& n, const std::string& nick, const std::s
         d.notice_ok = !(delivery && *delivery == "privmsg");
         if (const Person* p = n.people.known(key)) {
             const auto at = p->userhost.find('@');
-            if (at != std::string::npos) d.group = "@" + lower(p->userhost.substr(at + 1));
+            if (p->guest())
+                d.group = "@" + p->key;  // as in on_message
+            else if (at != std::string::npos)
+                d.group = "@" + lower(p->userhost.substr(at + 1));
         }
         it = n.delivery.emplace(key, std::move(d)).first;
     }
@@ -415,7 +398,9 @@ void Daemon::Impl::on_message(Network& network, const Source& from, const std::s
         n->people.resolve(from.nick, r.nick_key, from.user, from.host, from.account,
                           from.account.empty() ? "" : network.fold(from.account), clock.unix_now());
     r.key = person.key;
-    r.host = "@" + lower(from.host);
+    // The host's budgets and turn of the queue, shared by everyone from it; on a guest host
+    // each guest is a group of their own (a person's share, not one for the whole gateway).
+    r.host = person.guest() ? "@" + person.key : "@" + lower(from.host);
     if (!allow(*n, from, r.key, r.host)) return;
     tables.seen_speaking(*n, r);
     try {
@@ -851,15 +836,21 @@ void Daemon::Impl::cmd_stats(Request& r) {
         refuse(r, "Usage: stats [NICK]");
         return;
     }
+    // One's own: "Your games: ..." (in a channel the reply already starts with the nick).
+    const bool self = r.args.empty() || r.net->net->same(r.args, r.from.nick);
     // The person who goes by that nick (or last did); scores from before persons, by nick.
     std::string key = "l:" + r.net->net->fold(nick);
-    if (auto people = r.net->people.by_nick(r.net->net->fold(nick)); !people.empty())
+    if (self)
+        key = r.key;
+    else if (auto people = r.net->people.by_nick(r.net->net->fold(nick)); !people.empty())
         key = people.front()->key;
     auto lines = db->stats(r.net->name, key);
     if (lines.empty()) lines = db->stats(r.net->name, r.net->net->fold(nick));
     const std::string shown = render::quote_user(nick, 40);
-    // One's own: "Your games: ..." (in a channel the reply already starts with the nick).
-    const bool self = r.args.empty() || r.net->net->same(r.args, r.from.nick);
+    if (self && !kept_for(key, cfg.identity.rated_needs_account)) {
+        reply(r, guest_words(key, "Your games are not rated or counted here"));
+        return;
+    }
     if (lines.empty()) {
         reply(r, self ? std::string("You have no finished games yet.")
                       : fmt::format("{} has no finished games yet.", shown));
@@ -1061,7 +1052,7 @@ void Daemon::Impl::on_part(Network& net, const Source& who, const std::string& c
     NetCtx* n = ctx(net);
     if (!n || net.same(who.nick, net.nick())) return;
     const std::string person = person_of(*n, who);
-    if (!person.empty()) tables.player_gone(*n, person, channel);
+    if (!person.empty()) tables.player_gone(*n, person, channel, net.fold(who.nick));
 }
 
 void Daemon::Impl::on_kick(Network& net, const Source&, const std::string& channel,
@@ -1071,7 +1062,7 @@ void Daemon::Impl::on_kick(Network& net, const Source&, const std::string& chann
     Source who;
     who.nick = victim;
     const std::string person = person_of(*n, who);
-    if (!person.empty()) tables.player_gone(*n, person, channel);
+    if (!person.empty()) tables.player_gone(*n, person, channel, net.fold(victim));
 }
 
 void Daemon::Impl::on_quit(Network& net, const Source& who) {
@@ -1080,7 +1071,13 @@ void Daemon::Impl::on_quit(Network& net, const Source& who) {
     const std::string person = person_of(*n, who);
     // Whoever takes the nick next is resolved afresh: a stranger unless it is them.
     n->people.gone(net.fold(who.nick));
-    if (!person.empty()) tables.player_gone(*n, person, "");
+    if (person.empty()) return;
+    // Still online under another nick (a second client; the ghost of a reconnect quitting
+    // late): their seats and games follow that nick instead.
+    if (const std::string other = n->people.other_nick(person, ""); !other.empty())
+        tables.player_renamed(*n, person, other);
+    else
+        tables.player_gone(*n, person, "", net.fold(who.nick));
 }
 
 void Daemon::Impl::on_nick(Network& net, const Source& who, const std::string& new_nick) {

@@ -4,15 +4,36 @@
 #include <algorithm>
 #include <cctype>
 
+#include "bot/strings.hpp"
+
 namespace croupier::bot {
 
 std::string person_key(const std::string& nick_key, const std::string& user,
-                       const std::string& host, const std::string& account_key) {
+                       const std::string& host, const std::string& account_key, bool guest) {
     if (!account_key.empty()) return "a:" + account_key;
     std::string h = host;
     std::transform(h.begin(), h.end(), h.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return "h:" + nick_key + "!" + user + "@" + h;
+    if (guest) return "g:" + nick_key + "!" + user + "@" + h;
+    return "h:" + user + "@" + h;
+}
+
+bool on_guest_host(const std::vector<std::string>& masks, const std::string& userhost) {
+    if (masks.empty()) return false;
+    const std::string folded = lower(userhost);
+    return std::any_of(masks.begin(), masks.end(),
+                       [&](const std::string& m) { return glob(m, folded); });
+}
+
+std::string guest_words(const std::string& key, const std::string& what) {
+    if (key.starts_with("g:"))
+        return what +
+               ": you play as a guest, because many people share your host (a web gateway or a "
+               "shared machine) and only your nick tells you apart. Identify to the network's "
+               "services (NickServ) and your games and saved data are kept under your account.";
+    return what +
+           ": this network keeps them only for services accounts. Identify to the network's "
+           "services (NickServ) and try again.";
 }
 
 void People::load(const std::vector<Person>& known) {
@@ -85,20 +106,23 @@ const Person& People::resolve(const std::string& nick, const std::string& nick_k
         key = "a:" + account_key;
     } else if (const Person* p = online(nick_key);
                p && p->account.empty() && p->userhost == userhost) {
-        key = p->key;
+        key = p->key;  // online under this nick from this address (a guest who renamed)
+    } else if (!guest_host || !guest_host(userhost)) {
+        key = "h:" + userhost;  // the address is the person, whatever the nick
     } else {
-        // Someone who last went by this nick from this address, not online under another.
+        // A guest host: someone who last went by this nick from this address, not online
+        // under another.
         for (const Person* q : by_nick(nick_key)) {
-            if (!q->account.empty() || q->userhost != userhost) continue;
+            if (!q->guest() || q->userhost != userhost) continue;
             const Person* holder = online(q->nick_key);
             if (holder && holder != q) continue;
             key = q->key;
             break;
         }
         if (key.empty()) {
-            // A new person. The first nick and address name them; if that name is taken by
-            // someone who went on under another nick, this is someone else.
-            const std::string base = person_key(nick_key, user, host, "");
+            // A new guest. The first nick names them; if that name is taken by someone who
+            // went on under another nick, this is someone else.
+            const std::string base = "g:" + nick_key + "!" + userhost;
             key = base;
             for (int n = 2; known_.count(key); ++n) key = base + "#" + std::to_string(n);
         }
@@ -142,16 +166,10 @@ void People::gone(const std::string& nick_key) {
     online_.erase(nick_key);
 }
 
-void People::adopt(const std::string& person_key, const std::string& nick,
-                   const std::string& nick_key, std::int64_t now) {
-    auto it = known_.find(person_key);
-    if (it == known_.end()) return;
-    // Forget the provisional person the new nick was resolved to, if it never did anything.
-    online_[nick_key] = &it->second;
-    it->second.nick = nick;
-    set_nick_key(it->second, nick_key);
-    it->second.seen = now;
-    changed(it->second);
+std::string People::other_nick(const std::string& person_key, const std::string& nick_key) const {
+    for (const auto& [k, p] : online_)
+        if (k != nick_key && p->key == person_key) return p->nick_key == k ? p->nick : k;
+    return "";
 }
 
 }  // namespace croupier::bot

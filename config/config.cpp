@@ -375,6 +375,64 @@ const KeyTable& limits_keys() {
     return t;
 }
 
+std::vector<std::string> check_guest_hosts(const std::string& v) {
+    auto list = split_list(v, true);
+    for (auto& m : list) {
+        for (char c : m)
+            if (static_cast<unsigned char>(c) < 32 || c == '!')
+                throw BadValue{fmt::format(
+                    "guest host \"{}\" must be a user@host or host mask (no nick, no control "
+                    "characters), for example *@gateway/web/*",
+                    m)};
+        if (m.find('@') == std::string::npos) m = "*@" + m;
+        if (m.front() == '@' || m.back() == '@' || m.find('@') != m.rfind('@'))
+            throw BadValue{
+                fmt::format("guest host \"{}\" must be written user@host or host, for example "
+                            "*@gateway/web/*",
+                            m)};
+        std::transform(m.begin(), m.end(), m.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    }
+    return list;
+}
+
+const KeyTable& identity_keys() {
+    static const KeyTable t = {
+        {"rated_needs_account",
+         [](Target& t, const std::string& v) {
+             t.config->identity.rated_needs_account = parse_bool(v);
+         }},
+        {"saved_needs_account",
+         [](Target& t, const std::string& v) {
+             t.config->identity.saved_needs_account = parse_bool(v);
+         }},
+        {"guest_hosts",
+         [](Target& t, const std::string& v) {
+             t.config->identity.guest_hosts = check_guest_hosts(v);
+         }},
+    };
+    return t;
+}
+
+// An admin mask whose user and host match anyone: it trusts the nick alone, which anyone
+// can take while the admin is away.
+bool trusts_nick_alone(const std::string& mask) {
+    if (mask.rfind("account:", 0) == 0) return false;
+    const auto bang = mask.find('!');
+    if (bang == std::string::npos) return false;
+    const std::string nick = mask.substr(0, bang);
+    auto only_wild = [](std::string_view s) {
+        return std::all_of(s.begin(), s.end(), [](char c) { return c == '*' || c == '?'; });
+    };
+    const std::string rest = mask.substr(bang + 1);
+    const auto at = rest.find('@');
+    if (at == std::string::npos) return false;
+    const std::string host = rest.substr(at + 1);
+    const bool host_any = std::all_of(host.begin(), host.end(),
+                                      [](char c) { return c == '*' || c == '?' || c == '.'; });
+    return !only_wild(nick) && host_any;
+}
+
 std::vector<std::string> names_of(const KeyTable& t) {
     std::vector<std::string> out;
     for (const auto& [k, _] : t) out.push_back(k);
@@ -468,7 +526,7 @@ std::string normalise_section(const std::string& header) {
     return out;
 }
 
-const std::vector<std::string> kSections = {"bot", "network", "limits"};
+const std::vector<std::string> kSections = {"bot", "network", "limits", "identity"};
 
 class Builder {
   public:
@@ -572,9 +630,10 @@ class Builder {
             sec.keys[key] = where;
             return;
         }
-        const KeyTable* table = kind == "bot"       ? &bot_keys()
-                                : kind == "network" ? &network_keys()
-                                                    : &limits_keys();
+        const KeyTable* table = kind == "bot"        ? &bot_keys()
+                                : kind == "network"  ? &network_keys()
+                                : kind == "identity" ? &identity_keys()
+                                                     : &limits_keys();
         auto it = std::find_if(table->begin(), table->end(),
                                [&](const auto& p) { return p.first == key; });
         if (it == table->end())
@@ -624,6 +683,15 @@ class Builder {
                          "sasl_user and sasl_password go together: give both or neither");
                 if (!n->tls && sec.keys.count("tls_ca_file"))
                     fail("tls_ca_file", "tls_ca_file needs tls = yes");
+                for (const auto& a : n->admins)
+                    if (trusts_nick_alone(a)) {
+                        const auto w = at("admins");
+                        config_.notices.push_back(fmt::format(
+                            "{}:{}: [{}] key \"admins\": \"{}\" trusts a nick alone: anyone "
+                            "who takes that nick, from any host, is an admin. Use "
+                            "account:NAME, or a mask with the admin's user@host.",
+                            w.file, w.line, sec.name, a));
+                    }
             }
         }
         // Each game's own checks across keys, whether or not the file has its section.
@@ -799,6 +867,13 @@ std::string summarise(const Config& c) {
                     "game(s) per user",
                     l.user_burst, l.user_rate, l.page_burst, l.page_rate, l.host_share,
                     l.tables_per_channel, l.solitaire_per_user));
+    const auto& id = c.identity;
+    std::string guests;
+    for (const auto& m : id.guest_hosts) guests += (guests.empty() ? "" : ", ") + m;
+    line(fmt::format("identity: rated games for {}, saved data for {}, guest hosts: {}",
+                     id.rated_needs_account ? "services accounts only" : "everyone",
+                     id.saved_needs_account ? "services accounts only" : "everyone",
+                     guests.empty() ? "none" : guests));
     for (const auto& [name, sec] : c.games) {
         std::string keys;
         for (const auto& [k, v] : sec.values)

@@ -69,6 +69,18 @@ struct LimitsConfig {
     int solitaire_per_user = 2;  // private games of all kinds together; one a kind
 };
 
+// Who a player is (bot/people.hpp, docs/OPERATIONS.md "Identity").
+struct IdentityConfig {
+    // Only people the network vouches for with a services account have rated games (ratings,
+    // stats, the ladder) / saved data (decks, parties, experience); others play as guests.
+    bool rated_needs_account = false;
+    bool saved_needs_account = false;
+    // user@host masks (* and ?, host case-insensitive; a mask without @ is a host) whose
+    // people are told apart by nick, not by user@host: web gateways, bridges, shared shells.
+    // They are guests: unrated, nothing saved, each with a person's share of the budgets.
+    std::vector<std::string> guest_hosts;
+};
+
 // A game kind's own section: the kind (bot/games/) declares its keys, config/ reads and
 // checks them with file, line and key like every other section, and names no game.
 
@@ -160,6 +172,7 @@ struct Config {
     BotConfig bot;
     std::vector<NetworkConfig> networks;  // at least one
     LimitsConfig limits;
+    IdentityConfig identity;
     std::map<std::string, Section> games;  // each kind's section, by name (SectionSpec)
     // Things the operator should know that do not stop startup ("file:line: [spider] key
     // \"hint_budget\" is no longer used: ..."); the daemon logs them as warnings.

@@ -466,7 +466,7 @@ void Database::finish_game(std::int64_t game_id, const std::string& status,
         add_result.bind(7, p.computer ? 1 : 0);
         add_result.bind(8, p.detail);
         add_result.exec();
-        if (p.computer) continue;
+        if (p.computer || p.unrated) continue;
         if (p.key.empty())
             throw std::invalid_argument(
                 fmt::format("finish_game: seat {} has no player key", p.seat));

@@ -50,6 +50,9 @@ struct PlayerResult {
     bool computer = false;
     std::string detail;  // game-specific "score=96 moves=140 undos=3 seconds=812"
     long long xp = 0;    // experience gained in this kind (added to the person's total)
+    // A guest ([identity], bot/people.hpp): a results row only, like a computer seat, but
+    // not called one; no stats, rating or experience.
+    bool unrated = false;
 };
 
 struct StatLine {  // one game kind (and variant) for one player

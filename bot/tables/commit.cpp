@@ -375,8 +375,12 @@ void Tables::finish(Table& t, const std::string& status) {
                             fmt::format(" seconds={}", clock.unix_now() - t.started_unix);
             else
                 pr.detail = results[i].detail;
-            if (results[i].saved && !pr.computer) saved.emplace_back(pr.key, *results[i].saved);
-            pr.xp = results[i].xp;
+            // A guest's games are not rated and their data is not kept ([identity]).
+            const auto& id = cfg.identity;
+            const bool keeps = !pr.computer && kept_for(pr.key, id.saved_needs_account);
+            pr.unrated = !pr.computer && !kept_for(pr.key, id.rated_needs_account);
+            if (results[i].saved && keeps) saved.emplace_back(pr.key, *results[i].saved);
+            pr.xp = keeps ? results[i].xp : 0;
             if (pr.won) {
                 summary += (summary.empty() ? "won by " : ", ") + pr.nick;
                 // The winner deals the next game here; a game with computer players at

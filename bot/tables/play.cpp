@@ -264,8 +264,10 @@ void Tables::hint(Request& r) {
 
 void Tables::lookup(Request& r, const GameKind& kind) {
     std::optional<std::string> saved;
+    const bool keeps = kept_for(r.key, cfg.identity.saved_needs_account);
     try {
-        if (auto s = db->saved(r.net->name, r.key, kind.name(), "data")) saved = s->data;
+        if (keeps)
+            if (auto s = db->saved(r.net->name, r.key, kind.name(), "data")) saved = s->data;
     } catch (const std::exception& e) {
         log::warn("{}'s saved {} data could not be read: {}", r.key, kind.title(), e.what());
         refuse(r, "Your saved data cannot be read just now; try again in a moment.");
@@ -280,6 +282,10 @@ void Tables::lookup(Request& r, const GameKind& kind) {
     if (out.in_private) r.channel.clear();
     if (!out.save) {
         for (const auto& line : out.lines) reply(r, line);
+        return;
+    }
+    if (!keeps) {
+        refuse(r, guest_words(r.key, "Nothing is saved for you here"));
         return;
     }
     // A change to the profile: told only once it is in the database.

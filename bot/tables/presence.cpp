@@ -1,7 +1,9 @@
 // People coming and going. A seat belongs to a person (bot/people.hpp), not to a nick: a
 // player who parts, quits or is kicked keeps the seat for the grace period and is told
 // nothing meanwhile (their nick may be someone else's by then); the same person coming back,
-// by the same account or user@host and under any nick, gets it back with the hand.
+// by the same account or user@host and under any nick, gets it back with the hand. A person
+// online under two nicks (a second client, a ghost) plays under the one they last used; one
+// of them leaving takes nothing from the other.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <fmt/format.h>
 
@@ -24,6 +26,15 @@ void Tables::seen_speaking(NetCtx& n, Request& r) {
             }
         if (renamed) player_renamed(n, r.key, r.from.nick);
     }
+    // A person at a table here speaking under another nick of theirs (a second client):
+    // their seat goes by the nick they use now, and their cards go there.
+    if (!r.channel.empty())
+        for (Table* t : tables_in(n, r.channel))
+            if (const int seat = t->seat_of(r.key);
+                seat >= 0 && t->seats[static_cast<std::size_t>(seat)].nick != r.from.nick) {
+                player_renamed(n, r.key, r.from.nick);
+                break;
+            }
     // Seats saved before seats belonged to persons go by nick: the first person to speak
     // under that nick from then on holds them.
     if (n.legacy_seats > 0) {
@@ -40,7 +51,8 @@ void Tables::seen_speaking(NetCtx& n, Request& r) {
     }
 }
 
-void Tables::player_gone(NetCtx& n, const std::string& person, const std::string& channel) {
+void Tables::player_gone(NetCtx& n, const std::string& person, const std::string& channel,
+                         const std::string& nick_key) {
     std::vector<TableId> ids;
     for (auto& [id, t] : n.tables) {
         if (t->solitaire) {
@@ -59,6 +71,8 @@ void Tables::player_gone(NetCtx& n, const std::string& person, const std::string
         if (seat < 0) continue;
         Seat& s = t->seats[static_cast<std::size_t>(seat)];
         if (s.out || s.away) continue;
+        // The person plays under another nick now: that one leaving takes nothing.
+        if (!nick_key.empty() && n.net->fold(s.nick) != nick_key) continue;
         if (t->phase == Table::Phase::Joining) {
             Request r;
             r.net = &n;
@@ -108,27 +122,14 @@ void Tables::player_back(NetCtx& n, const Source& who, const std::string& channe
         n.people.resolve(who.nick, nick_key, who.user, who.host, who.account,
                          who.account.empty() ? "" : n.net->fold(who.account), clock.unix_now());
     const std::string person = p.key;
-    const std::string userhost = p.userhost;
     for (Table* t : tables_in(n, channel)) {
         if (t->phase != Table::Phase::Playing) continue;
-        int seat = t->seat_of(person);
-        if (seat < 0) {
-            // The same person under another nick: an away seat whose holder came from this
-            // address (without an account) or from this account.
-            for (std::size_t i = 0; i < t->seats.size() && seat < 0; ++i) {
-                const Seat& s = t->seats[i];
-                if (s.computer || s.out || !s.away) continue;
-                const Person* owner = n.people.known(s.key);
-                if (!owner) continue;
-                const bool same =
-                    owner->account.empty() ? owner->userhost == userhost : s.key == person;
-                if (same) seat = static_cast<int>(i);
-            }
-            if (seat < 0) continue;
-            const std::string owner_key = t->seats[static_cast<std::size_t>(seat)].key;
-            n.people.adopt(owner_key, who.nick, nick_key, clock.unix_now());
-            player_renamed(n, owner_key, who.nick);
-        }
+        // The same person under any nick: the same account, or the same user@host (a guest:
+        // the same nick); bot/people.hpp.
+        const int seat = t->seat_of(person);
+        if (seat < 0) continue;
+        if (t->seats[static_cast<std::size_t>(seat)].nick != who.nick)
+            player_renamed(n, person, who.nick);
         Seat& s = t->seats[static_cast<std::size_t>(seat)];
         if (!s.away || s.out) continue;
         s.away = false;

@@ -334,7 +334,7 @@ void Tables::begin_game(Table& t) {
     // where the kind's deal options may read it (a VCG deck becomes the cards it plays).
     try {
         for (std::size_t i = 0; i < t.seats.size(); ++i)
-            if (!t.seats[i].computer)
+            if (!t.seats[i].computer && kept_for(t.seats[i].key, cfg.identity.saved_needs_account))
                 if (auto saved = db->saved(t.net->name, t.seats[i].key, t.kind->name(), "data"))
                     setup.options["saved." + std::to_string(i)] = saved->data;
     } catch (const std::exception& e) {
@@ -699,8 +699,9 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
         t->setup.options = start.options;
         // The person's saved data for this kind (an encounter's party), as for a table.
         try {
-            if (auto saved = db->saved(net.name, key, k->name(), "data"))
-                t->setup.options["saved.0"] = saved->data;
+            if (kept_for(key, cfg.identity.saved_needs_account))
+                if (auto saved = db->saved(net.name, key, k->name(), "data"))
+                    t->setup.options["saved.0"] = saved->data;
         } catch (const std::exception& e) {
             log::warn("{}: saved data could not be read ({}); the game starts without it", nick,
                       e.what());

@@ -115,7 +115,9 @@ class Tables {
     // claimed.
     void seen_speaking(NetCtx& n, Request& r);
     // People coming and going.
-    void player_gone(NetCtx& n, const std::string& person, const std::string& channel);
+    // `nick_key`: the nick that left; a seat the person plays under another nick stays.
+    void player_gone(NetCtx& n, const std::string& person, const std::string& channel,
+                     const std::string& nick_key = "");
     void player_back(NetCtx& n, const Source& who, const std::string& channel);
     void player_renamed(NetCtx& n, const std::string& person, const std::string& nick);
     // Disconnected: games wait; connected again: their clocks run.

@@ -106,6 +106,9 @@ TEST(Config, ExampleFileDocumentsEveryKeyAndKeepsLinesShort) {
                             "host_share",
                             "tables_per_channel",
                             "solitaire_per_user",
+                            "rated_needs_account",
+                            "saved_needs_account",
+                            "guest_hosts",
                             "join_window",
                             "turn_timeout",
                             "turn_warning",
@@ -411,4 +414,32 @@ TEST(ConfigGameSections, AKindDeclaresItsOwnSectionWithoutTouchingConfig) {
         EXPECT_EQ(e.key, "dice.sides");
         EXPECT_NE(std::string(e.what()).find("thirteen is unlucky"), std::string::npos);
     }
+}
+
+TEST(Config, IdentitySectionReadsGuestHostsAndAccountRules) {
+    auto c = parse(kMinimal +
+                       "\n[identity]\nrated_needs_account = yes\n"
+                       "guest_hosts = *@gateway/web/*, Shell.Example.ORG\n",
+                   "croupier.ini");
+    EXPECT_TRUE(c.identity.rated_needs_account);
+    EXPECT_FALSE(c.identity.saved_needs_account);
+    ASSERT_EQ(c.identity.guest_hosts.size(), 2u);
+    EXPECT_EQ(c.identity.guest_hosts[0], "*@gateway/web/*");
+    EXPECT_EQ(c.identity.guest_hosts[1], "*@shell.example.org");  // a bare host: any user
+    EXPECT_TRUE(parse(kMinimal, "x.ini").identity.guest_hosts.empty());
+    const auto e = error_of(kMinimal + "\n[identity]\nguest_hosts = nick!*@host\n");
+    EXPECT_EQ(e.line, 11);
+    EXPECT_EQ(e.key, "identity.guest_hosts");
+}
+
+TEST(Config, AnAdminMaskThatTrustsANickAloneIsWarnedAbout) {
+    auto c = parse(kMinimal +
+                       "admins = chief!*@*, boss!*@*.*, ok!~ok@home.example, "
+                       "account:Chief, *!*@staff.example\n",
+                   "croupier.ini");
+    ASSERT_EQ(c.notices.size(), 2u);
+    EXPECT_NE(c.notices[0].find("croupier.ini:9:"), std::string::npos) << c.notices[0];
+    EXPECT_NE(c.notices[0].find("\"chief!*@*\" trusts a nick alone"), std::string::npos)
+        << c.notices[0];
+    EXPECT_NE(c.notices[1].find("boss!*@*.*"), std::string::npos) << c.notices[1];
 }
