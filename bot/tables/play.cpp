@@ -157,6 +157,8 @@ void Tables::show_table(Request& r) {
                        ".");
         else if (r.in_channel())
             refuse(r, "No table here. Open one with " + open_table_command() + ".");
+        else if (const std::string why = stranger_reason(r, {}); !why.empty())
+            refuse(r, why);
         else
             refuse(r, "You have no game open: type " + private_start_command() + ".");
         return;
@@ -229,7 +231,10 @@ void Tables::hint(Request& r) {
     if (!t && !r.kind) t = duel_of(*r.net, r.key);
     const int seat = t ? std::max(0, t->seat_of(r.key)) : 0;
     if (!t) {
-        refuse(r, r.kind && r.kind->seating() == Seating::Duel
+        const std::string why = stranger_reason(
+            r, r.in_channel() ? tables_in(*r.net, r.channel) : std::vector<Table*>{});
+        refuse(r, !why.empty() ? why
+                  : r.kind && r.kind->seating() == Seating::Duel
                       ? "You are in no " + r.kind->title() + " duel."
                       : "You have no game open: type " + private_start_command() + ".");
         return;
@@ -340,6 +345,8 @@ void Tables::game_command(Request& r, const Command& c) {
             refuse(r, !why.empty() ? why
                                    : "No game is running here. Open a table with " +
                                          open_table_command() + ".");
+        } else if (const std::string why = stranger_reason(r, {}); !why.empty()) {
+            refuse(r, why);
         } else if (kind && kind->seating() == Seating::Duel) {
             refuse(r,
                    fmt::format("You are in no {} duel: challenge someone in a channel "

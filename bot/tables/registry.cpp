@@ -205,15 +205,33 @@ Table* Tables::route(Request& r, const GameKind* kind, bool or_open, bool* ambig
 }
 
 std::string Tables::stranger_reason(Request& r, const std::vector<Table*>& here) {
-    for (Table* t : here)
-        for (const auto& s : t->seats)
-            if (!s.computer && !s.out && s.key != r.key && r.net->net->fold(s.nick) == r.nick_key)
-                return fmt::format(
-                    "The seat of {0} belongs to whoever sat down as {0} (from another account or "
-                    "address), so you cannot play it or see its cards. If it is yours, come back "
-                    "from where you played.",
-                    s.nick);
+    // In private, a duel's seat or a private game anywhere on the network may be the one
+    // the asker's nick names.
+    std::vector<Table*> all;
+    if (here.empty() && !r.in_channel())
+        for (auto& [id, t] : r.net->tables) all.push_back(t.get());
+    for (Table* t : here.empty() ? all : here)
+        for (const auto& s : t->seats) {
+            if (s.computer || s.out || s.key == r.key || r.net->net->fold(s.nick) != r.nick_key)
+                continue;
+            return stranger_words(*t, s);
+        }
     return "";
+}
+
+std::string Tables::stranger_words(const Table& t, const Seat& s) const {
+    // One wording for every game: whose seat it is, and how its owner gets it back.
+    const std::string what = t.solitaire ? fmt::format("The {} game of {}", t.kind->title(), s.nick)
+                                         : fmt::format("The seat of {} in the {} game at {}",
+                                                       s.nick, t.kind->title(), t.place);
+    const std::string how = s.key.starts_with("g:")
+                                ? "come back under that nick from where you played"
+                                : "come back from where you played (the same services account, "
+                                  "or the same user@host), under any nick";
+    return fmt::format(
+        "{} belongs to whoever played as {} from another account or address, so "
+        "you cannot play it or see its cards. If it is yours, {}.",
+        what, s.nick, how);
 }
 
 }  // namespace croupier::bot

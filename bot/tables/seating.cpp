@@ -221,7 +221,8 @@ void Tables::leave_table(Request& r) {
     }
     const int seat = t ? t->seat_of(r.key) : -1;
     if (seat < 0 || t->seats[seat].out) {
-        const std::string why = stranger_reason(r, tables_in(*r.net, r.channel));
+        const std::string why = stranger_reason(
+            r, r.in_channel() ? tables_in(*r.net, r.channel) : std::vector<Table*>{});
         refuse(r, why.empty() ? "You are not at a table here." : why);
         return;
     }

@@ -239,7 +239,9 @@ class Tables {
     Table* private_game(NetCtx& n, const std::string& person, const GameKind* kind = nullptr);
     // Someone else's seat shown under the asker's nick (they took a nick that was
     // someone's): the reason told to them, or "".
+    // `here` empty in private: every table of the network.
     std::string stranger_reason(Request& r, const std::vector<Table*>& here);
+    std::string stranger_words(const Table& t, const Seat& s) const;
 
     // seating.cpp
     void open_table(Request& r, const GameKind& kind);
