@@ -47,6 +47,12 @@ struct Daemon::Impl final : NetworkListener, TablesHost {
     // daemon.cpp
     void start();
     void stop();
+    // Whether "user@host" is a shared host (a gateway) whose people are guests, told apart
+    // by nick (bot/rekey.hpp). The hook for [identity] guest_hosts.
+    bool guest_host(const std::string& userhost) const;
+    // Every person moved to the key today's rule gives them, persons split by the old rule
+    // merged (storage::Database::rekey_persons): at start, before people and games load.
+    void rekey_persons();
     std::string rehash();
     void build_commands();
     NetCtx* ctx(Network& n);

@@ -141,6 +141,26 @@ int run_replay(const std::string& transcript_path, const std::string& config_pat
             c.bot.database = database;  // replays never touch a real database
             return c;
         };
+        if (!t.load_database.empty()) {
+            // The operator's database as it was, for the daemon to open (and migrate) as its
+            // own.
+            std::ifstream sql_in(t.load_database, std::ios::binary);
+            if (!sql_in) {
+                err << transcript_path << ": load-database: cannot read " << t.load_database
+                    << "\n";
+                return 2;
+            }
+            std::stringstream sql;
+            sql << sql_in.rdbuf();
+            try {
+                SQLite::Database loaded(database, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+                loaded.exec(sql.str());
+            } catch (const std::exception& e) {
+                err << transcript_path << ": load-database " << t.load_database << ": " << e.what()
+                    << "\n";
+                return 2;
+            }
+        }
         config::Config cfg;
         try {
             cfg = read_config();

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -95,6 +96,20 @@ struct Saved {
     std::string data;
 };
 
+// Moving every person to the key the daemon's rule gives them today (rekey_persons). Storage
+// knows none of the daemon's texts: the daemon says what a person's key is now, and how to
+// replace keys in a game's setup and in a table's waiting-room data.
+struct Rekey {
+    // The key this person should have now; return row.key to leave them where they are.
+    std::function<std::string(const std::string& network, const PersonRow& row)> key;
+    // A game's setup (games.setup) / a lobby's data (lobbies.data) with the moved person keys
+    // replaced (old key -> new key, the moves of the row's network); return the text itself
+    // to leave it.
+    using Replace = std::function<std::string(const std::string& text,
+                                              const std::map<std::string, std::string>& moved)>;
+    Replace setup, lobby;
+};
+
 class Database {
   public:
     // Opens (creating if needed) and migrates to the current schema version. Throws
@@ -153,6 +168,12 @@ class Database {
                     const std::string& opener);
     std::vector<LobbyRow> lobbies() const;
 
+    // Moves every person to the key `r.key` gives them and merges the persons that land on
+    // one key, in every table that holds a person key, in one transaction (docs/STORAGE.md,
+    // "Persons moved and merged"). Idempotent when `r.key` is. Returns how many persons
+    // moved (0: nothing was written).
+    std::size_t rekey_persons(const Rekey& r);
+
     // Experience per person and kind (0 until a kind awards some; finish_game adds it).
     long long xp(const std::string& network, const std::string& key, const std::string& kind) const;
 
@@ -179,6 +200,8 @@ class Database {
 
   private:
     void migrate();
+    void merge_persons(const std::string& network, const std::string& key,
+                       const std::vector<const PersonRow*>& members);
 
     std::string path_;
     std::unique_ptr<SQLite::Database> db_;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <ostream>
 #include <sstream>
 
@@ -55,6 +56,7 @@ Transcript parse_transcript(const std::string& text, const std::string& path) {
     int n = 0;
     bool started = false;  // a step has been seen: no more seed/set
     bool first_directive = true;
+    bool server_said = false;  // an S: line has been seen: no more load-database
     while (std::getline(in, raw)) {
         ++n;
         if (!raw.empty() && raw.back() == '\r') raw.pop_back();
@@ -134,8 +136,21 @@ Transcript parse_transcript(const std::string& text, const std::string& path) {
             t.overrides.push_back(o);
             continue;
         }
+        if (starts(line, "load-database ")) {
+            if (server_said)
+                throw MalformedError(n, "load-database must come before the first S: line");
+            if (!t.load_database.empty())
+                throw MalformedError(n, "only one load-database in a transcript");
+            const std::filesystem::path file = trim(line.substr(14));
+            if (file.empty()) throw MalformedError(n, "load-database needs a file");
+            t.load_database =
+                (file.is_absolute() ? file : std::filesystem::path(path).parent_path() / file)
+                    .string();
+            continue;
+        }
         started = true;
         if (starts(line, "S:")) {
+            server_said = true;
             s.kind = Step::Kind::Server;
             s.text = trim(rest_after(2));
             if (s.text.empty()) throw MalformedError(n, "S: needs a line");

@@ -50,6 +50,10 @@ struct Transcript {
     bool raw_registration = false;
     std::uint64_t seed = 1;
     std::vector<config::Override> overrides;
+    // `load-database FILE` (this project's): the SQL text FILE holds (a whole database as
+    // `sqlite3 .dump` writes it) is run into the fresh database before the bot first opens
+    // it. The path as given, resolved against the transcript's folder; "" when none.
+    std::string load_database;
     std::vector<Step> steps;
     std::vector<std::string> lines;  // the file as written (for --record)
 };

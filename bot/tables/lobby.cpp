@@ -21,7 +21,8 @@ constexpr Duration kAfterRestart{60000};
 
 // "v1", then lines: "challenge TAB folded-nick TAB nick", "seat TAB nick TAB key TAB 0|1",
 // and "ready" for a table waiting for a game to end. Nicks and keys never hold a tab or a
-// newline (IRC forbids them).
+// newline (IRC forbids them). bot/rekey.cpp replaces the keys of seat lines: a change here
+// is a change there.
 std::string encode(const Table& t) {
     std::string out = "v1\n";
     out += "challenge\t" + t.challenged + "\t" + t.challenged_nick + "\n";

@@ -567,6 +567,23 @@ C: PRIVMSG #cards :pong alice
     EXPECT_EQ(r.code, 0) << r.err;
 }
 
+// load-database FILE: relative to the transcript's folder, before the first S: line, once.
+TEST(Transcript, LoadDatabaseComesBeforeTheServerSpeaks) {
+    auto t = replay::parse_transcript("# c\nload-database data/old.sql\ndb SELECT 1\n= 1\n",
+                                      "tests/replay/x.replay");
+    EXPECT_EQ(t.load_database, "tests/replay/data/old.sql");
+    ASSERT_EQ(t.steps.size(), 1u);  // not a step of its own
+    EXPECT_EQ(
+        replay::parse_transcript("load-database /abs/old.sql\n", "dir/x.replay").load_database,
+        "/abs/old.sql");
+    EXPECT_EQ(replay::parse_transcript("S: x\n", "x").load_database, "");
+    EXPECT_THROW(replay::parse_transcript("S: x\nload-database a.sql\n", "x"),
+                 replay::MalformedError);
+    EXPECT_THROW(replay::parse_transcript("load-database a.sql\nload-database b.sql\n", "x"),
+                 replay::MalformedError);
+    EXPECT_THROW(replay::parse_transcript("load-database   \n", "x"), replay::MalformedError);
+}
+
 TEST(Transcript, MalformedDirectivesAreRejected) {
     EXPECT_THROW(replay::parse_transcript("bogus\n", "x"), replay::MalformedError);
     EXPECT_THROW(replay::parse_transcript("C~ (unclosed\n", "x"), replay::MalformedError);

@@ -507,3 +507,236 @@ TEST_F(StorageTest, ExperienceIsAddedWithTheGameOnce) {
     EXPECT_EQ(db.xp("libera", "a:carol", "encounters"), 70);
     EXPECT_EQ(db.xp("libera", "a:carol", "vcg"), 0);
 }
+
+// ------------------------------------------------------------------ rekey_persons
+
+namespace {
+
+// The old rule's "h:nick!user@host[#n]" -> "h:user@host"; anything else stays.
+std::string by_host(const std::string&, const PersonRow& row) {
+    if (row.key.rfind("h:", 0) != 0 || row.key.find('!') == std::string::npos) return row.key;
+    return "h:" + row.userhost;
+}
+
+// Setups and lobby data in these tests: keys between ';', replaced whole.
+std::string replace_tokens(const std::string& text, const std::map<std::string, std::string>& m) {
+    std::string out, token;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        if (i == text.size() || text[i] == ';') {
+            auto it = m.find(token);
+            out += it == m.end() ? token : it->second;
+            if (i < text.size()) out += ';';
+            token.clear();
+        } else {
+            token += text[i];
+        }
+    }
+    return out;
+}
+
+Rekey test_rekey() {
+    Rekey r;
+    r.key = by_host;
+    r.setup = replace_tokens;
+    r.lobby = replace_tokens;
+    return r;
+}
+
+// Every row of every table, as text: what a second run must leave exactly as it is.
+std::string everything(Database& db) {
+    std::string out;
+    for (const char* table : {"persons", "players", "games", "results", "ratings", "prefs", "xp",
+                              "saved", "lobbies", "kv"}) {
+        SQLite::Statement q(db.raw(), std::string("SELECT * FROM ") + table + " ORDER BY 1, 2");
+        while (q.executeStep()) {
+            out += table;
+            for (int c = 0; c < q.getColumnCount(); ++c) out += "|" + q.getColumn(c).getString();
+            out += "\n";
+        }
+    }
+    return out;
+}
+
+long long count_of(Database& db, const std::string& sql) {
+    return db.raw().execAndGet(sql).getInt64();
+}
+
+}  // namespace
+
+// nx came as nx (game 1, a rating, a deck), went on as nx_away, and came back as nx: the
+// old rule made "h:nx!u@h" (nick nx_away, seen 100) and "h:nx!u@h#2" (nick nx, seen 200).
+// Both become "h:u@h"; bob, with an account, stays as he is.
+TEST_F(StorageTest, RekeyMergesPersonsSplitByNick) {
+    Database db(path_);
+    const std::string a = "h:nx!u@h", b = "h:nx!u@h#2", to = "h:u@h";
+    db.remember_person("libera", PersonRow{a, "nx_away", "nx_away", "", "u@h", 100});
+    db.remember_person("libera", PersonRow{b, "nx", "nx", "", "u@h", 200});
+    db.remember_person("libera", PersonRow{"a:bob", "bob", "bob", "Bob", "b@x", 150});
+    auto& raw = db.raw();
+    raw.exec("INSERT INTO players VALUES ('libera', 'h:nx!u@h', 'nx', 50)");
+    raw.exec("INSERT INTO players VALUES ('libera', 'h:nx!u@h#2', 'nx', 180)");
+    raw.exec("INSERT INTO players VALUES ('libera', 'a:bob', 'bob', 60)");
+    // 3 games at 1600 and 1 at 1400: 1550 weighted by games.
+    raw.exec("INSERT INTO ratings VALUES ('libera', 'h:nx!u@h', 'vcg', '', 1600, 3, 2, 30)");
+    raw.exec("INSERT INTO ratings VALUES ('libera', 'h:nx!u@h#2', 'vcg', '', 1400, 1, 0, 4)");
+    raw.exec(
+        "INSERT INTO ratings VALUES ('libera', 'h:nx!u@h#2', 'spider', '4suit', 1500, 2, 1, 900)");
+    raw.exec("INSERT INTO ratings VALUES ('libera', 'a:bob', 'vcg', '', 1450, 3, 1, 10)");
+    raw.exec("INSERT INTO xp VALUES ('libera', 'h:nx!u@h', 'encounters', 40)");
+    raw.exec("INSERT INTO xp VALUES ('libera', 'h:nx!u@h#2', 'encounters', 25)");
+    db.set_pref("libera", a, "plain", "1");
+    db.set_pref("libera", a, "delivery", "privmsg");
+    db.set_pref("libera", b, "delivery", "notice");  // seen later: wins
+    EXPECT_EQ(db.pref("libera", a, "plain"), "1");   // cached before the merge
+    db.save("libera", a, "vcg", "data", Saved{1, std::string("old\0deck", 8)}, 300);
+    db.save("libera", b, "vcg", "data", Saved{2, "new deck"}, 250);  // older: kept aside
+    db.save("libera", b, "encounters", "data", Saved{1, "party"}, 260);
+    GameRecord g = game_of("spider", "4suit");
+    g.setup = "v;h:nx!u@h;x";
+    const auto g1 = db.create_game(g);
+    g.setup = "v;h:nx!u@h#2;a:bob";
+    const auto g2 = db.create_game(g);
+    PlayerResult r = human("nx", 0, true, 5);
+    r.key = b;
+    db.finish_game(g2, "finished", "won by nx", 400, {r});
+    db.save_lobby(LobbyRow{"libera", "#cards", "exordia8", b, "seats;h:nx!u@h#2;a:bob", 500});
+    db.set_value("dealer:libera:#cards", a);
+    db.set_value("dealer:other:#cards", a);  // another network's: not a person of libera
+    db.set_value("note", a);
+
+    EXPECT_EQ(db.rekey_persons(test_rekey()), 2u);
+
+    const auto people = db.persons("libera");
+    ASSERT_EQ(people.size(), 2u);
+    EXPECT_EQ(people[0].key, "a:bob");
+    EXPECT_EQ(people[1].key, to);
+    EXPECT_EQ(people[1].nick, "nx");  // the most recently seen
+    EXPECT_EQ(people[1].nick_key, "nx");
+    EXPECT_EQ(people[1].userhost, "u@h");
+    EXPECT_EQ(people[1].seen, 200);
+
+    EXPECT_EQ(count_of(db, "SELECT count(*) FROM players"), 2);
+    EXPECT_EQ(count_of(db, "SELECT created FROM players WHERE key = 'h:u@h'"), 50);
+    EXPECT_EQ(raw.execAndGet("SELECT nick FROM players WHERE key = 'h:u@h'").getString(), "nx");
+
+    const auto stats = db.stats("libera", to);
+    ASSERT_EQ(stats.size(), 2u);
+    EXPECT_EQ(stats[0].kind, "spider");
+    EXPECT_EQ(stats[0].games, 3);  // 2 + the game finished above
+    EXPECT_EQ(stats[1].kind, "vcg");
+    EXPECT_EQ(stats[1].games, 4);
+    EXPECT_EQ(stats[1].wins, 2);
+    EXPECT_EQ(stats[1].points, 34);
+    EXPECT_DOUBLE_EQ(stats[1].rating, 1550);
+    EXPECT_DOUBLE_EQ(db.stats("libera", "a:bob")[0].rating, 1450);
+    EXPECT_EQ(count_of(db, "SELECT count(*) FROM ratings WHERE key LIKE 'h:nx%'"), 0);
+    EXPECT_EQ(db.top("libera", "vcg", "", 5).front().nick, "nx");
+
+    EXPECT_EQ(db.xp("libera", to, "encounters"), 65);
+    EXPECT_EQ(db.pref("libera", to, "plain"), "1");
+    EXPECT_EQ(db.pref("libera", to, "delivery"), "notice");
+    EXPECT_FALSE(db.pref("libera", a, "plain"));  // the cache forgot the old key
+
+    // The newest deck is the deck; the other is kept beside it under a name of its own.
+    EXPECT_EQ(db.saved("libera", to, "vcg", "data")->data, std::string("old\0deck", 8));
+    const auto kept = db.saved("libera", to, "vcg", "data~h:nx!u@h#2");
+    ASSERT_TRUE(kept);
+    EXPECT_EQ(kept->data, "new deck");
+    EXPECT_EQ(kept->version, 2);
+    EXPECT_EQ(db.saved("libera", to, "encounters", "data")->data, "party");
+    EXPECT_EQ(count_of(db, "SELECT count(*) FROM saved"), 3);
+
+    EXPECT_EQ(db.game(g1)->setup, "v;h:u@h;x");
+    EXPECT_EQ(db.game(g2)->setup, "v;h:u@h;a:bob");
+    EXPECT_EQ(
+        raw.execAndGet("SELECT key FROM results WHERE game_id = " + std::to_string(g2)).getString(),
+        to);
+    EXPECT_EQ(db.last_detail("libera", to, "spider"), "points=5");
+    const auto lobbies = db.lobbies();
+    ASSERT_EQ(lobbies.size(), 1u);
+    EXPECT_EQ(lobbies[0].opener, to);
+    EXPECT_EQ(lobbies[0].data, "seats;h:u@h;a:bob");
+    EXPECT_EQ(lobbies[0].deadline, 500);
+    EXPECT_EQ(db.get_value("dealer:libera:#cards"), to);
+    EXPECT_EQ(db.get_value("dealer:other:#cards"), a);
+    EXPECT_EQ(db.get_value("note"), a);
+    EXPECT_EQ(count_of(db, "SELECT count(*) FROM pragma_foreign_key_check"), 0);
+
+    // Once is enough: a second run finds nothing to move and changes nothing.
+    const std::string before = everything(db);
+    EXPECT_EQ(db.rekey_persons(test_rekey()), 0u);
+    EXPECT_EQ(everything(db), before);
+    Database again(path_);
+    EXPECT_EQ(again.rekey_persons(test_rekey()), 0u);
+    EXPECT_EQ(everything(again), before);
+}
+
+// Someone already known under the new key (seen after the split) takes the others in: the
+// blobs of all three are kept, the newest under the slot.
+TEST_F(StorageTest, RekeyMergesIntoAPersonWhoHasTheKeyAlready) {
+    Database db(path_);
+    db.remember_person("libera", PersonRow{"h:u@h", "nx3", "nx3", "", "u@h", 300});
+    db.remember_person("libera", PersonRow{"h:nx!u@h", "nx", "nx", "", "u@h", 100});
+    db.remember_person("libera", PersonRow{"h:dk!u@h", "dk", "dk", "", "u@h", 200});
+    db.save("libera", "h:u@h", "encounters", "data", Saved{1, "three"}, 30);
+    db.save("libera", "h:nx!u@h", "encounters", "data", Saved{1, "one"}, 10);
+    db.save("libera", "h:dk!u@h", "encounters", "data", Saved{1, "two"}, 20);
+    db.set_pref("libera", "h:u@h", "plain", "0");
+    db.set_pref("libera", "h:dk!u@h", "plain", "1");  // seen before h:u@h: loses
+    EXPECT_EQ(db.rekey_persons(test_rekey()), 2u);
+    const auto people = db.persons("libera");
+    ASSERT_EQ(people.size(), 1u);
+    EXPECT_EQ(people[0].key, "h:u@h");
+    EXPECT_EQ(people[0].nick, "nx3");
+    EXPECT_EQ(db.saved("libera", "h:u@h", "encounters", "data")->data, "three");
+    EXPECT_EQ(db.saved("libera", "h:u@h", "encounters", "data~h:nx!u@h")->data, "one");
+    EXPECT_EQ(db.saved("libera", "h:u@h", "encounters", "data~h:dk!u@h")->data, "two");
+    EXPECT_EQ(db.pref("libera", "h:u@h", "plain"), "0");
+    EXPECT_EQ(db.rekey_persons(test_rekey()), 0u);
+}
+
+// A person who only moves (nobody else on the key) keeps every row as it was; persons of
+// another network with the same keys are that network's, moved on their own.
+TEST_F(StorageTest, RekeyMovesEachNetworkOnItsOwn) {
+    Database db(path_);
+    db.remember_person("libera", PersonRow{"h:nx!u@h", "nx", "nx", "", "u@h", 100});
+    db.remember_person("oftc", PersonRow{"h:nx!u@h", "nx", "nx", "", "u@h", 100});
+    db.remember_person("oftc", PersonRow{"h:zz!u@h", "zz", "zz", "", "u@h", 90});
+    GameRecord g = game_of("spider");
+    g.setup = "h:nx!u@h";
+    const auto g1 = db.create_game(g);
+    g.network = "oftc";
+    const auto g2 = db.create_game(g);
+    PlayerResult r = human("nx", 0, false, 1);
+    r.key = "h:nx!u@h";
+    db.finish_game(g1, "finished", "", 10, {r});
+    db.finish_game(g2, "finished", "", 10, {r});
+    db.set_pref("oftc", "h:zz!u@h", "plain", "1");
+    std::vector<std::string> asked;
+    Rekey rk = test_rekey();
+    rk.setup = [&](const std::string& text, const std::map<std::string, std::string>& moved) {
+        asked.push_back(text + " " + std::to_string(moved.size()));
+        return replace_tokens(text, moved);
+    };
+    EXPECT_EQ(db.rekey_persons(rk), 3u);
+    EXPECT_EQ(asked, (std::vector<std::string>{"h:nx!u@h 1", "h:nx!u@h 2"}));
+    EXPECT_EQ(db.persons("libera").size(), 1u);
+    EXPECT_EQ(db.persons("oftc").size(), 1u);
+    EXPECT_EQ(db.stats("libera", "h:u@h")[0].games, 1);
+    EXPECT_EQ(db.stats("oftc", "h:u@h")[0].games, 1);
+    EXPECT_EQ(db.pref("oftc", "h:u@h", "plain"), "1");
+    EXPECT_FALSE(db.pref("libera", "h:u@h", "plain"));
+    EXPECT_EQ(count_of(db, "SELECT count(*) FROM results WHERE key = 'h:u@h'"), 2);
+}
+
+// Nothing to move: nothing is written, not even a transaction opened (another process may
+// hold the write lock at start).
+TEST_F(StorageTest, RekeyWithNothingToMoveTakesNoLock) {
+    Database db(path_);
+    db.remember_person("libera", PersonRow{"a:bob", "bob", "bob", "Bob", "b@x", 150});
+    db.remember_person("libera", PersonRow{"h:u@h", "nx", "nx", "", "u@h", 100});
+    SQLite::Database other(path_, SQLite::OPEN_READWRITE);
+    other.exec("BEGIN IMMEDIATE");
+    EXPECT_EQ(db.rekey_persons(test_rekey()), 0u);
+    other.exec("ROLLBACK");
+}
