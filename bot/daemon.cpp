@@ -80,10 +80,7 @@ void Daemon::Impl::start() {
 }
 
 bool Daemon::Impl::guest_host(const std::string& userhost) const {
-    // Issue 32: [identity] guest_hosts (user@host masks of shared hosts) is not read yet:
-    // nobody is a guest.
-    (void)userhost;
-    return false;
+    return on_guest_host(cfg.identity.guest_hosts, userhost);
 }
 
 void Daemon::Impl::rekey_persons() {
@@ -182,9 +179,7 @@ std::unique_ptr<NetCtx> Daemon::Impl::make_net(const config::NetworkConfig& nc,
             Person{row.key, row.nick, row.nick_key, row.account, row.userhost, row.seen});
     n->people.load(known);
     // Read at each call: a rehash's guest hosts apply to people seen from then on.
-    n->people.guest_host = [this](const std::string& userhost) {
-        return on_guest_host(cfg.identity.guest_hosts, userhost);
-    };
+    n->people.guest_host = [this](const std::string& userhost) { return guest_host(userhost); };
     n->people.on_change = [this, network = nc.name, net = n.get()](const Person& p) {
         net->delivery.erase(p.key);  // the address may have changed
         // Through the writer, off the event loop. If it fails the person is still known in
