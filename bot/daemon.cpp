@@ -864,7 +864,8 @@ void Daemon::Impl::cmd_stats(Request& r) {
     if (lines.empty()) lines = db->stats(r.net->name, r.net->net->fold(nick));
     const std::string shown = render::quote_user(nick, 40);
     if (self && !kept_for(key, cfg.identity.rated_needs_account)) {
-        reply(r, guest_words(key, "Your games are not rated or counted here"));
+        reply(r, guest_words(key, "Your games are not rated or counted",
+                             "have rated games and stats"));
         return;
     }
     if (lines.empty()) {

@@ -91,8 +91,9 @@ inline bool kept_for(const std::string& key, bool needs_account) {
 }
 
 // Why a person's games are not rated or their data not kept, for a reply that starts with
-// `what` ("Nothing is saved for you here"): a guest host, or no services account.
-std::string guest_words(const std::string& key, const std::string& what);
+// `what` ("Nothing is saved for you"): a guest host, or no services account.
+// `which`: what an account brings ("keep decks, parties and experience").
+std::string guest_words(const std::string& key, const std::string& what, const std::string& which);
 
 // Whether `userhost` ("user@host", host lower-cased) matches one of [identity] guest_hosts
 // (lower-cased masks, bot/strings.hpp glob).

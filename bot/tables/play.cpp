@@ -290,7 +290,8 @@ void Tables::lookup(Request& r, const GameKind& kind) {
         return;
     }
     if (!keeps) {
-        refuse(r, guest_words(r.key, "Nothing is saved for you here"));
+        refuse(r, guest_words(r.key, "Nothing is saved for you",
+                              "keep decks, parties and experience"));
         return;
     }
     // A change to the profile: told only once it is in the database.
