@@ -49,6 +49,7 @@ int run_daemon(const std::string& path) {
     config::Config cfg;
     try {
         cfg = config::load(path, {}, bot::kind_specs());
+        config::check_paths(cfg);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "croupierd: %s\n", e.what());
         return 1;
@@ -148,6 +149,7 @@ int main(int argc, char** argv) {
     if (!check.empty()) {
         try {
             auto cfg = config::load(check, {}, bot::kind_specs());
+            config::check_paths(cfg);
             std::printf("%s: OK\n", check.c_str());
             for (const auto& notice : cfg.notices) std::printf("warning: %s\n", notice.c_str());
             std::printf("%s", config::summarise(cfg).c_str());

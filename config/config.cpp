@@ -653,6 +653,10 @@ class Builder {
             throw ConfigError(where.file, where.line, full,
                               fmt::format("[{}] key \"{}\": {}", sec.name, key_in, bad.why));
         }
+        if (kind == "bot" && key == "database") {
+            config_.bot.database_file = where.file;
+            config_.bot.database_line = where.line;
+        }
         sec.keys[key] = where;
     }
 
@@ -775,6 +779,22 @@ Config parse(const std::string& text, const std::string& name,
              const std::vector<Override>& overrides, const std::vector<SectionSpec>& games) {
     Config config;
     config.file = name;
+    // A NUL byte would end the value where it stands, silently: name its line and key.
+    if (const auto nul = text.find('\0'); nul != std::string::npos) {
+        const int line =
+            1 + static_cast<int>(std::count(text.begin(),
+                                            text.begin() + static_cast<std::ptrdiff_t>(nul), '\n'));
+        const auto start = text.rfind('\n', nul);
+        const std::string head = text.substr(start == std::string::npos ? 0 : start + 1,
+                                             nul - (start == std::string::npos ? 0 : start + 1));
+        const auto eq = head.find('=');
+        const std::string key = eq == std::string::npos ? "" : trim(head.substr(0, eq));
+        throw ConfigError(name, line, key,
+                          key.empty() ? std::string("a NUL byte (\\0) in the file: remove it")
+                                      : fmt::format("key \"{}\": its value contains a NUL byte "
+                                                    "(\\0): remove it",
+                                                    key));
+    }
     ReadState st;
     st.text = &text;
     int rc = ini_parse_stream(read_line, &st, on_pair, &st);
@@ -832,6 +852,34 @@ Config load(const std::string& path, const std::vector<Override>& overrides,
         throw ConfigError(
             path, 0, "", fmt::format("error reading configuration file: {}", std::strerror(errno)));
     return parse(buf.str(), path, overrides, games);
+}
+
+void check_paths(const Config& c) {
+    namespace fs = std::filesystem;
+    const fs::path db(c.bot.database);
+    fs::path dir = db.parent_path();
+    if (dir.empty()) dir = ".";
+    const std::string file = c.bot.database_file.empty() ? c.file : c.bot.database_file;
+    const int line = c.bot.database_line;
+    auto fail = [&](const std::string& why) {
+        throw ConfigError(file, line, "bot.database",
+                          fmt::format("[bot] key \"database\"{}: {}",
+                                      c.bot.database_file.empty() ? " (the default)" : "", why));
+    };
+    std::error_code ec;
+    const auto st = fs::status(dir, ec);
+    if (!fs::exists(st)) {
+        if (dir == fs::path("/var/lib/croupier")) return;  // StateDirectory= makes it
+        fail(
+            fmt::format("the folder {} does not exist; create it (owned by the user the bot "
+                        "runs as) or choose another path",
+                        dir.string()));
+    }
+    if (!fs::is_directory(st)) fail(fmt::format("{} is not a folder", dir.string()));
+    // SQLite writes its -wal and -shm files beside the database: the folder must be writable.
+    if (::access(dir.c_str(), W_OK | X_OK) != 0)
+        fail(fmt::format("the folder {} is not writable by this user ({})", dir.string(),
+                         std::strerror(errno)));
 }
 
 std::string summarise(const Config& c) {

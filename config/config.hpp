@@ -32,6 +32,8 @@ struct BotConfig {
     std::string realname = "croupier card games";
     std::string prefix = "!";
     std::string database = "/var/lib/croupier/croupier.db";
+    std::string database_file;  // where `database` was set ("" : the default)
+    int database_line = 0;
     std::string log_level = "info";
     std::string quit_message = "croupier shutting down";
 };
@@ -199,6 +201,12 @@ Config load(const std::string& path, const std::vector<Override>& overrides,
 // The same from text in memory (tests); `name` stands for the file name in errors.
 Config parse(const std::string& text, const std::string& name,
              const std::vector<Override>& overrides, const std::vector<SectionSpec>& games);
+
+// What only the file system can tell (`croupierd --check-config` and startup): the
+// database's folder exists and is writable. The systemd unit's state directory
+// (/var/lib/croupier) may be missing before the first start: systemd creates it. Throws
+// ConfigError naming where `database` was set.
+void check_paths(const Config& config);
 
 // A human summary for `croupierd --check-config` (no passwords).
 std::string summarise(const Config& config);

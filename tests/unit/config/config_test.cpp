@@ -443,3 +443,37 @@ TEST(Config, AnAdminMaskThatTrustsANickAloneIsWarnedAbout) {
         << c.notices[0];
     EXPECT_NE(c.notices[1].find("boss!*@*.*"), std::string::npos) << c.notices[1];
 }
+
+TEST(Config, ANulByteInAValueNamesItsLineAndKey) {
+    std::string text = kMinimal + "[limits]\nuser_burst = 5";
+    text += '\0';
+    text += "0\n";
+    const auto e = error_of(text);
+    EXPECT_EQ(e.line, 10);
+    EXPECT_EQ(e.key, "user_burst");
+    EXPECT_NE(std::string(e.what()).find("NUL"), std::string::npos) << e.what();
+}
+
+TEST(Config, TheDatabaseFolderMustExistAndBeWritable) {
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("croupier-paths-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    auto c = parse("[bot]\ndatabase = " + (dir / "x.db").string() + "\n" + kMinimal.substr(6),
+                   "croupier.ini");
+    EXPECT_NO_THROW(check_paths(c));
+    c = parse(
+        "[bot]\ndatabase = " + (dir / "missing" / "x.db").string() + "\n" + kMinimal.substr(6),
+        "croupier.ini");
+    try {
+        check_paths(c);
+        ADD_FAILURE() << "a missing folder passed";
+    } catch (const ConfigError& e) {
+        EXPECT_EQ(e.file, "croupier.ini");
+        EXPECT_EQ(e.line, 2);
+        EXPECT_EQ(e.key, "bot.database");
+        EXPECT_NE(std::string(e.what()).find("does not exist"), std::string::npos) << e.what();
+    }
+    // The systemd unit's state directory is made at the first start.
+    EXPECT_NO_THROW(check_paths(parse(kMinimal, "croupier.ini")));
+    std::filesystem::remove_all(dir);
+}
