@@ -121,7 +121,7 @@ class Message:
 class Client:
     """A python3-irc client connected to the test server."""
 
-    def __init__(self, harness, nick, port, source=None):
+    def __init__(self, harness, nick, port, source=None, username=None):
         self.h = harness
         self.nick = nick
         self.lines = []  # every Message received
@@ -134,7 +134,10 @@ class Client:
         # people on different machines (the server does no DNS: the host is the address).
         factory = irc.connection.Factory(bind_address=(source, 0)) if source else \
             irc.connection.Factory()
-        self.conn.connect("127.0.0.1", port, nick, username=nick, ircname=f"e2e {nick}",
+        # `username`: the USER name (default the nick); the server shows it as ~username
+        # (no ident), so the same username from the same source is the same user@host.
+        self.conn.connect("127.0.0.1", port, nick, username=username or nick,
+                          ircname=f"e2e {nick}",
                           connect_factory=factory)
         harness.wait_until(lambda: self.registered, f"{nick} registered with the server")
 
@@ -487,10 +490,11 @@ class Harness:
 
     # --- clients --------------------------------------------------------------------------
 
-    def client(self, nick, port=None, source=None):
+    def client(self, nick, port=None, source=None, username=None):
         """A client registered as `nick`; `source`: the loopback address it connects from
-        (default 127.0.0.1, the host every other client has too)."""
-        c = Client(self, nick, port or self.port, source)
+        (default 127.0.0.1, the host every other client has too); `username`: the USER name
+        it registers with (default the nick)."""
+        c = Client(self, nick, port or self.port, source, username)
         self.clients.append(c)
         return c
 
