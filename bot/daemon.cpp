@@ -404,7 +404,9 @@ void Daemon::Impl::on_message(Network& network, const Source& from, const std::s
         if (!network.same(target, network.nick())) return;  // not really for us
         if (body.substr(0, prefix.size()) == prefix) body.remove_prefix(prefix.size());
     }
-    const std::string line = trim(body);
+    // Text-direction controls are dropped before anything reads the line: nothing the bot
+    // repeats (a deck's name, an unknown command) can turn its reply around.
+    const std::string line = trim(render::without_bidi(body));
     if (line.empty()) return;
     auto [command, args] = split_command(line);
     r.command = lower(std::move(command));

@@ -102,9 +102,34 @@ std::string to_plain(std::string_view t) {
     return out;
 }
 
+std::string without_bidi(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto b = [&](std::size_t k) {
+            return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0;
+        };
+        if (b(0) == 0xE2 && b(1) == 0x80 &&
+            (b(2) == 0x8E || b(2) == 0x8F || (b(2) >= 0xAA && b(2) <= 0xAE))) {
+            i += 2;
+            continue;
+        }
+        if (b(0) == 0xE2 && b(1) == 0x81 && b(2) >= 0xA6 && b(2) <= 0xA9) {
+            i += 2;
+            continue;
+        }
+        if (b(0) == 0xD8 && b(1) == 0x9C) {
+            i += 1;
+            continue;
+        }
+        out += text[i];
+    }
+    return out;
+}
+
 std::string quote_user(std::string_view text, std::size_t max_bytes) {
     std::string out;
-    for (char ch : text) {
+    for (char ch : without_bidi(text)) {
         const unsigned char c = static_cast<unsigned char>(ch);
         out += (c < 0x20 || c == 0x7f) ? ' ' : ch;
     }

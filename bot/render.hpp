@@ -31,6 +31,10 @@ std::string to_plain(std::string_view text);
 // Makes user-supplied text safe to echo: CR, LF, NUL and other C0 controls become spaces
 // (formatting codes too), and it is cut to max_bytes on a UTF-8 boundary with "…".
 std::string quote_user(std::string_view text, std::size_t max_bytes = 60);
+// `text` without the invisible text-direction controls (U+200E, U+200F, U+061C, U+202A to
+// U+202E, U+2066 to U+2069): typed into a command, they would turn the bot's echo of it, and
+// the rest of its line, around for every reader.
+std::string without_bidi(std::string_view text);
 
 // The bytes a line of a game may take, under split()'s 400 (what the tables pack to).
 inline constexpr std::size_t kWidth = 390;

@@ -50,3 +50,11 @@ TEST(Render, SplitNeverCutsUtf8) {
         EXPECT_EQ(p.size() % 3, 0u);
     }
 }
+
+TEST(Render, TextDirectionControlsAreDroppedFromWhatTheBotRepeats) {
+    // U+202E (right-to-left override), U+2066 (isolate), U+200F (RLM), U+061C (ALM).
+    const std::string typed = "deck \u202Eevil\u202C \u2066x\u2069 \u200Fy \u061Cz \u00e9";
+    EXPECT_EQ(render::without_bidi(typed), "deck evil x y z \u00e9");
+    EXPECT_EQ(render::quote_user("\u202Ekcab"), "kcab");
+    EXPECT_EQ(render::without_bidi("\xE2\x80"), "\xE2\x80");  // a cut sequence is left alone
+}
