@@ -28,9 +28,9 @@ bool on_guest_host(const std::vector<std::string>& masks, const std::string& use
 std::string guest_words(const std::string& key, const std::string& what, const std::string& which) {
     if (key.starts_with("g:"))
         return what +
-               ": you play as a guest, because many people share your host (a web gateway or a "
-               "shared machine) and only your nick tells you apart. Identify to the network's "
-               "services (NickServ) and your games and saved data are kept under your account.";
+               " as a guest: many people share your host (a web gateway or a shared machine), so "
+               "only your nick tells you apart. Identify to the network's services (NickServ) "
+               "and your games and saved data are kept under your account.";
     return what + ": here only people identified to the network's services (NickServ) " + which +
            ". Identify, then try again.";
 }

@@ -1156,6 +1156,12 @@ void Database::set_value(const std::string& name, const std::string& value) {
     q.exec();
 }
 
+void Database::drop_value(const std::string& name) {
+    auto q = prepare("DELETE FROM kv WHERE name = ?");
+    q.bind(1, name);
+    q.exec();
+}
+
 std::optional<std::string> Database::query_text(const std::string& sql) const {
     // A separate read-only connection: even a statement that slipped past the check below
     // could not write through it.

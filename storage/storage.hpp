@@ -186,6 +186,7 @@ class Database {
     // Small named values the daemon keeps (the dealer for a channel's next game...).
     std::optional<std::string> get_value(const std::string& name) const;
     void set_value(const std::string& name, const std::string& value);
+    void drop_value(const std::string& name);
 
     // Runs a read-only query and returns the first column of the first row as text
     // (replay's `db`); nullopt when there is no row, "NULL" for an SQL NULL. Throws on a

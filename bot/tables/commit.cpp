@@ -55,7 +55,11 @@ std::string Tables::apply_move(Table& t, int seat, const std::string& command,
     if (seat >= 0 && seat < static_cast<int>(t.seats.size())) {
         Seat& s = t.seats[static_cast<std::size_t>(seat)];
         if (command == "leave") s.out = true;
-        if (command != "leave" && note.empty()) s.timeouts = 0;
+        if (command != "leave" && note.empty() && s.timeouts != 0) {
+            s.timeouts = 0;
+            // With the move, in its unit: a take-back or a restart keeps the count right.
+            write(t, [name = timeouts_name(t, seat)](storage::Database& d) { d.drop_value(name); });
+        }
         if (note.empty() && !s.computer)
             outbox_of(t).movers.push_back({s.nick, s.key, !t.solitaire});
     }
@@ -398,15 +402,17 @@ void Tables::finish(Table& t, const std::string& status) {
     // One unit with the table's last moves: the end is recorded only with the move that
     // made it. Saved data first: it is computed from the setup, so writing it again after a
     // crash before finish_game gives the same value.
-    write(t,
-          [net = t.net->name, kind = t.kind->name(),
-           dealer_name = "dealer:" + t.net->name + ":" + t.place_key, dealer, saved, id = t.game_id,
-           status, summary, now = clock.unix_now(), players, moves = t.seq](storage::Database& d) {
-              if (!dealer.empty()) d.set_value(dealer_name, dealer);
-              for (const auto& [person, data] : saved)
-                  d.save(net, person, kind, "data", storage::Saved{1, data}, now);
-              d.finish_game(id, status, summary, now, players, moves);
-          });
+    write(t, [net = t.net->name, kind = t.kind->name(),
+              dealer_name = "dealer:" + t.net->name + ":" + t.place_key, dealer, saved,
+              id = t.game_id, status, summary, now = clock.unix_now(), players, moves = t.seq,
+              seats = t.seats.size()](storage::Database& d) {
+        if (!dealer.empty()) d.set_value(dealer_name, dealer);
+        for (const auto& [person, data] : saved)
+            d.save(net, person, kind, "data", storage::Saved{1, data}, now);
+        for (std::size_t seat = 0; seat < seats; ++seat)
+            d.drop_value(fmt::format("timeouts:{}:{}", id, seat));
+        d.finish_game(id, status, summary, now, players, moves);
+    });
     log::info("{} game {} at {}/{}: {} ({})", t.kind->title(), t.game_id, t.net->name, t.place,
               status, summary);
     close_table(t);

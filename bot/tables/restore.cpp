@@ -91,6 +91,16 @@ Table* Tables::restore_game(NetCtx& n, const storage::GameRecord& rec, TableId i
         t->seq = e.seq;
         t->last_activity = t->last_move_unix = e.at;
     }
+    // Each seat's time-outs in a row, as committed with the moves.
+    for (std::size_t i = 0; i < t->seats.size() && ok; ++i) {
+        try {
+            if (auto v = db->get_value(timeouts_name(*t, static_cast<int>(i))))
+                t->seats[i].timeouts = std::atoi(v->c_str());
+        } catch (const std::exception& e) {
+            log::warn("game {}: time-outs of seat {} could not be read ({}); counted from 0",
+                      rec.id, i, e.what());
+        }
+    }
     // The seats' nicks as the people are known now (a nick change before the restart).
     for (std::size_t i = 0; i < t->seats.size(); ++i)
         if (const Person* p = n.people.known(t->seats[i].key); p && p->nick != t->seats[i].nick) {

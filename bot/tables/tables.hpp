@@ -348,6 +348,8 @@ class Tables {
     void cancel_seat_timers(Seat& s);
     void cancel_timers(Table& t);
     void turn_timed_out(Table& t, int seat);
+    // The database's name for a seat's time-outs in a row (kv), read back by restore_game.
+    static std::string timeouts_name(const Table& t, int seat);
 };
 
 }  // namespace croupier::bot

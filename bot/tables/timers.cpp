@@ -138,6 +138,10 @@ void Tables::warn_seat(Table& t, int seat) {
     tell(t, fmt::format("{}: {} left to play{}.", s.nick, seconds_text(warn), way_out));
 }
 
+std::string Tables::timeouts_name(const Table& t, int seat) {
+    return fmt::format("timeouts:{}:{}", t.game_id, seat);
+}
+
 void Tables::turn_timed_out(Table& t, int seat) {
     Seat& s = t.seats[static_cast<std::size_t>(seat)];
     const std::string nick = s.nick;
@@ -163,6 +167,11 @@ void Tables::turn_timed_out(Table& t, int seat) {
     }
     if (err.empty()) {
         t.seats[static_cast<std::size_t>(seat)].timeouts = timeouts + 1;
+        // In the time-out move's unit: taken back with it, kept through a restart with it.
+        if (!t.seats[static_cast<std::size_t>(seat)].out)
+            write(t, [name = timeouts_name(t, seat), n = timeouts + 1](storage::Database& d) {
+                d.set_value(name, std::to_string(n));
+            });
         return;
     }
     // Not saved: the table is as it was; the seat's timer runs again so the game goes on.

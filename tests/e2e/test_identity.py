@@ -26,7 +26,7 @@ PILES_RX = re.compile(r"^1:\[\d+\] ")
 HINT_RX = re.compile(r"^Hint: (move \d+ \d+ \d+)")
 STRANGER_RX = (r"^The Spider game of nx belongs to whoever played as nx from another account "
                r"or address")
-GUEST_RX = r"^Your games are not rated or counted: you play as a guest"
+GUEST_RX = r"^Your games are not rated or counted as a guest"
 
 OWNER = {"source": "127.0.0.2", "username": "nx"}
 STRANGER = {"source": "127.0.0.9", "username": "other"}
