@@ -413,8 +413,12 @@ void Tables::finish(Table& t, const std::string& status) {
             d.drop_value(fmt::format("timeouts:{}:{}", id, seat));
         d.finish_game(id, status, summary, now, players, moves);
     });
-    log::info("{} game {} at {}/{}: {} ({})", t.kind->title(), t.game_id, t.net->name, t.place,
-              status, summary);
+    // Logged once it is recorded: a unit refused by the database takes the table back to
+    // before the move that ended it (unit_done logs that), and the end comes again with it.
+    after_commit(t, [title = t.kind->title(), id = t.game_id, net = t.net->name, place = t.place,
+                     status, summary] {
+        log::info("{} game {} at {}/{}: {} ({})", title, id, net, place, status, summary);
+    });
     close_table(t);
 }
 
