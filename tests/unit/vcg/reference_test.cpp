@@ -435,6 +435,17 @@ TEST(VcgReference, TheWinnersAfterBattleEffectsThenTheLosers) {
     EXPECT_EQ(b.life[1], 6);  // 12 - 9 = 3, cut to 2, then + 4
 }
 
+// Kept from the rule text: several cuts on one value go from the highest Min down, the
+// loser's Defeat: cut among the winner's when both cut the same value (the reference would
+// apply the winner's first: 12 - 2 = 10, then 8).
+TEST(VcgReference, CutsOnOneValueFromBothSidesGoFromTheHighestMin) {
+    const Battle b =
+        calc_battle(card("Brute", 3, 9, 1, "Backlash: - 2 Life Min 5", "", "A"), 0, false, false,
+                    card("Spite", 3, 1, 1, "Defeat: - 3 Opp Life Min 8", "", "B"), 0, false, false);
+    EXPECT_EQ(b.winner, 0);
+    EXPECT_EQ(b.life[0], 7);  // Min 8 first: 12 - 3 = 9; then Min 5: 9 - 2 = 7
+}
+
 // A player at 0 Life is out at that moment: no Defeat: gain brings them back (calc).
 TEST(VcgReference, AtZeroLifeNoDefeatGainBringsAPlayerBack) {
     const Battle b =
