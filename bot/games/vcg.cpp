@@ -219,6 +219,7 @@ std::string fired_text(const games::vcg::Fired& f) {
     const auto e = f.ability.effect;
     const bool shows = e == games::vcg::Effect::StealLife || e == games::vcg::Effect::StealPotion ||
                        e == games::vcg::Effect::OppLife || e == games::vcg::Effect::OppPotion ||
+                       e == games::vcg::Effect::LifeMin || e == games::vcg::Effect::PotionMin ||
                        e == games::vcg::Effect::Recover || e == games::vcg::Effect::LifePerDamage ||
                        f.ability.prefix == games::vcg::Prefix::Team;
     if (shows) s += fmt::format(" ({})", f.amount);

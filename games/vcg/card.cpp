@@ -85,13 +85,13 @@ std::string_view prefix_name(Prefix p) {
     return "";
 }
 
-// The base effect from its words; `self` is set for "- X Life Min Y" (no Opp).
-std::optional<Ability> base(const std::vector<std::string>& w, std::size_t i, bool& self) {
+// The base effect from its words.
+std::optional<Ability> base(const std::vector<std::string>& w, std::size_t i) {
     const std::size_t n = w.size() - i;
     auto at = [&](std::size_t k) -> const std::string& { return w[i + k]; };
     Ability a;
-    self = false;
-    if (n == 3 && at(0) == "+" && number(at(1), a.x)) {
+    // "+ X Power" and the like, and "- X Power" (the reference's parser takes both signs).
+    if (n == 3 && (at(0) == "+" || at(0) == "-") && number(at(1), a.x)) {
         const std::string& s = at(2);
         if (is(s, "power"))
             a.effect = Effect::Power;
@@ -105,6 +105,7 @@ std::optional<Ability> base(const std::vector<std::string>& w, std::size_t i, bo
             a.effect = Effect::Potion;
         else
             return std::nullopt;
+        if (at(0) == "-") a.x = -a.x;
         return a;
     }
     if (n == 5 && at(0) == "+" && number(at(1), a.x) && (is(at(2), "life") || at(2) == "lives") &&
@@ -132,12 +133,16 @@ std::optional<Ability> base(const std::vector<std::string>& w, std::size_t i, bo
     if (n == 5 && at(0) == "-" && number(at(1), a.x) && at(3) == "min" && number(at(4), a.y)) {
         const std::string& s = at(2);
         if (is(s, "life") || s == "lives")
-            a.effect = Effect::OppLife;
+            a.effect = Effect::LifeMin;
         else if (is(s, "potion"))
-            a.effect = Effect::OppPotion;
+            a.effect = Effect::PotionMin;
         else
             return std::nullopt;
-        self = true;
+        return a;
+    }
+    if (n == 5 && at(0) == "self" && at(1) == "poison" && number(at(2), a.x) && at(3) == "min" &&
+        number(at(4), a.y)) {
+        a.effect = Effect::SelfPoison;
         return a;
     }
     if (n == 5 && at(0) == "steal" && number(at(1), a.x) && at(3) == "min" && number(at(4), a.y)) {
@@ -184,18 +189,23 @@ std::optional<Ability> base(const std::vector<std::string>& w, std::size_t i, bo
     return std::nullopt;
 }
 
-std::string effect_text(const Ability& a, bool backlash) {
+// "+ 2" or "- 2".
+std::string signed_text(int x) {
+    return (x < 0 ? "- " : "+ ") + std::to_string(x < 0 ? -x : x);
+}
+
+std::string effect_text(const Ability& a) {
     const std::string x = std::to_string(a.x), y = std::to_string(a.y);
-    const std::string opp = backlash ? "" : "Opp ";
+    const std::string sx = signed_text(a.x);
     switch (a.effect) {
         case Effect::None:
             return "";
         case Effect::Power:
-            return "+ " + x + " Power";
+            return sx + " Power";
         case Effect::Damage:
-            return "+ " + x + " Damage";
+            return sx + " Damage";
         case Effect::Attack:
-            return "+ " + x + " Attack";
+            return sx + " Attack";
         case Effect::OppPower:
             return "- " + x + " Opp Power Min " + y;
         case Effect::OppDamage:
@@ -213,15 +223,15 @@ std::string effect_text(const Ability& a, bool backlash) {
         case Effect::CancelOwnAbility:
             return "Cancel Own Ability";
         case Effect::Life:
-            return "+ " + x + " Life";
+            return sx + " Life";
         case Effect::Potion:
-            return "+ " + x + " Potion";
+            return sx + " Potion";
         case Effect::LifePerDamage:
             return "+ " + x + " Life per Damage";
         case Effect::OppLife:
-            return "- " + x + " " + opp + "Life Min " + y;
+            return "- " + x + " Opp Life Min " + y;
         case Effect::OppPotion:
-            return "- " + x + " " + opp + "Potion Min " + y;
+            return "- " + x + " Opp Potion Min " + y;
         case Effect::StealLife:
             return "Steal " + x + " Life Min " + y;
         case Effect::StealPotion:
@@ -232,6 +242,12 @@ std::string effect_text(const Ability& a, bool backlash) {
             return "Poison " + x + " Min " + y;
         case Effect::Recover:
             return "Recover " + x + " of " + y + " Potion";
+        case Effect::LifeMin:
+            return "- " + x + " Life Min " + y;
+        case Effect::PotionMin:
+            return "- " + x + " Potion Min " + y;
+        case Effect::SelfPoison:
+            return "Self Poison " + x + " Min " + y;
     }
     return "";
 }
@@ -239,15 +255,17 @@ std::string effect_text(const Ability& a, bool backlash) {
 // The effect in words, for the side it acts for ("you" are the card's player).
 std::string effect_words(const Ability& a, const std::string& times) {
     const std::string x = std::to_string(a.x) + times, y = std::to_string(a.y);
+    // +2 or -2, with the Team multiplier's words.
+    const std::string sx = (a.x < 0 ? "" : "+") + std::to_string(a.x) + times;
     switch (a.effect) {
         case Effect::None:
             return "";
         case Effect::Power:
-            return "Power +" + x;
+            return "Power " + sx;
         case Effect::Damage:
-            return "Damage +" + x;
+            return "Damage " + sx;
         case Effect::Attack:
-            return "Attack +" + x;
+            return "Attack " + sx;
         case Effect::OppPower:
             return "the opponent's Power -" + x + ", not below " + y;
         case Effect::OppDamage:
@@ -265,9 +283,9 @@ std::string effect_words(const Ability& a, const std::string& times) {
         case Effect::CancelOwnAbility:
             return "this card's own ability does nothing";
         case Effect::Life:
-            return "+" + x + " Life";
+            return sx + " Life";
         case Effect::Potion:
-            return "+" + x + " Potions";
+            return sx + " Potions";
         case Effect::LifePerDamage:
             return "+" + x + " Life for each point of damage dealt";
         case Effect::OppLife:
@@ -285,6 +303,12 @@ std::string effect_words(const Ability& a, const std::string& times) {
         case Effect::Recover:
             return "gets back " + std::to_string(a.x) + " of every " + y +
                    " Potions the card used (the free one too), rounded up";
+        case Effect::LifeMin:
+            return "you lose " + x + " Life, not below " + y;
+        case Effect::PotionMin:
+            return "you lose " + x + " Potions, not below " + y;
+        case Effect::SelfPoison:
+            return "you lose " + x + " Life after each later battle, not below " + y;
     }
     return "";
 }
@@ -354,13 +378,10 @@ std::variant<Ability, std::string> parse_ability(std::string_view text) {
         i = 2;
         if (w.size() == 2) return "nothing follows the prefix";
     }
-    bool self = false;
-    auto parsed = base(w, i, self);
+    auto parsed = base(w, i);
     if (!parsed) return std::string("not an ability the language knows");
     Ability a = *parsed;
     a.prefix = prefix;
-    if (self && prefix != Prefix::Backlash)
-        return std::string("\"- X Life\" and \"- X Potion\" need Opp (or Backlash:, for oneself)");
     if ((prefix == Prefix::Defeat || prefix == Prefix::Backlash) && !a.after_battle())
         return std::string(prefix_name(prefix)) +
                " acts after the battle, and this effect acts "
@@ -371,7 +392,7 @@ std::variant<Ability, std::string> parse_ability(std::string_view text) {
 
 std::string ability_text(const Ability& a) {
     if (a.empty()) return "";
-    const std::string body = effect_text(a, a.prefix == Prefix::Backlash);
+    const std::string body = effect_text(a);
     if (a.prefix == Prefix::None) return body;
     return std::string(prefix_name(a.prefix)) + ": " + body;
 }
@@ -395,8 +416,8 @@ std::string ability_words(const Ability& a) {
             return "if it wins, against its own player: " + what;
         case Prefix::Stop:
             return std::string(
-                       "if the opposing card has Stop Opp Ability (which cannot stop "
-                       "this): ") +
+                       "if the opponent's Stop Opp Ability (on a bonus: Stop Opp Bonus) "
+                       "silenced it: ") +
                    (after ? "and it wins, " : "") + what;
         case Prefix::Support:
         case Prefix::Team:

@@ -16,9 +16,9 @@ namespace croupier::games::vcg {
 enum class Effect : std::uint8_t {
     None,
     // During the battle.
-    Power,             // + X Power
-    Damage,            // + X Damage
-    Attack,            // + X Attack
+    Power,             // + X Power (or - X Power: X is then negative)
+    Damage,            // + X Damage (or - X Damage)
+    Attack,            // + X Attack (or - X Attack)
     OppPower,          // - X Opp Power Min Y
     OppDamage,         // - X Opp Damage Min Y
     OppAttack,         // - X Opp Attack Min Y
@@ -28,16 +28,19 @@ enum class Effect : std::uint8_t {
     StopOppBonus,      // Stop Opp Bonus
     CancelOwnAbility,  // Cancel Own Ability
     // After the battle.
-    Life,           // + X Life
-    Potion,         // + X Potion
+    Life,           // + X Life (or - X Life, on oneself, no Min)
+    Potion,         // + X Potion (or - X Potion)
     LifePerDamage,  // + X Life per Damage
-    OppLife,        // - X Opp Life Min Y   (Backlash: - X Life Min Y, on oneself)
-    OppPotion,      // - X Opp Potion Min Y (Backlash: - X Potion Min Y, on oneself)
+    OppLife,        // - X Opp Life Min Y
+    OppPotion,      // - X Opp Potion Min Y
     StealLife,      // Steal X Life Min Y
     StealPotion,    // Steal X Potion Min Y
     Heal,           // Heal X Max Y
     Poison,         // Poison X Min Y
     Recover,        // Recover X of Y Potion
+    LifeMin,        // - X Life Min Y, on oneself
+    PotionMin,      // - X Potion Min Y, on oneself
+    SelfPoison,     // Self Poison X Min Y: Poison on oneself
 };
 
 // When it acts.
@@ -46,8 +49,8 @@ enum class Prefix : std::uint8_t {
     Courage,   // only when the card is played first in its battle
     Revenge,   // only when its player lost the battle before
     Defeat,    // after-battle effects, when the card loses
-    Backlash,  // after-battle effects on oneself, when the card wins
-    Stop,      // only when the opposing card has Stop Opp Ability (which cannot stop it)
+    Backlash,  // after-battle effects when the card wins; one aimed at the opponent hits oneself
+    Stop,      // only when the opponent's stop silenced this card's ability (or bonus)
     Support,   // from the hand: on every battle of its player, whichever card fights
     Team,      // as Support, its X times the cards of its faction its player drew
 };

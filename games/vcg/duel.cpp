@@ -31,17 +31,16 @@ struct Active {
     bool bonus = false;
     bool printed = false;  // the fighting card's own ability (what Stop Opp Ability stops)
     int mult = 1;
+    bool acted = false;  // a stop that acted (it stays acted if it is stopped later)
 };
 
-bool condition(const Ability& a, int s, int first, const std::array<bool, 2>& revenge,
-               const Card& opp) {
+// Courage and Revenge are known before the battle; Stop: only once the stops have acted.
+bool condition(const Ability& a, int s, int first, const std::array<bool, 2>& revenge) {
     switch (a.prefix) {
         case Prefix::Courage:
             return first == s;
         case Prefix::Revenge:
             return revenge[static_cast<std::size_t>(s)];
-        case Prefix::Stop:
-            return opp.ability.effect == Effect::StopOppAbility;
         default:
             return true;
     }
@@ -56,17 +55,52 @@ int reduce(int value, std::vector<std::pair<int, int>> cuts) {
     return value;
 }
 
+bool is_min_effect(Effect e) {
+    return e == Effect::LifeMin || e == Effect::PotionMin || e == Effect::OppLife ||
+           e == Effect::OppPotion || e == Effect::StealLife || e == Effect::StealPotion;
+}
+
+// After a battle, one side's effects go in the reference's order (battle.cpp): Life per
+// Damage, Recover, Life, Potion, the "Min" ones, Poison, Self Poison, Heal.
+int after_rank(Effect e) {
+    switch (e) {
+        case Effect::LifePerDamage:
+            return 0;
+        case Effect::Recover:
+            return 1;
+        case Effect::Life:
+            return 2;
+        case Effect::Potion:
+            return 3;
+        case Effect::Poison:
+            return 5;
+        case Effect::SelfPoison:
+            return 6;
+        case Effect::Heal:
+            return 7;
+        default:
+            return 4;  // the "Min" ones
+    }
+}
+constexpr int kMinRank = 4, kRanks = 8;
+
+// Aimed at the opponent: what Backlash: turns on its own player.
+bool aimed_at_opponent(Effect e) {
+    return e == Effect::OppLife || e == Effect::OppPotion || e == Effect::StealLife ||
+           e == Effect::StealPotion || e == Effect::Poison;
+}
+
 void fight_battle(std::array<Side, 2>& sides, std::array<Fighter, 2> f, int first, Battle& b) {
     const std::array<bool, 2> revenge = {sides[0].lost_last, sides[1].lost_last};
     // Everything that may act, per side, before anything is stopped.
     std::array<std::vector<Active>, 2> act;
     for (int s = 0; s < 2; ++s) {
         const Fighter& me = f[static_cast<std::size_t>(s)];
-        const Card& opp = *f[static_cast<std::size_t>(1 - s)].card;
         auto add = [&](const Ability& a, const Card* from, bool bonus, bool printed) {
-            if (a.empty() || !condition(a, s, first, revenge, opp)) return;
+            if (a.empty() || !condition(a, s, first, revenge)) return;
             const int mult = a.prefix == Prefix::Team ? me.team(*from) : 1;
-            act[static_cast<std::size_t>(s)].push_back(Active{a, from, bonus, printed, mult});
+            act[static_cast<std::size_t>(s)].push_back(
+                Active{a, from, bonus, printed, mult, false});
         };
         add(me.card->ability, me.card, false, true);
         for (const Card* c : me.hand)
@@ -75,27 +109,42 @@ void fight_battle(std::array<Side, 2>& sides, std::array<Fighter, 2> f, int firs
                 add(c->ability, c, false, false);
         if (me.bonus) add(me.card->bonus, me.card, true, false);
     }
-    // Stops act at once on both sides: two cards with Stop Opp Ability stop each other.
-    std::array<bool, 2> stop_ability{}, stop_bonus{}, cancel_own{};
-    for (int s = 0; s < 2; ++s)
-        for (const auto& x : act[static_cast<std::size_t>(s)]) {
-            if (x.a.effect == Effect::StopOppAbility)
-                stop_ability[static_cast<std::size_t>(1 - s)] = true;
-            if (x.a.effect == Effect::StopOppBonus)
-                stop_bonus[static_cast<std::size_t>(1 - s)] = true;
-            if (x.a.effect == Effect::CancelOwnAbility)
-                cancel_own[static_cast<std::size_t>(s)] = true;
-        }
-    for (int s = 0; s < 2; ++s) {
-        auto& v = act[static_cast<std::size_t>(s)];
+    // The stops, one after the other as the reference does them (battle.cpp, do_ability.hpp):
+    // Cancel Own Ability first (croupier's own), then every Stop Opp Ability (the first
+    // player's, then the second's), then every Stop Opp Bonus; a stop whose card was stopped
+    // before it acts does nothing. A Stop: ability acts when its own card was stopped.
+    std::array<bool, 2> ability_stopped{}, bonus_stopped{}, cancelled{};
+    auto live = [&](int s, const Active& x) {
         const auto su = static_cast<std::size_t>(s);
-        std::erase_if(v, [&](const Active& x) {
-            if (x.bonus) return stop_bonus[su];
-            if (!x.printed) return false;
-            if (cancel_own[su]) return true;
-            return stop_ability[su] && x.a.prefix != Prefix::Stop;
+        if (x.bonus) return x.a.prefix == Prefix::Stop ? bonus_stopped[su] : !bonus_stopped[su];
+        if (!x.printed) return true;  // Support and Team act from the hand
+        if (cancelled[su]) return false;
+        return x.a.prefix == Prefix::Stop ? ability_stopped[su] : !ability_stopped[su];
+    };
+    for (int s = 0; s < 2; ++s)
+        for (auto& x : act[static_cast<std::size_t>(s)])
+            if (x.a.effect == Effect::CancelOwnAbility && x.a.prefix != Prefix::Stop && live(s, x))
+                cancelled[static_cast<std::size_t>(s)] = true;
+    for (const Effect stop : {Effect::StopOppAbility, Effect::StopOppBonus})
+        // A "Stop: Stop Opp ..." acts after the others of its kind: they are what stops it.
+        for (const bool stop_prefix : {false, true})
+            for (const int s : {first, 1 - first})
+                for (auto& x : act[static_cast<std::size_t>(s)]) {
+                    if (x.a.effect != stop || (x.a.prefix == Prefix::Stop) != stop_prefix ||
+                        !live(s, x))
+                        continue;
+                    x.acted = true;
+                    const auto ou = static_cast<std::size_t>(1 - s);
+                    (stop == Effect::StopOppAbility ? ability_stopped : bonus_stopped)[ou] = true;
+                }
+    for (int s = 0; s < 2; ++s) {
+        const auto su = static_cast<std::size_t>(s);
+        std::erase_if(act[su], [&](const Active& x) {
+            if (x.a.effect == Effect::StopOppAbility || x.a.effect == Effect::StopOppBonus)
+                return !x.acted;
+            return !live(s, x);
         });
-        b.bonus_active[su] = f[su].bonus && !stop_bonus[su];
+        b.bonus_active[su] = f[su].bonus && !bonus_stopped[su];
     }
     auto fired = [&](int s, const Active& x, int amount) {
         b.fired.push_back(Fired{s, x.from->name, x.from->faction, x.bonus, x.a, amount});
@@ -107,18 +156,8 @@ void fight_battle(std::array<Side, 2>& sides, std::array<Fighter, 2> f, int firs
         const Card& opp = *f[ou].card;
         int power = me.power, damage = me.damage, attack_plus = 0;
         for (const auto& x : act[su]) {
-            const int v = x.a.x * x.mult;
-            switch (x.a.effect) {
-                case Effect::PowerEqOpp:
-                    power = opp.power;
-                    break;
-                case Effect::DamageEqOpp:
-                    damage = opp.damage;
-                    break;
-                default:
-                    break;
-            }
-            (void)v;
+            if (x.a.effect == Effect::PowerEqOpp) power = opp.power;
+            if (x.a.effect == Effect::DamageEqOpp) damage = opp.damage;
         }
         for (const auto& x : act[su]) {
             const int v = x.a.x * x.mult;
@@ -172,85 +211,131 @@ void fight_battle(std::array<Side, 2>& sides, std::array<Fighter, 2> f, int firs
     b.dealt = std::min(b.damage[wu], sides[lu].life);
     sides[lu].life -= b.dealt;
 
-    // After the battle: the winner's effects (Backlash on itself), the loser's Defeat ones.
+    // After the battle: the winner's effects (Backlash: turns those aimed at the opponent on
+    // its own player), then the loser's Defeat ones. A player at 0 Life is out: nothing gives
+    // them Life back.
     struct Post {
-        int actor;  // the side the effect works for (Backlash: the other one)
+        int actor;  // the side the effect works for
         int from;   // the side whose card it is printed on
         Active x;
+        bool done = false;
     };
     std::vector<Post> post;
     for (const auto& x : act[wu]) {
         if (!x.a.after_battle() || x.a.prefix == Prefix::Defeat) continue;
-        post.push_back(Post{x.a.prefix == Prefix::Backlash ? l : w, w, x});
+        const bool turned = x.a.prefix == Prefix::Backlash && aimed_at_opponent(x.a.effect);
+        post.push_back(Post{turned ? l : w, w, x});
     }
+    const std::size_t loser_from = post.size();
     for (const auto& x : act[lu])
         if (x.a.after_battle() && x.a.prefix == Prefix::Defeat) post.push_back(Post{l, l, x});
-    // Gains first, then Heal and Poison set up, then every "Min" from the highest down.
-    for (const auto& p : post) {
+    auto alive = [&](int s) { return sides[static_cast<std::size_t>(s)].life > 0; };
+    auto gain_life = [&](int s, int v) {
+        Side& me = sides[static_cast<std::size_t>(s)];
+        if (me.life <= 0) return 0;  // out: no Life back
+        const int before = me.life;
+        me.life = std::max(0, me.life + v);
+        return me.life - before;
+    };
+    auto gain_potions = [&](int s, int v) {
+        Side& me = sides[static_cast<std::size_t>(s)];
+        const int before = me.potions;
+        me.potions = std::max(0, me.potions + v);
+        return me.potions - before;
+    };
+    // What a "Min" effect cuts: (side, Life or Potions).
+    auto target = [](const Post& p) {
+        const Effect e = p.x.a.effect;
+        const bool own = e == Effect::LifeMin || e == Effect::PotionMin;
+        const bool life = e == Effect::LifeMin || e == Effect::OppLife || e == Effect::StealLife;
+        return std::pair<int, bool>{own ? p.actor : 1 - p.actor, life};
+    };
+    auto apply = [&](Post& p) {
+        p.done = true;
         Side& me = sides[static_cast<std::size_t>(p.actor)];
         Side& opp = sides[static_cast<std::size_t>(1 - p.actor)];
         const int v = p.x.a.x * p.x.mult;
-        const std::size_t chosen = static_cast<std::size_t>(p.from == w ? w : l);
         switch (p.x.a.effect) {
-            case Effect::Life:
-                me.life += v;
-                fired(p.from, p.x, v);
-                break;
+            case Effect::Life: {
+                if (v > 0 && !alive(p.actor)) return;
+                fired(p.from, p.x, gain_life(p.actor, v));
+                return;
+            }
             case Effect::Potion:
-                me.potions += v;
-                fired(p.from, p.x, v);
-                break;
+                fired(p.from, p.x, gain_potions(p.actor, v));
+                return;
             case Effect::LifePerDamage: {
-                const int gain = v * (p.actor == w ? b.dealt : 0);
-                me.life += gain;
-                fired(p.from, p.x, gain);
-                break;
+                if (!alive(p.actor)) return;
+                fired(p.from, p.x, gain_life(p.actor, v * (p.actor == w ? b.dealt : 0)));
+                return;
             }
             case Effect::Recover: {
-                const int used = b.choice[chosen].potions + 1;
-                const int gain = (used * p.x.a.x + p.x.a.y - 1) / p.x.a.y;
-                me.potions += gain;
-                fired(p.from, p.x, gain);
-                break;
+                const int used = b.choice[static_cast<std::size_t>(p.from)].potions + 1;
+                fired(p.from, p.x, gain_potions(p.actor, (used * p.x.a.x + p.x.a.y - 1) / p.x.a.y));
+                return;
             }
             case Effect::Heal:
+                if (!alive(p.actor)) return;
                 me.heals.push_back(Tick{v, p.x.a.y, b.round});
                 fired(p.from, p.x, v);
-                break;
+                return;
             case Effect::Poison:
                 opp.poisons.push_back(Tick{v, p.x.a.y, b.round});
                 fired(p.from, p.x, v);
-                break;
+                return;
+            case Effect::SelfPoison:
+                me.poisons.push_back(Tick{v, p.x.a.y, b.round});
+                fired(p.from, p.x, v);
+                return;
             default:
                 break;
         }
-    }
-    std::vector<const Post*> cuts;
-    for (const auto& p : post)
-        if (p.x.a.effect == Effect::OppLife || p.x.a.effect == Effect::OppPotion ||
-            p.x.a.effect == Effect::StealLife || p.x.a.effect == Effect::StealPotion)
-            cuts.push_back(&p);
-    std::stable_sort(cuts.begin(), cuts.end(),
-                     [](const Post* a, const Post* c) { return a->x.a.y > c->x.a.y; });
-    for (const Post* p : cuts) {
-        Side& me = sides[static_cast<std::size_t>(p->actor)];
-        Side& opp = sides[static_cast<std::size_t>(1 - p->actor)];
-        const bool life = p->x.a.effect == Effect::OppLife || p->x.a.effect == Effect::StealLife;
-        int& value = life ? opp.life : opp.potions;
-        const int v = p->x.a.x * p->x.mult;
+        // The "Min" ones: a cut never raises a value already below its Min.
+        const auto [side, life] = target(p);
+        Side& cut = sides[static_cast<std::size_t>(side)];
+        int& value = life ? cut.life : cut.potions;
         const int before = value;
-        if (value > p->x.a.y) value = std::max(p->x.a.y, value - v);
+        if (value > p.x.a.y) value = std::max(p.x.a.y, value - v);
         const int taken = before - value;
-        if (p->x.a.effect == Effect::StealLife) me.life += taken;
-        if (p->x.a.effect == Effect::StealPotion) me.potions += taken;
-        fired(p->from, p->x, taken);
+        if (p.x.a.effect == Effect::StealLife) gain_life(p.actor, taken);
+        if (p.x.a.effect == Effect::StealPotion) me.potions += taken;
+        fired(p.from, p.x, taken);
+    };
+    for (int phase = 0; phase < 2; ++phase) {
+        const std::size_t lo = phase == 0 ? 0 : loser_from;
+        const std::size_t hi = phase == 0 ? loser_from : post.size();
+        for (int rank = 0; rank < kRanks; ++rank) {
+            if (rank != kMinRank) {
+                for (std::size_t i = lo; i < hi; ++i)
+                    if (!post[i].done && after_rank(post[i].x.a.effect) == rank) apply(post[i]);
+                continue;
+            }
+            // Several cuts on one value go from the highest Min down (the README), the
+            // loser's Defeat ones among the winner's when they cut the same value.
+            std::vector<Post*> cuts;
+            for (std::size_t i = lo; i < hi; ++i)
+                if (!post[i].done && is_min_effect(post[i].x.a.effect)) cuts.push_back(&post[i]);
+            for (std::size_t i = hi; i < post.size(); ++i) {
+                if (post[i].done || !is_min_effect(post[i].x.a.effect)) continue;
+                for (std::size_t k = lo; k < hi; ++k)
+                    if (is_min_effect(post[k].x.a.effect) && target(post[k]) == target(post[i])) {
+                        cuts.push_back(&post[i]);
+                        break;
+                    }
+            }
+            std::stable_sort(cuts.begin(), cuts.end(),
+                             [](const Post* a, const Post* c) { return a->x.a.y > c->x.a.y; });
+            for (Post* p : cuts) apply(*p);
+        }
     }
-    // Heal and Poison won in earlier battles: the strongest of each, Heal first.
+    // Heal and Poison won in earlier battles: the strongest of each, Heal first; none for a
+    // player who is out.
     for (int s = 0; s < 2; ++s) {
         Side& me = sides[static_cast<std::size_t>(s)];
         int best = 0;
-        for (const auto& t : me.heals)
-            if (t.from < b.round) best = std::max(best, std::clamp(t.y - me.life, 0, t.x));
+        if (me.life > 0)
+            for (const auto& t : me.heals)
+                if (t.from < b.round) best = std::max(best, std::clamp(t.y - me.life, 0, t.x));
         me.life += best;
         b.healed[static_cast<std::size_t>(s)] = best;
     }

@@ -97,9 +97,9 @@ TEST(VcgAbility, EveryBaseFormParsesAndPrintsBack) {
 }
 
 TEST(VcgAbility, UnknownTextIsRefusedWithAReason) {
-    for (const char* bad :
-         {"+ 2 Luck", "Frenzy: + 2 Power", "- 2 Opp Power", "Heal 2", "Defeat: + 2 Power",
-          "Backlash: - 2 Opp Attack Min 1", "- 3 Life Min 0", "Courage:", "+ two Power"}) {
+    for (const char* bad : {"+ 2 Luck", "Frenzy: + 2 Power", "- 2 Opp Power", "Heal 2",
+                            "Defeat: + 2 Power", "Backlash: - 2 Opp Attack Min 1", "Courage:",
+                            "+ two Power", "Defeat: - 2 Power", "+ 2 Opp Power Min 1"}) {
         auto p = parse_ability(bad);
         EXPECT_TRUE(std::holds_alternative<std::string>(p)) << bad;
     }
@@ -323,10 +323,16 @@ TEST(VcgBattle, StopOppAbilityAndStopOppBonus) {
     r = calc_battle(a, 0, true, false, card("B", 3, 1, 1, "Stop Opp Bonus"), 0, false, false);
     EXPECT_EQ(r.power[0], 11);
     EXPECT_EQ(r.damage[0], 4);
-    // Two Stop Opp Ability stop each other.
+    // Of two Stop Opp Ability, the one played first acts and silences the other (the
+    // reference's battle.cpp does the first player's stops first).
     r = calc_battle(card("A", 3, 5, 4, "Stop Opp Ability", "+ 2 Power", "X"), 0, true, false,
                     card("B", 3, 1, 1, "Stop Opp Ability"), 0, false, false);
     EXPECT_EQ(r.power[0], 7);
+    ASSERT_EQ(r.fired.size(), 2u);
+    EXPECT_EQ(r.fired[0].side, 0);
+    EXPECT_EQ(r.fired[0].ability.effect, Effect::StopOppAbility);
+    EXPECT_EQ(r.fired[1].side, 0);
+    EXPECT_TRUE(r.fired[1].bonus);
 }
 
 TEST(VcgBattle, StopPrefixActsAgainstStopOppAbilityAndCannotBeStopped) {
