@@ -26,14 +26,16 @@ void Tables::seen_speaking(NetCtx& n, Request& r) {
             }
         if (renamed) player_renamed(n, r.key, r.from.nick);
     }
-    // A person at a table here speaking under another nick of theirs (a second client):
-    // their seat goes by the nick they use now, and their cards go there.
+    // A person at a table here speaking under another nick of theirs (a second client), or
+    // whose seat went away with their other nick: they are back, under the nick they use now.
     if (!r.channel.empty())
         for (Table* t : tables_in(n, r.channel))
-            if (const int seat = t->seat_of(r.key);
-                seat >= 0 && t->seats[static_cast<std::size_t>(seat)].nick != r.from.nick) {
-                player_renamed(n, r.key, r.from.nick);
-                break;
+            if (const int seat = t->seat_of(r.key); seat >= 0) {
+                const Seat& s = t->seats[static_cast<std::size_t>(seat)];
+                if (s.nick != r.from.nick || (s.away && !s.out)) {
+                    player_back(n, r.from, r.channel, false);
+                    break;
+                }
             }
     // Seats saved before seats belonged to persons go by nick: the first person to speak
     // under that nick from then on holds them.
@@ -116,7 +118,7 @@ void Tables::player_gone(NetCtx& n, const std::string& person, const std::string
     }
 }
 
-void Tables::player_back(NetCtx& n, const Source& who, const std::string& channel) {
+void Tables::player_back(NetCtx& n, const Source& who, const std::string& channel, bool show_hand) {
     const std::string nick_key = n.net->fold(who.nick);
     const Person& p =
         n.people.resolve(who.nick, nick_key, who.user, who.host, who.account,
@@ -142,7 +144,7 @@ void Tables::player_back(NetCtx& n, const Source& who, const std::string& channe
                            ? fmt::format("Welcome back, {}: your seat is still yours.", names)
                            : fmt::format("Welcome back, {}: your seats are still yours.", names);
             });
-        deliver(*t, t->game->show_hand(seat));
+        if (show_hand) deliver(*t, t->game->show_hand(seat));
     }
 }
 

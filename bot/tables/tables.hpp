@@ -118,7 +118,10 @@ class Tables {
     // `nick_key`: the nick that left; a seat the person plays under another nick stays.
     void player_gone(NetCtx& n, const std::string& person, const std::string& channel,
                      const std::string& nick_key = "");
-    void player_back(NetCtx& n, const Source& who, const std::string& channel);
+    // `show_hand`: send the seat's hand with the welcome (a JOIN); not when the person came
+    // back by speaking, whose command answers for itself.
+    void player_back(NetCtx& n, const Source& who, const std::string& channel,
+                     bool show_hand = true);
     void player_renamed(NetCtx& n, const std::string& person, const std::string& nick);
     // Disconnected: games wait; connected again: their clocks run.
     void pause_timers(NetCtx& n);
