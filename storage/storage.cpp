@@ -1076,9 +1076,9 @@ std::size_t Database::rekey_persons(const Rekey& r) {
             }
         }
 
-        // kv: the next dealer of each channel of the network.
-        {
-            const std::string prefix = "dealer:" + network + ":";
+        // kv: the next dealer of each channel of the network ("dealer:" before issue 28).
+        for (const std::string& prefix :
+             {"next-dealer:" + network + ":", "dealer:" + network + ":"}) {
             std::vector<std::pair<std::string, std::string>> changed;
             {
                 auto q = prepare("SELECT name, value FROM kv WHERE substr(name, 1, ?) = ?");

@@ -242,6 +242,10 @@ class Tables {
     // `here` empty in private: every table of the network.
     std::string stranger_reason(Request& r, const std::vector<Table*>& here);
     std::string stranger_words(const Table& t, const Seat& s) const;
+    // The kv name holding who deals the next game at an open table's place ("" for other
+    // tables). Values under the older name "dealer:..." are never read: some were written by
+    // games with computer players at them (before issue 28), so none can be trusted.
+    static std::string next_dealer_name(const Table& t);
 
     // seating.cpp
     void open_table(Request& r, const GameKind& kind);
