@@ -493,6 +493,7 @@ void Daemon::Impl::dispatch(Request& r) {
     }
     const Command* found = nullptr;
     const Command* wrong_place = nullptr;
+    std::vector<const Command*> lookups;  // games' commands that need no game, of that name
     for (const auto& c : commands) {
         if (!names(c, r.command)) continue;
         if (r.kind && !c.module.empty() && c.module != module) continue;
@@ -503,8 +504,46 @@ void Daemon::Impl::dispatch(Request& r) {
             if (!wrong_place) wrong_place = &c;
             continue;
         }
+        if (const GameKind* k = c.module.empty() ? nullptr : kind_by_name(c.module))
+            for (const auto& spec : k->lookups())
+                if (spec.name == c.spec.name) lookups.push_back(&c);
         if (!found || (!module.empty() && c.module == module && found->module != module))
             found = &c;
+    }
+    // A command that needs no game, of several games ("deck set NAME"), from a person who
+    // named none and plays none of them: the game they play, else the one that knows what
+    // they asked (a deck only it has); else they are asked which game they mean.
+    if (module.empty() && lookups.size() > 1 &&
+        std::find(lookups.begin(), lookups.end(), found) != lookups.end()) {
+        std::vector<const Command*> played, fits;
+        for (const Command* c : lookups)
+            if (tables.plays(*r.net, r.key, c->module)) played.push_back(c);
+        if (played.size() == 1) {
+            found = played.front();
+        } else {
+            for (const Command* c : lookups)
+                if (const GameKind* k = kind_by_name(c->module);
+                    k && !r.args.empty() && tables.lookup_fits(r, *k))
+                    fits.push_back(c);
+            if (fits.size() == 1) {
+                found = fits.front();
+            } else {
+                std::string which;
+                for (std::size_t i = 0; i < lookups.size(); ++i) {
+                    const GameKind* k = kind_by_name(lookups[i]->module);
+                    if (!k) continue;
+                    const std::string typed =
+                        fmt::format("{} {}{}", tables.typed_command(r, *k), r.command,
+                                    r.args.empty() ? "" : " " + render::quote_user(r.args, 60));
+                    which += (which.empty()             ? ""
+                              : i + 1 == lookups.size() ? " or "
+                                                        : ", ") +
+                             fmt::format("{} ({})", typed, k->title());
+                }
+                refuse(r, fmt::format("Several games have {}: type {}.", r.command, which));
+                return;
+            }
+        }
     }
     // A game's command for another place, of a game the person plays, comes before another
     // game's command of that name they do not play ("play" in private from an Exordia8

@@ -254,6 +254,15 @@ class GameKind {
         (void)saved;
         return {};
     }
+    // The same, told how the asker types this kind's commands where they asked ("!af " in a
+    // channel, "af " in private), so that a command the reply tells them to type reaches
+    // this kind and no other with a command of that name. By default lookup().
+    virtual LookupReply lookup_as(std::string_view command, std::string_view args,
+                                  const std::optional<std::string>& saved,
+                                  const std::string& typed) const {
+        (void)typed;
+        return lookup(command, args, saved);
+    }
 
     // `stats` and `top`: the variants a player names in `top GAME [WORD]` (the first is the
     // default), each with its stored name, and how a stored variant is written; whether the

@@ -616,13 +616,18 @@ class AdventurerKind final : public GameKind {
 
     LookupReply lookup(std::string_view command, std::string_view args,
                        const std::optional<std::string>& saved) const override {
+        return lookup_as(command, args, saved, "af ");
+    }
+    LookupReply lookup_as(std::string_view command, std::string_view args,
+                          const std::optional<std::string>& saved,
+                          const std::string& typed) const override {
         const std::string cmd = lower(std::string(command));
         const std::string a = trim(args);
         bool wrong = false;
         if (cmd == "card") return {{card_reply(a, wrong)}, std::nullopt, false, wrong};
         if (cmd == "cards") return {{cards_reply(a, wrong)}, std::nullopt, true, wrong};
-        if (cmd == "decks") return decks_lookup(book_);
-        if (cmd == "deck") return deck_lookup(book_, a, saved);
+        if (cmd == "decks") return decks_lookup(book_, typed);
+        if (cmd == "deck") return deck_lookup(book_, a, saved, typed);
         return {{"Unknown Adventurer Factory command."}, std::nullopt, true, true};
     }
 

@@ -267,6 +267,22 @@ void Tables::hint(Request& r) {
     });
 }
 
+std::string Tables::typed_command(const Request& r, const GameKind& kind) const {
+    const auto names = kind.aliases();
+    return (r.in_channel() ? cfg.bot.prefix : "") + (names.empty() ? kind.name() : names.front());
+}
+
+bool Tables::lookup_fits(Request& r, const GameKind& kind) {
+    std::optional<std::string> saved;
+    try {
+        if (kept_for(r.key, cfg.identity.saved_needs_account))
+            if (auto s = db->saved(r.net->name, r.key, kind.name(), "data")) saved = s->data;
+    } catch (const std::exception&) {
+        // Read again, and said, if this kind is the one asked.
+    }
+    return !kind.lookup_as(r.command, r.args, saved, typed_command(r, kind) + " ").refused;
+}
+
 void Tables::lookup(Request& r, const GameKind& kind) {
     std::optional<std::string> saved;
     const bool keeps = kept_for(r.key, cfg.identity.saved_needs_account);
@@ -278,7 +294,7 @@ void Tables::lookup(Request& r, const GameKind& kind) {
         refuse(r, "Your saved data cannot be read just now; try again in a moment.");
         return;
     }
-    LookupReply out = kind.lookup(r.command, r.args, saved);
+    LookupReply out = kind.lookup_as(r.command, r.args, saved, typed_command(r, kind) + " ");
     if (out.refused) {
         for (const auto& line : out.lines) refuse(r, line);
         return;

@@ -100,6 +100,12 @@ class Tables {
     Table* joining_table(NetCtx& n, const std::string& channel, const GameKind& kind);
     // Whether the person sits at a table (or has a game) of the kind named, here.
     bool plays(NetCtx& n, const std::string& person, const std::string& kind) const;
+    // How the asker types a kind's commands where they asked: "!af" in a channel, "af" in
+    // private.
+    std::string typed_command(const Request& r, const GameKind& kind) const;
+    // Whether the kind's lookup would answer the request, not refuse it (a deck name it has):
+    // a command of several kinds goes to the one that knows what was asked.
+    bool lookup_fits(Request& r, const GameKind& kind);
     // The channel's tables (not private games), oldest first.
     std::vector<Table*> tables_in(NetCtx& n, const std::string& channel);
     // "!e8" (or "!e8 or !vcg"): how to open a table of that seating here.
