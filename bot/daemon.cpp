@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 #include <boost/asio/post.hpp>
@@ -609,7 +610,11 @@ void Daemon::Impl::build_commands() {
             r.page = true;
             cmd_top(r);
         });
-    add({"verify", {}, "GAME", "checks a finished game's deal against the seal shown at its start"},
+    add({"verify",
+         {},
+         "[NUMBER|GAME]",
+         "checks a game's deal (by the game's number, a deal number you were shown or a game's "
+         "name; alone: your last game)"},
         W::Anywhere, false, [this](Request& r) { cmd_verify(r); });
     add({"set",
          {},
@@ -928,42 +933,86 @@ void Daemon::Impl::cmd_stats(Request& r) {
 }
 
 void Daemon::Impl::cmd_verify(Request& r) {
-    std::string arg = r.args;
-    if (!arg.empty() && arg[0] == '#') arg.erase(0, 1);
+    // What a player can know: a game's number (#12), a deal number they were shown, a game's
+    // name (their last game of it), or nothing (their last game).
+    std::string arg = trim(r.args);
+    const bool hash = !arg.empty() && arg[0] == '#';
+    if (hash) arg.erase(0, 1);
     const bool number =
-        !arg.empty() && arg.size() <= 18 &&
+        !arg.empty() && arg.size() <= 20 &&
         std::all_of(arg.begin(), arg.end(), [](char c) { return c >= '0' && c <= '9'; });
     const std::string p = r.in_channel() ? cfg.bot.prefix : "";
-    if (!number) {
-        refuse(r, fmt::format("Usage: {}verify GAME, the game's number (a game shown as \"#12\": "
-                              "{}verify 12).",
-                              p, p));
+    const GameKind* named = number || arg.empty() ? nullptr : kind_by_name(lower(arg));
+    if (!arg.empty() && !number && !named) {
+        refuse(r, fmt::format("Usage: {}verify [GAME]: a game's number (a game shown as \"#12\": "
+                              "{}verify 12), a deal number you were shown, or a game's name "
+                              "({}verify {}: your last game of it); {}verify alone: your last "
+                              "game.",
+                              p, p, p,
+                              kinds.empty()                      ? "GAME"
+                              : kinds.front()->aliases().empty() ? kinds.front()->name()
+                                                                 : kinds.front()->aliases().front(),
+                              p));
         return;
     }
-    const auto rec = db->game(std::stoll(arg));
-    if (!rec || rec->network != r.net->name) {
-        refuse(r, fmt::format("There is no game #{} here.", arg));
+    std::optional<storage::GameRecord> rec;
+    if (!number) {
+        const auto id = db->last_game(r.net->name, r.key, named ? named->name() : "");
+        if (!id) {
+            refuse(r, named ? fmt::format("You have no finished {} game here to verify.",
+                                          named->title())
+                            : std::string("You have no finished game here to verify."));
+            return;
+        }
+        rec = db->game(*id);
+    } else {
+        const std::uint64_t n = std::stoull(arg);
+        if (n <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+            rec = db->game(static_cast<std::int64_t>(n));
+        if (rec && rec->network != r.net->name) rec.reset();
+        // Not a game's number: a deal number. The deal of a sealed game still in play is
+        // secret: such a game is never found by it.
+        if (!rec && !hash)
+            for (auto& g : db->games_by_deal(r.net->name, n, r.key)) {
+                const GameKind* k = kind_by_name(g.kind);
+                if (g.status == "open" && (!k || !k->seal(g.deal).empty())) continue;
+                rec = std::move(g);
+                break;
+            }
+        if (!rec) {
+            refuse(r, fmt::format("There is no game #{} here{}.", arg,
+                                  hash ? "" : ", and no game shown with that deal number"));
+            return;
+        }
+    }
+    if (!rec) {
+        refuse(r, "That game cannot be read just now; try again in a moment.");
         return;
     }
     const GameKind* k = kind_by_name(rec->kind);
     const std::string title = k ? k->title() : rec->kind;
+    const std::string seal = k ? k->seal(rec->deal) : "";
     if (rec->status == "open") {
-        reply_private(r, fmt::format("{} game #{} is still being played: its deal is revealed at "
-                                     "its end, then {}verify {} checks it.",
-                                     title, arg, p, arg));
+        if (seal.empty())
+            reply_private(r, fmt::format("{} game #{} is still being played: deal {}, shown at "
+                                         "its start (not sealed: anyone may play it again).",
+                                         title, rec->id, rec->deal));
+        else
+            reply_private(r, fmt::format("{} game #{} is still being played: its deal is sealed "
+                                         "until its end, then {}verify {} checks it.",
+                                         title, rec->id, p, rec->id));
         return;
     }
-    const std::string seal = k ? k->seal(rec->deal) : "";
     if (seal.empty()) {
         reply_private(r, fmt::format("{} game #{} was deal {}, shown at its start (not sealed: "
                                      "anyone may play it again).",
-                                     title, arg, rec->deal));
+                                     title, rec->id, rec->deal));
         return;
     }
     reply_private(r, fmt::format("{} game #{} at {} ({}): deal {}, whose sha256 is {}. If that is "
                                  "the seal shown at its start, the deal did not change; the cards "
                                  "follow from the number (docs/FAIRNESS.md).",
-                                 title, arg, rec->place,
+                                 title, rec->id, rec->place,
                                  rec->result.empty() ? rec->status : rec->result, rec->deal, seal));
 }
 

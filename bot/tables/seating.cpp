@@ -732,6 +732,9 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
         outbox_of(table).creates = true;
         auto out = table.game->start();
         if (!note.empty()) out.insert(out.begin(), to_table(note));
+        // The game's number, for verify (docs/FAIRNESS.md).
+        out.push_back(to_table(fmt::format("This is {} game #{}; verify {} shows its deal.",
+                                           k->title(), table.game_id, table.game_id)));
         deliver(table, out);
         play_computers(table);  // an opponent that moves first (an ambush)
     };
