@@ -922,9 +922,10 @@ void Daemon::Impl::cmd_stats(Request& r) {
         const GameKind* k = kind_by_name(s.kind);
         std::string title = k ? k->title() : s.kind;
         if (!s.variant.empty()) title += " " + (k ? k->variant_title(s.variant) : s.variant);
-        all += fmt::format("{}{}: {} game{}, {} won, {} point{}", all.empty() ? "" : "; ", title,
-                           s.games, s.games == 1 ? "" : "s", s.wins, s.points,
-                           s.points == 1 ? "" : "s");
+        all += fmt::format("{}{}: {} game{}, {} won", all.empty() ? "" : "; ", title, s.games,
+                           s.games == 1 ? "" : "s", s.wins);
+        if (!k || k->points_count())
+            all += fmt::format(", {} point{}", s.points, s.points == 1 ? "" : "s");
         if (k && k->rated()) all += fmt::format(", rating {:.0f}", s.rating);
         if (const long long xp = db->xp(r.net->name, key, s.kind); xp > 0)
             all += fmt::format(", {} XP", xp);
@@ -1058,8 +1059,9 @@ void Daemon::Impl::cmd_top(Request& r) {
     std::string all;
     int rank = 0;
     for (const auto& t : lines) {
-        all += fmt::format("{}{}. {} ({} won of {}, {} points{})", all.empty() ? "" : ", ", ++rank,
-                           t.nick, t.wins, t.games, t.points,
+        all += fmt::format("{}{}. {} ({} won of {}{}{})", all.empty() ? "" : ", ", ++rank, t.nick,
+                           t.wins, t.games,
+                           k->points_count() ? fmt::format(", {} points", t.points) : "",
                            k->rated() ? fmt::format(", rating {:.0f}", t.rating) : "");
     }
     reply(r, fmt::format("Top {}: {}", title, all));

@@ -270,6 +270,10 @@ class GameKind {
     virtual std::vector<std::pair<std::string, std::string>> top_variants() const { return {}; }
     virtual std::string variant_title(const std::string& variant) const { return variant; }
     virtual bool rated() const { return seating() != Seating::Private; }
+    // Whether the points of its results mean something to a player summed over games (a
+    // score, the cards left in the others' hands), so `stats` and `top` show them; false when
+    // they are only what a seat had left (a duel's Health and Willpower): wins count.
+    virtual bool points_count() const { return true; }
     // A kind that seals its deal at the start (a hash shown to the table, the number
     // revealed at the end): the seal of a deal number, for `verify`. "" when it seals none.
     virtual std::string seal(std::uint64_t deal) const {

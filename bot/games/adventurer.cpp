@@ -554,6 +554,8 @@ class AdventurerKind final : public GameKind {
     }
     Seating seating() const override { return Seating::Duel; }
     bool secret_moves() const override { return false; }
+    // A seat's points are the Health and Willpower it had left: no score to sum.
+    bool points_count() const override { return false; }
     const config::TableConfig* table_config() const override { return &cfg_; }
 
     void deal_options(GameSetup& setup) const override {
