@@ -164,6 +164,7 @@ struct PrivateStart {
     std::map<std::string, std::string> options;
     std::optional<std::uint64_t> deal;  // a deal number the player chose
     bool proven = false;                // a deal the kind proves fit (find_deal), off the loop
+    std::string note;  // said after the game's first lines (Spider: which suits there are)
 };
 
 // A preference a kind offers in `set NAME VALUE` (Spider: suits 1|2|4), stored per person
@@ -222,7 +223,7 @@ class GameKind {
                                        const std::map<std::string, std::string>& prefs) const {
         (void)args;
         (void)prefs;
-        return PrivateStart{"This game has no private deals.", {}, {}, {}, false};
+        return PrivateStart{"This game has no private deals.", {}, {}, {}, false, {}};
     }
     virtual std::string private_start_args() const { return ""; }
     // What `new` does, for `help` ("deals a new game: ...").

@@ -735,6 +735,7 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
         // The game's number, for verify (docs/FAIRNESS.md).
         out.push_back(to_table(fmt::format("This is {} game #{}; verify {} shows its deal.",
                                            k->title(), table.game_id, table.game_id)));
+        if (!start.note.empty()) out.push_back(to_table(start.note));
         deliver(table, out);
         play_computers(table);  // an opponent that moves first (an ambush)
     };
