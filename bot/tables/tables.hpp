@@ -310,6 +310,8 @@ class Tables {
     void show_table(Request& r);
     void show_hand(Request& r);
     void game_command(Request& r, const Command& c);
+    // A move from someone whose last game here is over: what to say ("" if none of that).
+    std::string game_over_words(const Request& r);
     void lookup(Request& r, const GameKind& kind);  // a kind's command that needs no game
     void hint(Request& r);
 
