@@ -512,9 +512,12 @@ void Daemon::Impl::dispatch(Request& r) {
             found = &c;
     }
     // A command that needs no game, of several games ("deck set NAME"), from a person who
-    // named none and plays none of them: the game they play, else the one that knows what
-    // they asked (a deck only it has); else they are asked which game they mean.
-    if (module.empty() && lookups.size() > 1 &&
+    // named none and sits at no table of them here (an Exordia8 player's `deck`): the game
+    // they play, else the one that knows what they asked (a deck only it has); else they
+    // are asked which game they mean.
+    if (lookups.size() > 1 &&
+        std::none_of(lookups.begin(), lookups.end(),
+                     [&](const Command* c) { return c->module == module; }) &&
         std::find(lookups.begin(), lookups.end(), found) != lookups.end()) {
         std::vector<const Command*> played, fits;
         for (const Command* c : lookups)
