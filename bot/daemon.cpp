@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 #include <boost/asio/post.hpp>
@@ -495,6 +496,7 @@ void Daemon::Impl::dispatch(Request& r) {
     }
     const Command* found = nullptr;
     const Command* wrong_place = nullptr;
+    std::vector<const Command*> lookups;  // games' commands that need no game, of that name
     for (const auto& c : commands) {
         if (!names(c, r.command)) continue;
         if (r.kind && !c.module.empty() && c.module != module) continue;
@@ -505,8 +507,49 @@ void Daemon::Impl::dispatch(Request& r) {
             if (!wrong_place) wrong_place = &c;
             continue;
         }
+        if (const GameKind* k = c.module.empty() ? nullptr : kind_by_name(c.module))
+            for (const auto& spec : k->lookups())
+                if (spec.name == c.spec.name) lookups.push_back(&c);
         if (!found || (!module.empty() && c.module == module && found->module != module))
             found = &c;
+    }
+    // A command that needs no game, of several games ("deck set NAME"), from a person who
+    // named none and sits at no table of them here (an Exordia8 player's `deck`): the game
+    // they play, else the one that knows what they asked (a deck only it has); else they
+    // are asked which game they mean.
+    if (lookups.size() > 1 &&
+        std::none_of(lookups.begin(), lookups.end(),
+                     [&](const Command* c) { return c->module == module; }) &&
+        std::find(lookups.begin(), lookups.end(), found) != lookups.end()) {
+        std::vector<const Command*> played, fits;
+        for (const Command* c : lookups)
+            if (tables.plays(*r.net, r.key, c->module)) played.push_back(c);
+        if (played.size() == 1) {
+            found = played.front();
+        } else {
+            for (const Command* c : lookups)
+                if (const GameKind* k = kind_by_name(c->module);
+                    k && !r.args.empty() && tables.lookup_fits(r, *k))
+                    fits.push_back(c);
+            if (fits.size() == 1) {
+                found = fits.front();
+            } else {
+                std::string which;
+                for (std::size_t i = 0; i < lookups.size(); ++i) {
+                    const GameKind* k = kind_by_name(lookups[i]->module);
+                    if (!k) continue;
+                    const std::string typed =
+                        fmt::format("{} {}{}", tables.typed_command(r, *k), r.command,
+                                    r.args.empty() ? "" : " " + render::quote_user(r.args, 60));
+                    which += (which.empty()             ? ""
+                              : i + 1 == lookups.size() ? " or "
+                                                        : ", ") +
+                             fmt::format("{} ({})", typed, k->title());
+                }
+                refuse(r, fmt::format("Several games have {}: type {}.", r.command, which));
+                return;
+            }
+        }
     }
     // A game's command for another place, of a game the person plays, comes before another
     // game's command of that name they do not play ("play" in private from an Exordia8
@@ -572,7 +615,11 @@ void Daemon::Impl::build_commands() {
             r.page = true;
             cmd_top(r);
         });
-    add({"verify", {}, "GAME", "checks a finished game's deal against the seal shown at its start"},
+    add({"verify",
+         {},
+         "[NUMBER|GAME]",
+         "checks a game's deal (by the game's number, a deal number you were shown or a game's "
+         "name; alone: your last game)"},
         W::Anywhere, false, [this](Request& r) { cmd_verify(r); });
     add({"set",
          {},
@@ -880,9 +927,10 @@ void Daemon::Impl::cmd_stats(Request& r) {
         const GameKind* k = kind_by_name(s.kind);
         std::string title = k ? k->title() : s.kind;
         if (!s.variant.empty()) title += " " + (k ? k->variant_title(s.variant) : s.variant);
-        all += fmt::format("{}{}: {} game{}, {} won, {} point{}", all.empty() ? "" : "; ", title,
-                           s.games, s.games == 1 ? "" : "s", s.wins, s.points,
-                           s.points == 1 ? "" : "s");
+        all += fmt::format("{}{}: {} game{}, {} won", all.empty() ? "" : "; ", title, s.games,
+                           s.games == 1 ? "" : "s", s.wins);
+        if (!k || k->points_count())
+            all += fmt::format(", {} point{}", s.points, s.points == 1 ? "" : "s");
         if (k && k->rated()) all += fmt::format(", rating {:.0f}", s.rating);
         if (const long long xp = db->xp(r.net->name, key, s.kind); xp > 0)
             all += fmt::format(", {} XP", xp);
@@ -891,42 +939,86 @@ void Daemon::Impl::cmd_stats(Request& r) {
 }
 
 void Daemon::Impl::cmd_verify(Request& r) {
-    std::string arg = r.args;
-    if (!arg.empty() && arg[0] == '#') arg.erase(0, 1);
+    // What a player can know: a game's number (#12), a deal number they were shown, a game's
+    // name (their last game of it), or nothing (their last game).
+    std::string arg = trim(r.args);
+    const bool hash = !arg.empty() && arg[0] == '#';
+    if (hash) arg.erase(0, 1);
     const bool number =
-        !arg.empty() && arg.size() <= 18 &&
+        !arg.empty() && arg.size() <= 20 &&
         std::all_of(arg.begin(), arg.end(), [](char c) { return c >= '0' && c <= '9'; });
     const std::string p = r.in_channel() ? cfg.bot.prefix : "";
-    if (!number) {
-        refuse(r, fmt::format("Usage: {}verify GAME, the game's number (a game shown as \"#12\": "
-                              "{}verify 12).",
-                              p, p));
+    const GameKind* named = number || arg.empty() ? nullptr : kind_by_name(lower(arg));
+    if (!arg.empty() && !number && !named) {
+        refuse(r, fmt::format("Usage: {}verify [GAME]: a game's number (a game shown as \"#12\": "
+                              "{}verify 12), a deal number you were shown, or a game's name "
+                              "({}verify {}: your last game of it); {}verify alone: your last "
+                              "game.",
+                              p, p, p,
+                              kinds.empty()                      ? "GAME"
+                              : kinds.front()->aliases().empty() ? kinds.front()->name()
+                                                                 : kinds.front()->aliases().front(),
+                              p));
         return;
     }
-    const auto rec = db->game(std::stoll(arg));
-    if (!rec || rec->network != r.net->name) {
-        refuse(r, fmt::format("There is no game #{} here.", arg));
+    std::optional<storage::GameRecord> rec;
+    if (!number) {
+        const auto id = db->last_game(r.net->name, r.key, named ? named->name() : "");
+        if (!id) {
+            refuse(r, named ? fmt::format("You have no finished {} game here to verify.",
+                                          named->title())
+                            : std::string("You have no finished game here to verify."));
+            return;
+        }
+        rec = db->game(*id);
+    } else {
+        const std::uint64_t n = std::stoull(arg);
+        if (n <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+            rec = db->game(static_cast<std::int64_t>(n));
+        if (rec && rec->network != r.net->name) rec.reset();
+        // Not a game's number: a deal number. The deal of a sealed game still in play is
+        // secret: such a game is never found by it.
+        if (!rec && !hash)
+            for (auto& g : db->games_by_deal(r.net->name, n, r.key)) {
+                const GameKind* k = kind_by_name(g.kind);
+                if (g.status == "open" && (!k || !k->seal(g.deal).empty())) continue;
+                rec = std::move(g);
+                break;
+            }
+        if (!rec) {
+            refuse(r, fmt::format("There is no game #{} here{}.", arg,
+                                  hash ? "" : ", and no game shown with that deal number"));
+            return;
+        }
+    }
+    if (!rec) {
+        refuse(r, "That game cannot be read just now; try again in a moment.");
         return;
     }
     const GameKind* k = kind_by_name(rec->kind);
     const std::string title = k ? k->title() : rec->kind;
+    const std::string seal = k ? k->seal(rec->deal) : "";
     if (rec->status == "open") {
-        reply_private(r, fmt::format("{} game #{} is still being played: its deal is revealed at "
-                                     "its end, then {}verify {} checks it.",
-                                     title, arg, p, arg));
+        if (seal.empty())
+            reply_private(r, fmt::format("{} game #{} is still being played: deal {}, shown at "
+                                         "its start (not sealed: anyone may play it again).",
+                                         title, rec->id, rec->deal));
+        else
+            reply_private(r, fmt::format("{} game #{} is still being played: its deal is sealed "
+                                         "until its end, then {}verify {} checks it.",
+                                         title, rec->id, p, rec->id));
         return;
     }
-    const std::string seal = k ? k->seal(rec->deal) : "";
     if (seal.empty()) {
         reply_private(r, fmt::format("{} game #{} was deal {}, shown at its start (not sealed: "
                                      "anyone may play it again).",
-                                     title, arg, rec->deal));
+                                     title, rec->id, rec->deal));
         return;
     }
     reply_private(r, fmt::format("{} game #{} at {} ({}): deal {}, whose sha256 is {}. If that is "
                                  "the seal shown at its start, the deal did not change; the cards "
                                  "follow from the number (docs/FAIRNESS.md).",
-                                 title, arg, rec->place,
+                                 title, rec->id, rec->place,
                                  rec->result.empty() ? rec->status : rec->result, rec->deal, seal));
 }
 
@@ -972,8 +1064,9 @@ void Daemon::Impl::cmd_top(Request& r) {
     std::string all;
     int rank = 0;
     for (const auto& t : lines) {
-        all += fmt::format("{}{}. {} ({} won of {}, {} points{})", all.empty() ? "" : ", ", ++rank,
-                           t.nick, t.wins, t.games, t.points,
+        all += fmt::format("{}{}. {} ({} won of {}{}{})", all.empty() ? "" : ", ", ++rank, t.nick,
+                           t.wins, t.games,
+                           k->points_count() ? fmt::format(", {} points", t.points) : "",
                            k->rated() ? fmt::format(", rating {:.0f}", t.rating) : "");
     }
     reply(r, fmt::format("Top {}: {}", title, all));

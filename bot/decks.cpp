@@ -7,16 +7,28 @@
 
 namespace croupier::bot {
 
-LookupReply decks_lookup(const DeckBook& book) {
+namespace {
+// A help text's "deck set" as the asker types it ("!af deck set").
+std::string with_typed(std::string text, const std::string& typed) {
+    if (typed.empty()) return text;
+    const std::string from = "deck set ";
+    for (std::size_t at = text.find(from); at != std::string::npos;
+         at = text.find(from, at + typed.size() + from.size()))
+        text.insert(at, typed);
+    return text;
+}
+}  // namespace
+
+LookupReply decks_lookup(const DeckBook& book, const std::string& typed) {
     std::string s = "Premade decks: ";
     for (std::size_t i = 0; i < book.premade.size(); ++i)
         s += (i ? "; " : "") + book.premade[i].name + " (" + book.summary(book.premade[i].cards) +
              ")";
-    return {{s + ". Save one with: deck set NAME."}, std::nullopt, false, false};
+    return {{s + ". Save one with: " + typed + "deck set NAME."}, std::nullopt, false, false};
 }
 
 LookupReply deck_lookup(const DeckBook& book, const std::string& a,
-                        const std::optional<std::string>& saved) {
+                        const std::optional<std::string>& saved, const std::string& typed) {
     LookupReply r;
     r.in_private = true;
     const auto [word, rest] = split_command(a);
@@ -28,13 +40,12 @@ LookupReply deck_lookup(const DeckBook& book, const std::string& a,
                 return r;
             }
             r.lines.push_back("Your saved deck cannot be played any more (" + d.error +
-                              "): you play a premade deck until you save another with deck set.");
+                              "): you play a premade deck until you save another with " + typed +
+                              "deck set.");
             return r;
         }
-        r.lines.push_back(
-            "You have no deck of your own: you play a premade one (see decks). Save one with: "
-            "deck set " +
-            book.example + ".");
+        r.lines.push_back("You have no deck of your own: you play a premade one (see " + typed +
+                          "decks). Save one with: " + typed + "deck set " + book.example + ".");
         return r;
     }
     const std::string w = lower(word);
@@ -45,8 +56,9 @@ LookupReply deck_lookup(const DeckBook& book, const std::string& a,
     }
     if (w != "set") {
         r.refused = true;
-        r.lines.push_back("Usage: deck (shows yours), deck set " + book.usage_set +
-                          ", deck set DECK (a premade one), deck clear.");
+        const std::string d = typed + "deck";
+        r.lines.push_back("Usage: " + d + " (shows yours), " + d + " set " + book.usage_set + ", " +
+                          d + " set DECK (a premade one), " + d + " clear.");
         return r;
     }
     for (const auto& d : book.premade)
@@ -65,7 +77,8 @@ LookupReply deck_lookup(const DeckBook& book, const std::string& a,
     std::vector<int> cards;
     if (auto why = book.parse(rest, cards); !why.empty()) {
         r.refused = true;
-        r.lines.push_back("That deck cannot be saved: " + why + ". " + book.list_help);
+        r.lines.push_back("That deck cannot be saved: " + why + ". " +
+                          with_typed(book.list_help, typed));
         return r;
     }
     if (auto why = book.allowed(cards); !why.empty()) {

@@ -34,16 +34,19 @@ struct DeckBook {
     std::function<std::string(const std::vector<int>& cards)> allowed;
     std::vector<PremadeDeck> premade;
     std::function<std::string(const std::vector<int>& cards)> summary;  // `decks`: "Emberkin"
-    std::string example;        // "A, B, C, D, E, F, G, H": after "Save one with: deck set "
-    std::string usage_set;      // "A, B, ... (8 different cards)": in the usage line
-    std::string list_help;      // after a refused list: "Name 8 different cards between commas..."
+    std::string example;    // "A, B, C, D, E, F, G, H": after "Save one with: deck set "
+    std::string usage_set;  // "A, B, ... (8 different cards)": in the usage line
+    // After a refused list: "Name 8 different cards between commas..."; each "deck set " in
+    // it is written as the asker types it ("!af deck set ").
+    std::string list_help;
     bool premade_shown = true;  // a premade deck saved is shown with its cards
 };
 
-// The `decks` lookup: the premade decks, each with its summary.
-LookupReply decks_lookup(const DeckBook& book);
+// The `decks` lookup: the premade decks, each with its summary. `typed`: how the asker types
+// the kind's commands ("!af "; "" when the bare command reaches the kind).
+LookupReply decks_lookup(const DeckBook& book, const std::string& typed = "");
 // The `deck` lookup: args as typed after "deck".
 LookupReply deck_lookup(const DeckBook& book, const std::string& args,
-                        const std::optional<std::string>& saved);
+                        const std::optional<std::string>& saved, const std::string& typed = "");
 
 }  // namespace croupier::bot

@@ -164,6 +164,7 @@ struct PrivateStart {
     std::map<std::string, std::string> options;
     std::optional<std::uint64_t> deal;  // a deal number the player chose
     bool proven = false;                // a deal the kind proves fit (find_deal), off the loop
+    std::string note;  // said after the game's first lines (Spider: which suits there are)
 };
 
 // A preference a kind offers in `set NAME VALUE` (Spider: suits 1|2|4), stored per person
@@ -222,7 +223,7 @@ class GameKind {
                                        const std::map<std::string, std::string>& prefs) const {
         (void)args;
         (void)prefs;
-        return PrivateStart{"This game has no private deals.", {}, {}, {}, false};
+        return PrivateStart{"This game has no private deals.", {}, {}, {}, false, {}};
     }
     virtual std::string private_start_args() const { return ""; }
     // What `new` does, for `help` ("deals a new game: ...").
@@ -254,6 +255,15 @@ class GameKind {
         (void)saved;
         return {};
     }
+    // The same, told how the asker types this kind's commands where they asked ("!af " in a
+    // channel, "af " in private), so that a command the reply tells them to type reaches
+    // this kind and no other with a command of that name. By default lookup().
+    virtual LookupReply lookup_as(std::string_view command, std::string_view args,
+                                  const std::optional<std::string>& saved,
+                                  const std::string& typed) const {
+        (void)typed;
+        return lookup(command, args, saved);
+    }
 
     // `stats` and `top`: the variants a player names in `top GAME [WORD]` (the first is the
     // default), each with its stored name, and how a stored variant is written; whether the
@@ -261,6 +271,10 @@ class GameKind {
     virtual std::vector<std::pair<std::string, std::string>> top_variants() const { return {}; }
     virtual std::string variant_title(const std::string& variant) const { return variant; }
     virtual bool rated() const { return seating() != Seating::Private; }
+    // Whether the points of its results mean something to a player summed over games (a
+    // score, the cards left in the others' hands), so `stats` and `top` show them; false when
+    // they are only what a seat had left (a duel's Health and Willpower): wins count.
+    virtual bool points_count() const { return true; }
     // A kind that seals its deal at the start (a hash shown to the table, the number
     // revealed at the end): the seal of a deal number, for `verify`. "" when it seals none.
     virtual std::string seal(std::uint64_t deal) const {

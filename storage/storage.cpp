@@ -581,6 +581,36 @@ std::optional<std::string> Database::last_detail(const std::string& network, con
     return q.getColumn(0).getString();
 }
 
+std::optional<std::int64_t> Database::last_game(const std::string& network, const std::string& key,
+                                                const std::string& kind) const {
+    auto q = prepare(
+        "SELECT g.id FROM results r JOIN games g ON g.id = r.game_id "
+        "WHERE g.network = ? AND r.key = ? AND (? = '' OR g.kind = ?) AND r.computer = 0 "
+        "ORDER BY g.ended DESC, g.id DESC LIMIT 1");
+    q.bind(1, network);
+    q.bind(2, key);
+    q.bind(3, kind);
+    q.bind(4, kind);
+    if (!q.executeStep()) return std::nullopt;
+    return q.getColumn(0).getInt64();
+}
+
+std::vector<GameRecord> Database::games_by_deal(const std::string& network, std::uint64_t deal,
+                                                const std::string& key) const {
+    auto q = prepare(
+        fmt::format("SELECT {} FROM games g WHERE network = ? AND deal = ? ORDER BY "
+                    "EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id AND r.key = ?) DESC, "
+                    "instr(setup, ?) > 0 DESC, id DESC LIMIT 20",
+                    kGameColumns));
+    q.bind(1, network);
+    q.bind(2, static_cast<std::int64_t>(to_signed(deal)));
+    q.bind(3, key);
+    q.bind(4, key);
+    std::vector<GameRecord> out;
+    while (q.executeStep()) out.push_back(read_game(q.statement()));
+    return out;
+}
+
 const Database::Prefs& Database::prefs(const std::string& network, const std::string& key) const {
     auto& of_net = pref_cache_[network];
     if (auto it = of_net.find(key); it != of_net.end()) return it->second;
@@ -1076,9 +1106,9 @@ std::size_t Database::rekey_persons(const Rekey& r) {
             }
         }
 
-        // kv: the next dealer of each channel of the network.
-        {
-            const std::string prefix = "dealer:" + network + ":";
+        // kv: the next dealer of each channel of the network ("dealer:" before issue 28).
+        for (const std::string& prefix :
+             {"next-dealer:" + network + ":", "dealer:" + network + ":"}) {
             std::vector<std::pair<std::string, std::string>> changed;
             {
                 auto q = prepare("SELECT name, value FROM kv WHERE substr(name, 1, ?) = ?");

@@ -145,6 +145,14 @@ class Database {
                              const std::string& variant, int limit) const;
     std::optional<std::string> last_detail(const std::string& network, const std::string& key,
                                            const std::string& kind) const;
+    // The person's last game with a result (a seat of theirs in `results`), of `kind` ("":
+    // any kind); nullopt if none.
+    std::optional<std::int64_t> last_game(const std::string& network, const std::string& key,
+                                          const std::string& kind = "") const;
+    // The games of the network dealt from `deal`, the person's first (one they sat at), then
+    // the newest first.
+    std::vector<GameRecord> games_by_deal(const std::string& network, std::uint64_t deal,
+                                          const std::string& key) const;
 
     // Per-player preferences ("plain" = "1", "delivery" = "notice"|"privmsg", "spider.suits").
     std::optional<std::string> pref(const std::string& network, const std::string& key,

@@ -358,9 +358,19 @@ class AdventurerGame final : public Game {
         std::array<std::vector<std::string>, 2> priv;
         const int before_turn = last_turn_;
         for (const auto& e : duel_.take_events()) {
-            if (e.to < 0)
+            if (e.to < 0 && e.settles) {
+                // Nothing answered the move declared: its resolution says it all ("carol
+                // parleys: 1d8 rolls 6, ..."), so the channel is not told it twice. The one
+                // who could answer heard the declaration already.
+                if (!held_.empty() && held_.back() == declared_) {
+                    held_.pop_back();
+                    for (auto& upto : told_) upto = std::min(upto, held_.size());
+                }
+            }
+            if (e.to < 0) {
                 pub.push_back(named(e.text, names_));
-            else
+                if (e.declares) declared_ = pub.back();
+            } else
                 priv[static_cast<std::size_t>(e.to)].push_back(capitalised(named(e.text, names_)));
         }
         std::string prompt;  // to the one who may answer now
@@ -393,6 +403,9 @@ class AdventurerGame final : public Game {
                 auto& mine = priv[static_cast<std::size_t>(s)];
                 mine.insert(mine.begin(), held_.begin() + static_cast<std::ptrdiff_t>(upto),
                             held_.end());
+                // A pass that resolved nothing to tell is still answered.
+                if (s == seat && canonical == "pass" && mine.empty())
+                    mine.emplace_back("You pass.");
                 if (s == duel_.awaited() && !prompt.empty()) mine.push_back(prompt);
                 upto = held_.size();
             }
@@ -479,6 +492,7 @@ class AdventurerGame final : public Game {
     std::vector<games::adventurer::Event> opening_;
     int last_turn_ = 1;
     std::vector<std::string> held_;          // public lines held while a turn goes on
+    std::string declared_;                   // the last move declared, waiting for an answer
     std::array<std::size_t, 2> told_{0, 0};  // how many of them each seat has been told
 };
 
@@ -554,6 +568,8 @@ class AdventurerKind final : public GameKind {
     }
     Seating seating() const override { return Seating::Duel; }
     bool secret_moves() const override { return false; }
+    // A seat's points are the Health and Willpower it had left: no score to sum.
+    bool points_count() const override { return false; }
     const config::TableConfig* table_config() const override { return &cfg_; }
 
     void deal_options(GameSetup& setup) const override {
@@ -616,13 +632,18 @@ class AdventurerKind final : public GameKind {
 
     LookupReply lookup(std::string_view command, std::string_view args,
                        const std::optional<std::string>& saved) const override {
+        return lookup_as(command, args, saved, "af ");
+    }
+    LookupReply lookup_as(std::string_view command, std::string_view args,
+                          const std::optional<std::string>& saved,
+                          const std::string& typed) const override {
         const std::string cmd = lower(std::string(command));
         const std::string a = trim(args);
         bool wrong = false;
         if (cmd == "card") return {{card_reply(a, wrong)}, std::nullopt, false, wrong};
         if (cmd == "cards") return {{cards_reply(a, wrong)}, std::nullopt, true, wrong};
-        if (cmd == "decks") return decks_lookup(book_);
-        if (cmd == "deck") return deck_lookup(book_, a, saved);
+        if (cmd == "decks") return decks_lookup(book_, typed);
+        if (cmd == "deck") return deck_lookup(book_, a, saved, typed);
         return {{"Unknown Adventurer Factory command."}, std::nullopt, true, true};
     }
 

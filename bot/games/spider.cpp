@@ -505,9 +505,11 @@ class SpiderKind final : public GameKind {
                                const std::map<std::string, std::string>& prefs) const override {
         PrivateStart start;
         int suits = default_suits_;
+        bool preferred = false;
         if (auto it = prefs.find("suits"); it != prefs.end()) {
             const int p = std::atoi(it->second.c_str());
             if (p == 1 || p == 2 || p == 4) suits = p;
+            preferred = p == 1 || p == 2 || p == 4;
         }
         bool suits_given = false, keep_runs = false;
         const std::string args = lower(std::string(args_in));
@@ -563,6 +565,13 @@ class SpiderKind final : public GameKind {
         }
         start.variant = std::to_string(suits) + "suit";
         start.options["keep_runs"] = keep_runs ? "1" : "0";
+        // Someone who has chosen neither here nor in `set suits` learns that there is a choice.
+        if (!suits_given && !preferred)
+            start.note =
+                "Spider comes with 1 suit (the easiest), 2 or 4 suits (the hardest); "
+                "this game has " +
+                suits_text(suits) +
+                ". new 1, new 2 or new 4 chooses; set suits makes one your usual.";
         return start;
     }
 
@@ -600,7 +609,7 @@ class SpiderKind final : public GameKind {
     }
 
   private:
-    int default_suits_ = 4;
+    int default_suits_ = 1;
     std::chrono::seconds abandon_after_;
     std::chrono::seconds certify_budget_;
     std::vector<CommandSpec> commands_ = {
@@ -644,7 +653,7 @@ config::SectionSpec spider_section() {
     using std::chrono::hours;
     config::SectionSpec spec;
     spec.name = "spider";
-    config::KeySpec suits = config::integer_key("default_suits", 4, 1, 4);
+    config::KeySpec suits = config::integer_key("default_suits", 1, 1, 4);
     suits.check = [range = suits.check](const std::string& v) {
         range(v);
         if (v == "3") throw config::ValueError{"default_suits must be 1, 2 or 4"};

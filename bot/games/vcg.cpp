@@ -343,11 +343,14 @@ class VcgGame final : public Game {
 
     std::vector<Out> start() const override {
         std::vector<Out> out;
+        // The computer is never told what to type: it plays at once.
+        const bool computer_first = computer_[static_cast<std::size_t>(duel_.first())];
         out.push_back(to_table(fmt::format(
             "{} ({}) against {} ({}), 12 Life and 12 Potions each, four battles. {} plays first "
-            "{}: play CARD POTIONS [focus], in private.",
+            "{}{}",
             names_[0], deck_names_[0], names_[1], deck_names_[1], names_[duel_.first()],
-            levels(0) == levels(1) ? "(equal levels: by lot)" : "(more levels drawn)")));
+            levels(0) == levels(1) ? "(equal levels: by lot)" : "(more levels drawn)",
+            computer_first ? "." : ": play CARD POTIONS [focus], in private.")));
         for (int s = 0; s < 2; ++s) out.push_back(to_table(hand_line(s, false)));
         return out;
     }

@@ -358,6 +358,11 @@ std::shared_ptr<void> Tables::hold_lines(Table& t) {
 // ---------------------------------------------------------------------------------------
 // The end of a game
 
+std::string Tables::next_dealer_name(const Table& t) {
+    if (t.solitaire || t.kind->seating() != Seating::Open) return "";
+    return "next-dealer:" + t.net->name + ":" + t.place_key;
+}
+
 void Tables::finish(Table& t, const std::string& status) {
     cancel_timers(t);
     std::vector<storage::PlayerResult> players;
@@ -391,7 +396,7 @@ void Tables::finish(Table& t, const std::string& status) {
                 // it decides nothing for the next table of people.
                 const bool against_computers = std::any_of(
                     t.seats.begin(), t.seats.end(), [](const Seat& seat) { return seat.computer; });
-                if (!t.solitaire && !pr.computer && !against_computers) dealer = pr.key;
+                if (!pr.computer && !against_computers) dealer = pr.key;
             }
             players.push_back(pr);
         }
@@ -402,11 +407,13 @@ void Tables::finish(Table& t, const std::string& status) {
     // One unit with the table's last moves: the end is recorded only with the move that
     // made it. Saved data first: it is computed from the setup, so writing it again after a
     // crash before finish_game gives the same value.
-    write(t, [net = t.net->name, kind = t.kind->name(),
-              dealer_name = "dealer:" + t.net->name + ":" + t.place_key, dealer, saved,
-              id = t.game_id, status, summary, now = clock.unix_now(), players, moves = t.seq,
-              seats = t.seats.size()](storage::Database& d) {
-        if (!dealer.empty()) d.set_value(dealer_name, dealer);
+    write(t, [net = t.net->name, kind = t.kind->name(), dealer_name = next_dealer_name(t), dealer,
+              saved, id = t.game_id, status, summary, now = clock.unix_now(), players,
+              moves = t.seq, seats = t.seats.size()](storage::Database& d) {
+        // Every end of a game at an open table says who deals the next one, if anyone
+        // does: "" (the opener deals) after a game with computer players, a stopped or
+        // abandoned one, so that no older winner is left to decide.
+        if (!dealer_name.empty()) d.set_value(dealer_name, dealer);
         for (const auto& [person, data] : saved)
             d.save(net, person, kind, "data", storage::Saved{1, data}, now);
         for (std::size_t seat = 0; seat < seats; ++seat)

@@ -267,6 +267,22 @@ void Tables::hint(Request& r) {
     });
 }
 
+std::string Tables::typed_command(const Request& r, const GameKind& kind) const {
+    const auto names = kind.aliases();
+    return (r.in_channel() ? cfg.bot.prefix : "") + (names.empty() ? kind.name() : names.front());
+}
+
+bool Tables::lookup_fits(Request& r, const GameKind& kind) {
+    std::optional<std::string> saved;
+    try {
+        if (kept_for(r.key, cfg.identity.saved_needs_account))
+            if (auto s = db->saved(r.net->name, r.key, kind.name(), "data")) saved = s->data;
+    } catch (const std::exception&) {
+        // Read again, and said, if this kind is the one asked.
+    }
+    return !kind.lookup_as(r.command, r.args, saved, typed_command(r, kind) + " ").refused;
+}
+
 void Tables::lookup(Request& r, const GameKind& kind) {
     std::optional<std::string> saved;
     const bool keeps = kept_for(r.key, cfg.identity.saved_needs_account);
@@ -278,7 +294,7 @@ void Tables::lookup(Request& r, const GameKind& kind) {
         refuse(r, "Your saved data cannot be read just now; try again in a moment.");
         return;
     }
-    LookupReply out = kind.lookup(r.command, r.args, saved);
+    LookupReply out = kind.lookup_as(r.command, r.args, saved, typed_command(r, kind) + " ");
     if (out.refused) {
         for (const auto& line : out.lines) refuse(r, line);
         return;
@@ -326,6 +342,35 @@ void Tables::lookup(Request& r, const GameKind& kind) {
     writer->submit({storage::Writer::Unit{{std::move(job)}, std::move(tell)}});
 }
 
+std::string Tables::game_over_words(const Request& r) {
+    // A move after the person's last game here ended: that game is over, and how to start
+    // another of its kind.
+    std::optional<storage::GameRecord> rec;
+    try {
+        if (auto id = db->last_game(r.net->name, r.key)) rec = db->game(*id);
+    } catch (const std::exception&) {
+        return "";
+    }
+    if (!rec || !r.net->net->same(rec->place, r.channel)) return "";
+    const GameKind* k = kind_by_name(rec->kind);
+    if (!k || k->solitaire()) return "";
+    bool has = false;
+    for (const auto& spec : k->commands()) {
+        has = has || spec.name == r.command;
+        for (const auto& a : spec.aliases) has = has || a == r.command;
+    }
+    if (!has) return "";
+    const std::string typed = typed_command(r, *k);
+    const std::string ended = rec->result.empty() ? "" : " (" + rec->result + ")";
+    if (k->seating() == Seating::Duel)
+        return fmt::format(
+            "Your {} duel #{} is over{}. Start another: {} challenge NICK, or {} ai against the "
+            "computer.",
+            k->title(), rec->id, ended, typed, typed);
+    return fmt::format("Your {} game #{} is over{}. Open another table with {}.", k->title(),
+                       rec->id, ended, typed);
+}
+
 void Tables::game_command(Request& r, const Command& c) {
     // A move: whatever page the person asked for (help, stats, a board view) and is still
     // waiting in the queue is cut, as they have moved on to play.
@@ -343,9 +388,11 @@ void Tables::game_command(Request& r, const Command& c) {
     if (!t) {
         if (r.in_channel()) {
             const std::string why = stranger_reason(r, tables_in(*r.net, r.channel));
-            refuse(r, !why.empty() ? why
-                                   : "No game is running here. Open a table with " +
-                                         open_table_command() + ".");
+            std::string over = why.empty() ? game_over_words(r) : "";
+            refuse(r, !why.empty()    ? why
+                      : !over.empty() ? over
+                                      : "No game is running here. Open a table with " +
+                                            open_table_command() + ".");
         } else if (const std::string why = stranger_reason(r, {}); !why.empty()) {
             refuse(r, why);
         } else if (kind && kind->seating() == Seating::Duel) {

@@ -309,13 +309,14 @@ void Tables::begin_game(Table& t) {
     t.join_timer = 0;
     announce_joins(t);  // the last joins, before the deal
     if (t.kind->seating() == Seating::Open) {
-        // The winner of the last game here deals; else the opener. Playing order stays the
-        // order of joining, rotated so the dealer comes first. (In a duel the challenger
-        // plays first.)
+        // The winner of the last game here deals, if that game was one of people only and
+        // they sit here; else the opener. Playing order stays the order of joining, rotated
+        // so the dealer comes first. (In a duel the challenger plays first.)
         std::string first = t.opener_key;
         try {
-            auto dealer_key = db->get_value("dealer:" + t.net->name + ":" + t.place_key);
-            if (dealer_key && t.seat_of(*dealer_key) >= 0) first = *dealer_key;
+            auto dealer_key = db->get_value(next_dealer_name(t));
+            if (dealer_key && !dealer_key->empty() && t.seat_of(*dealer_key) >= 0)
+                first = *dealer_key;
         } catch (const std::exception& e) {
             log::warn("{}: the last dealer could not be read ({}); the opener deals", t.place,
                       e.what());
@@ -731,6 +732,10 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
         outbox_of(table).creates = true;
         auto out = table.game->start();
         if (!note.empty()) out.insert(out.begin(), to_table(note));
+        // The game's number, for verify (docs/FAIRNESS.md).
+        out.push_back(to_table(fmt::format("This is {} game #{}; verify {} shows its deal.",
+                                           k->title(), table.game_id, table.game_id)));
+        if (!start.note.empty()) out.push_back(to_table(start.note));
         deliver(table, out);
         play_computers(table);  // an opponent that moves first (an ambush)
     };

@@ -100,6 +100,12 @@ class Tables {
     Table* joining_table(NetCtx& n, const std::string& channel, const GameKind& kind);
     // Whether the person sits at a table (or has a game) of the kind named, here.
     bool plays(NetCtx& n, const std::string& person, const std::string& kind) const;
+    // How the asker types a kind's commands where they asked: "!af" in a channel, "af" in
+    // private.
+    std::string typed_command(const Request& r, const GameKind& kind) const;
+    // Whether the kind's lookup would answer the request, not refuse it (a deck name it has):
+    // a command of several kinds goes to the one that knows what was asked.
+    bool lookup_fits(Request& r, const GameKind& kind);
     // The channel's tables (not private games), oldest first.
     std::vector<Table*> tables_in(NetCtx& n, const std::string& channel);
     // "!e8" (or "!e8 or !vcg"): how to open a table of that seating here.
@@ -245,6 +251,10 @@ class Tables {
     // `here` empty in private: every table of the network.
     std::string stranger_reason(Request& r, const std::vector<Table*>& here);
     std::string stranger_words(const Table& t, const Seat& s) const;
+    // The kv name holding who deals the next game at an open table's place ("" for other
+    // tables). Values under the older name "dealer:..." are never read: some were written by
+    // games with computer players at them (before issue 28), so none can be trusted.
+    static std::string next_dealer_name(const Table& t);
 
     // seating.cpp
     void open_table(Request& r, const GameKind& kind);
@@ -303,6 +313,8 @@ class Tables {
     void show_table(Request& r);
     void show_hand(Request& r);
     void game_command(Request& r, const Command& c);
+    // A move from someone whose last game here is over: what to say ("" if none of that).
+    std::string game_over_words(const Request& r);
     void lookup(Request& r, const GameKind& kind);  // a kind's command that needs no game
     void hint(Request& r);
 

@@ -329,7 +329,9 @@ std::string parse_action(std::string_view text, Action& out) {
     out = Action{};
     if (auto why = parse_cost(text.substr(0, colon), out.cost); !why.empty()) return why;
     if (auto why = parse_effects(text.substr(colon + 1), out.effects); !why.empty()) return why;
-    out.text = cost_text(out.cost) + ": ";
+    // An action that costs nothing is its effects alone ("gain 1 Mind", not ": gain 1 Mind").
+    out.text = cost_text(out.cost);
+    if (!out.text.empty()) out.text += ": ";
     for (std::size_t i = 0; i < out.effects.size(); ++i)
         out.text += (i ? ", " : "") + effect_text(out.effects[i]);
     return "";

@@ -117,7 +117,7 @@ int Duel::symbols(int s, const std::string& name) const {
 }
 
 void Duel::emit(int to, std::string text) {
-    events_.push_back(Event{to, std::move(text)});
+    events_.push_back(Event{to, std::move(text), false, false});
 }
 
 std::vector<Event> Duel::take_events() {
@@ -394,22 +394,29 @@ void Duel::apply(const StackItem& item) {
 void Duel::resolve_stack() {
     responder_ = -1;
     bool encounter = false;
+    const std::size_t from = events_.size();
+    const bool settles = declared_;
+    declared_ = false;
     while (!stack_.empty()) {
         const StackItem item = stack_.back();
         stack_.pop_back();
         encounter = encounter || item.encounter;
         apply(item);
     }
+    if (settles && events_.size() > from) events_[from].settles = true;
     if (encounter && !over_) end_turn();
 }
 
 void Duel::open_window(StackItem item, const std::string& declare) {
     stack_.push_back(item);
     responder_ = 1 - item.side;
-    if (!can_respond(responder_))
+    if (!can_respond(responder_)) {
         resolve_stack();
-    else if (!declare.empty())
+    } else if (!declare.empty()) {
         emit(-1, declare);
+        events_.back().declares = true;
+        declared_ = true;
+    }
 }
 
 bool Duel::can_respond(int s) const {
@@ -638,6 +645,7 @@ std::string Duel::cmd_use(int s, std::string_view args) {
     if (!answer) {
         open_window(item);
     } else {
+        declared_ = false;  // answered: the declaration is what the answer answers
         stack_.push_back(item);
         responder_ = 1 - s;
         if (!can_respond(responder_)) resolve_stack();

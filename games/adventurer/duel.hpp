@@ -65,6 +65,11 @@ struct StackItem {
 struct Event {
     int to = -1;
     std::string text;
+    // A move declared while the other may answer it ("@1 parleys with 1d8."), and the first
+    // line of its resolution when nothing answered it: that line says all the declaration
+    // said, which the caller may then leave unsaid where both would be told together.
+    bool declares = false;
+    bool settles = false;
 };
 
 class Duel {
@@ -150,6 +155,7 @@ class Duel {
     int active_ = 0;
     int turn_ = 0;
     int responder_ = -1;
+    bool declared_ = false;  // a declared move waits, unanswered so far
     std::vector<StackItem> stack_;
     bool over_ = false;
     int winner_ = -1;

@@ -259,6 +259,16 @@ TEST(AdventurerCards, TheTestSetAndTheBuiltInFormsParse) {
     EXPECT_TRUE(set().at(id("Potion")).consumable);
 }
 
+// An action that costs nothing is written as its effects alone: "bob uses Pointed Hat: gain 1
+// Mind.", not "Pointed Hat: : gain 1 Mind." (issue 28).
+TEST(AdventurerCards, ActionWithoutCostHasNoEmptyCost) {
+    Action a;
+    ASSERT_EQ(parse_action(": gain 1 mind", a), "");
+    EXPECT_EQ(a.text, "gain 1 Mind");
+    ASSERT_EQ(parse_action("1 mind: gain 2 mind", a), "");
+    EXPECT_EQ(a.text, "1 Mind: gain 2 Mind");
+}
+
 TEST(AdventurerCards, EveryCostAndEffectParses) {
     Action a;
     ASSERT_EQ(parse_action("2 mind, 1 health, 3 willpower, discard this: draw 1", a), "");

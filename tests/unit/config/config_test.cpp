@@ -144,7 +144,7 @@ TEST(Config, MinimalFileGetsDefaults) {
     EXPECT_EQ(c.networks[0].channels, (std::vector<std::string>{"#cards", "#croupier", "&local"}));
     EXPECT_EQ(c.networks[0].flood_burst, 4);
     EXPECT_EQ(c.games.at("exordia8").seconds("turn_timeout"), Seconds{90});
-    EXPECT_EQ(c.games.at("spider").integer("default_suits"), 4);
+    EXPECT_EQ(c.games.at("spider").integer("default_suits"), 1);
 }
 
 TEST(Config, MisspeltKeyNamesFileLineKeyAndSuggestion) {
