@@ -263,8 +263,12 @@ std::string greedy(const View& v) {
 
 class SpiderGame final : public Game {
   public:
-    SpiderGame(int suits, std::uint64_t deal, bool keep_runs) : engine_(suits, deal, keep_runs) {}
-    explicit SpiderGame(const Engine& engine) : engine_(engine) {}
+    SpiderGame(int suits, std::uint64_t deal, bool keep_runs) : engine_(suits, deal, keep_runs) {
+        seen_.push_back(games::spider::position_key(engine_.view()));
+    }
+    explicit SpiderGame(const Engine& engine) : engine_(engine) {
+        seen_.push_back(games::spider::position_key(engine_.view()));
+    }
 
     std::unique_ptr<Game> clone() const override { return std::make_unique<SpiderGame>(*this); }
     std::vector<int> awaited() const override { return {}; }
@@ -293,6 +297,8 @@ class SpiderGame final : public Game {
                 why[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(why[0])));
             return Outcome::refuse(why + ".");
         }
+        // Every position the game stands in, for the hint never to lead back to one.
+        seen_.push_back(games::spider::position_key(engine_.view()));
         Outcome o;
         o.canonical = r.canonical;
         o.out = describe(r.change);
@@ -308,7 +314,9 @@ class SpiderGame final : public Game {
     std::string computer_action(int) const override {
         if (engine_.over()) return "";
         const View v = engine_.view();
-        if (auto m = games::spider::fair_move(v)) return *m;
+        games::spider::FairLimits limits;
+        limits.avoid = &seen_;
+        if (auto m = games::spider::fair_move(v, limits)) return *m;
         return greedy(v);
     }
 
@@ -460,6 +468,7 @@ class SpiderGame final : public Game {
     }
 
     Engine engine_;
+    std::vector<std::uint64_t> seen_;  // position_key of every position the game stood in
 };
 
 class SpiderKind final : public GameKind {

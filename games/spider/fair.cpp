@@ -71,11 +71,30 @@ std::int64_t value(const State& s, const Context& ctx) {
 // called once per position reached (the root first, gen 0) and returns its evaluation.
 template <class Visit>
 void best_first(const State& root, const Context& ctx, std::size_t budget, std::vector<Gen>& gens,
-                std::vector<Expanded>& expanded, Visit&& visit) {
+                std::vector<Expanded>& expanded, Visit&& visit,
+                const std::vector<std::uint64_t>* avoid = nullptr) {
     gens.assign(1, Gen{UINT32_MAX, Move{}});
     expanded.clear();
     HashSet seen;
     seen.clear(budget > 500 ? (1 << 12) : (1 << 9));
+    // The positions the game has stood in count as reached already: no line goes back. A
+    // first move that is a macro (several single moves) must not pass through one either.
+    HashSet been;
+    been.clear(1 << 9);
+    if (avoid)
+        for (const std::uint64_t h : *avoid) {
+            seen.insert(h);
+            been.insert(h);
+        }
+    auto passes_back = [&](const State& from, const Move& m) {
+        if (!avoid || avoid->empty()) return false;
+        State s = from;
+        for (const Move& x : expand_macro(from, m)) {
+            apply(s, x, ctx);
+            if (been.contains(state_hash(s))) return true;
+        }
+        return false;
+    };
     seen.insert(state_hash(root));
     std::vector<std::pair<std::int64_t, std::uint32_t>> open{{visit(root, 0u, false), 0}};
     auto cmp = [](const auto& a, const auto& b) {
@@ -100,6 +119,7 @@ void best_first(const State& root, const Context& ctx, std::size_t budget, std::
             State child = expanded[i].state;
             const bool turned = apply(child, m, ctx);
             if (!seen.insert(state_hash(child))) continue;
+            if (i == 0 && passes_back(expanded[0].state, m)) continue;
             const bool terminal = turned || child.won();
             gens.push_back(Gen{i, m});
             const auto k = static_cast<std::uint32_t>(gens.size() - 1);
@@ -220,31 +240,33 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
     bool won = false;
     std::uint32_t won_gen = 0;
     Scratch outer;
-    best_first(root, ctx, budget, outer.gens, outer.expanded,
-               [&](const State& st, std::uint32_t g, bool terminal) {
-                   const std::int64_t e = value(st, ctx);
-                   if (st.won()) {
-                       if (!won) won_gen = g;
-                       won = true;
-                   } else if (terminal) {
-                       reveals.emplace_back(e + kRevealBonus, g);
-                   } else {
-                       if (g != 0 && !stock &&
-                           (st.empties() > root_empties || st.done > root.done) && e > best_prog) {
-                           best_prog = e;
-                           prog = g;
-                       }
-                       if (stock && st.empties() == 0 && e > best_deal) {
-                           best_deal = e;
-                           deal = g;
-                       }
-                       if (g != 0 && e > best_plain) {
-                           best_plain = e;
-                           plain = g;
-                       }
-                   }
-                   return e;
-               });
+    best_first(
+        root, ctx, budget, outer.gens, outer.expanded,
+        [&](const State& st, std::uint32_t g, bool terminal) {
+            const std::int64_t e = value(st, ctx);
+            if (st.won()) {
+                if (!won) won_gen = g;
+                won = true;
+            } else if (terminal) {
+                reveals.emplace_back(e + kRevealBonus, g);
+            } else {
+                if (g != 0 && !stock && (st.empties() > root_empties || st.done > root.done) &&
+                    e > best_prog) {
+                    best_prog = e;
+                    prog = g;
+                }
+                if (stock && st.empties() == 0 && e > best_deal) {
+                    best_deal = e;
+                    deal = g;
+                }
+                if (g != 0 && e > best_plain) {
+                    best_plain = e;
+                    plain = g;
+                }
+            }
+            return e;
+        },
+        limits.avoid);
     // With an empty pile in the way of dealing and no deal found: a search that fills piles.
     Scratch fill;
     bool filled = false;
@@ -253,21 +275,23 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
         fctx.w.empty = -kFillEmpty;
         State froot = root;
         refresh_all(froot, fctx);
-        best_first(froot, fctx, budget / 2, fill.gens, fill.expanded,
-                   [&](const State& st, std::uint32_t g, bool terminal) {
-                       const std::int64_t e = value(st, fctx);
-                       if (!terminal && st.empties() == 0) {
-                           State n = st;
-                           refresh_all(n, ctx);
-                           const std::int64_t v = value(n, ctx);
-                           if (v > best_deal) {
-                               best_deal = v;
-                               deal = g;
-                               filled = true;
-                           }
-                       }
-                       return e;
-                   });
+        best_first(
+            froot, fctx, budget / 2, fill.gens, fill.expanded,
+            [&](const State& st, std::uint32_t g, bool terminal) {
+                const std::int64_t e = value(st, fctx);
+                if (!terminal && st.empties() == 0) {
+                    State n = st;
+                    refresh_all(n, ctx);
+                    const std::int64_t v = value(n, ctx);
+                    if (v > best_deal) {
+                        best_deal = v;
+                        deal = g;
+                        filled = true;
+                    }
+                }
+                return e;
+            },
+            limits.avoid);
     }
     auto state_at = [&](std::uint32_t g) {
         State s = outer.expanded[outer.gens[g].parent].state;
@@ -355,20 +379,23 @@ std::optional<Move> fill_to_deal(const State& root) {
     return Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), 1};
 }
 
-}  // namespace
-
-std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
+Context fair_context() {
     Context ctx;
     ctx.macros = true;
     // Unlike the certifier, it also moves a run from an off-suit card to another off-suit
     // card: lines that turn a card over often need it (4 suits: 9% -> 25% on deals 1..100).
     ctx.prune_lateral = false;
     ctx.w = fair_weights();
-    State root;
+    return ctx;
+}
+
+// The position in view as a search state (face-down cards unknown); false when it does not
+// fit one.
+bool root_of(const View& view, State& root) {
     for (int p = 0; p < kPiles; ++p) {
         const int D = std::clamp(view.face_down[static_cast<std::size_t>(p)], 0, kCap);
         const auto& up = view.face_up[static_cast<std::size_t>(p)];
-        if (D + static_cast<int>(up.size()) > kCap) return {};
+        if (D + static_cast<int>(up.size()) > kCap) return false;
         int L = 0;
         for (int i = 0; i < D; ++i) root.cards[p][L++] = kUnknown;
         for (const Card& c : up) root.cards[p][L++] = to_byte(c);
@@ -377,6 +404,15 @@ std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
     }
     root.deals_left = static_cast<std::uint8_t>(std::clamp(view.stock_deals_left, 0, kDeals));
     root.done = static_cast<std::uint8_t>(std::clamp(view.completed_runs, 0, 8));
+    return true;
+}
+
+}  // namespace
+
+std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
+    const Context ctx = fair_context();
+    State root;
+    if (!root_of(view, root)) return {};
     if (root.won()) return {};
     refresh_all(root, ctx);
 
@@ -399,6 +435,13 @@ std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
     }
     if (plan.deal && whole) out.push_back("deal");
     return out;
+}
+
+std::uint64_t position_key(const View& view) {
+    State s;
+    if (!root_of(view, s)) return 0;
+    refresh_all(s, fair_context());
+    return state_hash(s);
 }
 
 std::optional<std::string> fair_move(const View& view, const FairLimits& limits) {

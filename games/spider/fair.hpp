@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,7 +21,13 @@ struct FairLimits {
     // card that may turn up: each possible card, a small search of this many positions.
     std::size_t reveal_leaves = 6;
     std::size_t inner_nodes = 40;
+    // Positions the game has stood in (position_key of each): no line it plans passes
+    // through one, so a hint never leads back where the player has been. nullptr: none.
+    const std::vector<std::uint64_t>* avoid = nullptr;
 };
+
+// A position as the fair player sees it, as a number: equal for equal views.
+std::uint64_t position_key(const View& view);
 
 // The move it would make: "move F T N" (piles 1..10) or "deal"; nullopt when it sees no
 // move worth making (the game is lost for it).

@@ -8,6 +8,7 @@
 #include "games/core/rng.hpp"
 #include "games/spider/deal.hpp"
 #include "games/spider/engine.hpp"
+#include "games/spider/fair.hpp"
 
 using namespace croupier::games;
 using namespace croupier::games::spider;
@@ -487,4 +488,31 @@ TEST(SpiderEngine, MemoryPerGameIsSmall) {
                 sizeof(Engine));
     EXPECT_LT(fresh, 1500u);
     EXPECT_LT(played, fresh + 16u * static_cast<std::size_t>(made) + 1024u);
+}
+
+// Issue 31: a hint never leads back to a position the game has stood in. Following the
+// fair player's hints with the game's positions to avoid, no position comes twice.
+TEST(SpiderFair, HintsNeverLeadBackToAPositionTheGameStoodIn) {
+    int moves = 0;
+    for (std::uint64_t deal = 1; deal <= 3; ++deal) {
+        for (const int suits : {2, 4}) {
+            Engine e(suits, deal);
+            std::vector<std::uint64_t> seen{position_key(e.view())};
+            for (int i = 0; i < 80 && !e.over(); ++i) {
+                FairLimits limits;
+                limits.max_nodes = 2'000;
+                limits.avoid = &seen;
+                const auto m = fair_move(e.view(), limits);
+                if (!m) break;
+                ASSERT_TRUE(e.apply(*m).ok()) << *m;
+                ++moves;
+                const std::uint64_t key = position_key(e.view());
+                ASSERT_EQ(std::count(seen.begin(), seen.end(), key), 0)
+                    << "deal " << deal << ", " << suits << " suits: " << *m
+                    << " leads back to a position of move " << i;
+                seen.push_back(key);
+            }
+        }
+    }
+    EXPECT_GT(moves, 200);
 }

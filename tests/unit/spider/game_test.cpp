@@ -345,3 +345,34 @@ TEST(SpiderGame, LongPilesAreShortenedUnderTheBudget) {
     EXPECT_TRUE(contains(render::to_plain(o.out[0].text), "Took back move 4 3 1."))
         << o.out[0].text;
 }
+
+// Issue 31: the hint (the kind's computer_action) never leads back to a position the game
+// has stood in: deal 1 with 2 suits, whose hints once went back at move 51.
+TEST(SpiderGame, HintsNeverLeadBackWhereTheGameHasBeen) {
+    auto g = game(2, 1);
+    auto position = [&] {
+        std::string key;
+        for (const auto& line : plain(g->show_table())) {
+            // The board without its score and move count, which every move changes.
+            std::string l = line;
+            for (const char* field : {"| score ", "| moves "}) {
+                const auto at = l.find(field);
+                if (at != std::string::npos) l.erase(at, l.find('|', at + 1) - at);
+            }
+            key += l + "\n";
+        }
+        return key;
+    };
+    std::vector<std::string> seen{position()};
+    for (int i = 0; i < 70 && !g->finished(); ++i) {
+        const std::string hint = g->computer_action(0);
+        if (hint.empty()) break;
+        const auto sp = hint.find(' ');
+        const auto o =
+            g->act(0, hint.substr(0, sp), sp == std::string::npos ? "" : hint.substr(sp + 1));
+        ASSERT_TRUE(o.ok()) << hint << ": " << o.error;
+        const std::string now = position();
+        ASSERT_EQ(std::count(seen.begin(), seen.end(), now), 0) << "move " << i << ": " << hint;
+        seen.push_back(now);
+    }
+}
