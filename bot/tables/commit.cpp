@@ -58,7 +58,8 @@ std::string Tables::apply_move(Table& t, int seat, const std::string& command,
         if (command != "leave" && note.empty() && s.timeouts != 0) {
             s.timeouts = 0;
             // With the move, in its unit: a take-back or a restart keeps the count right.
-            write(t, [name = timeouts_name(t, seat)](storage::Database& d) { d.drop_value(name); });
+            write(t, [name = timeouts_name(t.game_id, static_cast<std::size_t>(seat))](
+                         storage::Database& d) { d.drop_value(name); });
         }
         if (note.empty() && !s.computer)
             outbox_of(t).movers.push_back({s.nick, s.key, !t.solitaire});
@@ -416,8 +417,7 @@ void Tables::finish(Table& t, const std::string& status) {
         if (!dealer_name.empty()) d.set_value(dealer_name, dealer);
         for (const auto& [person, data] : saved)
             d.save(net, person, kind, "data", storage::Saved{1, data}, now);
-        for (std::size_t seat = 0; seat < seats; ++seat)
-            d.drop_value(fmt::format("timeouts:{}:{}", id, seat));
+        for (std::size_t seat = 0; seat < seats; ++seat) d.drop_value(timeouts_name(id, seat));
         d.finish_game(id, status, summary, now, players, moves);
     });
     // Logged once it is recorded: a unit refused by the database takes the table back to

@@ -94,7 +94,7 @@ Table* Tables::restore_game(NetCtx& n, const storage::GameRecord& rec, TableId i
     // Each seat's time-outs in a row, as committed with the moves.
     for (std::size_t i = 0; i < t->seats.size() && ok; ++i) {
         try {
-            if (auto v = db->get_value(timeouts_name(*t, static_cast<int>(i))))
+            if (auto v = db->get_value(timeouts_name(t->game_id, i)))
                 t->seats[i].timeouts = std::atoi(v->c_str());
         } catch (const std::exception& e) {
             log::warn("game {}: time-outs of seat {} could not be read ({}); counted from 0",

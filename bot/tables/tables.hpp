@@ -364,7 +364,7 @@ class Tables {
     void cancel_timers(Table& t);
     void turn_timed_out(Table& t, int seat);
     // The database's name for a seat's time-outs in a row (kv), read back by restore_game.
-    static std::string timeouts_name(const Table& t, int seat);
+    static std::string timeouts_name(std::int64_t game_id, std::size_t seat);
 };
 
 }  // namespace croupier::bot

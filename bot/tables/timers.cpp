@@ -138,8 +138,8 @@ void Tables::warn_seat(Table& t, int seat) {
     tell(t, fmt::format("{}: {} left to play{}.", s.nick, seconds_text(warn), way_out));
 }
 
-std::string Tables::timeouts_name(const Table& t, int seat) {
-    return fmt::format("timeouts:{}:{}", t.game_id, seat);
+std::string Tables::timeouts_name(std::int64_t game_id, std::size_t seat) {
+    return fmt::format("timeouts:{}:{}", game_id, seat);
 }
 
 void Tables::turn_timed_out(Table& t, int seat) {
@@ -169,7 +169,8 @@ void Tables::turn_timed_out(Table& t, int seat) {
         t.seats[static_cast<std::size_t>(seat)].timeouts = timeouts + 1;
         // In the time-out move's unit: taken back with it, kept through a restart with it.
         if (!t.seats[static_cast<std::size_t>(seat)].out)
-            write(t, [name = timeouts_name(t, seat), n = timeouts + 1](storage::Database& d) {
+            write(t, [name = timeouts_name(t.game_id, static_cast<std::size_t>(seat)),
+                      n = timeouts + 1](storage::Database& d) {
                 d.set_value(name, std::to_string(n));
             });
         return;
