@@ -74,7 +74,6 @@ class VirtualClock final : public Clock {
     int advance(Duration d);
     // Fires timers already due at now() (a timer of zero delay).
     int run_due() { return advance(Duration{0}); }
-    bool has_timers() const { return !queue_.empty(); }
 
   private:
     TimePoint now_{};

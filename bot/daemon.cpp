@@ -292,11 +292,6 @@ bool Daemon::Impl::page_line(Request& r) {
 // ---------------------------------------------------------------------------------------
 // Output
 
-bool Daemon::Impl::wants_plain(NetCtx& n, const std::string& key) {
-    auto v = db->pref(n.name, key, "plain");
-    return v && *v == "1";
-}
-
 void Daemon::Impl::send_to_nick(NetCtx& n, const std::string& nick, const std::string& key,
                                 const std::string& text, bool prefer_notice,
                                 irc::SendOptions opts) {

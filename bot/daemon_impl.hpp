@@ -84,7 +84,6 @@ struct Daemon::Impl final : NetworkListener, TablesHost {
     // kPageBacklog lines waiting in the queue (the page is cut, the asker told once).
     bool page_line(Request& r);
     static constexpr std::size_t kPageBacklog = 12;
-    bool wants_plain(NetCtx& n, const std::string& key);
     void cmd_help(Request& r);
     // "!e8 in a channel", "/msg croupier spider": how a game is started.
     std::string how_to_start(const Request& r, const GameKind& k) const;

@@ -367,12 +367,28 @@ const KeyTable& limits_keys() {
          [](Target& t, const std::string& v) {
              t.config->limits.tables_per_channel = static_cast<int>(parse_int(v, 1, 100));
          }},
-        {"solitaire_per_user",
+        {"private_games_per_person",
          [](Target& t, const std::string& v) {
-             t.config->limits.solitaire_per_user = static_cast<int>(parse_int(v, 1, 100));
+             t.config->limits.private_games_per_person = static_cast<int>(parse_int(v, 1, 100));
          }},
     };
     return t;
+}
+
+// Keys that were renamed: still read, with a notice. The new name, or "" for any other key.
+std::string renamed_key(const std::string& section_kind, const std::string& key) {
+    static const struct {
+        const char* section_kind;
+        const char* old_key;
+        const char* new_key;
+    } renamed[] = {
+        // "solitaire" also meant Encounters, a game of two sides: what it counts is private
+        // games, of every kind together, per person.
+        {"limits", "solitaire_per_user", "private_games_per_person"},
+    };
+    for (const auto& r : renamed)
+        if (section_kind == r.section_kind && key == r.old_key) return r.new_key;
+    return "";
 }
 
 std::vector<std::string> check_guest_hosts(const std::string& v) {
@@ -629,6 +645,12 @@ class Builder {
             out.where[key] = {where.file, where.line};
             sec.keys[key] = where;
             return;
+        }
+        if (auto renamed = renamed_key(kind, key); !renamed.empty()) {
+            config_.notices.push_back(fmt::format(
+                "{}:{}: [{}] key \"{}\" is now called \"{}\"; the old name is still read",
+                where.file, where.line, sec.name, key_in, renamed));
+            key = renamed;
         }
         const KeyTable* table = kind == "bot"        ? &bot_keys()
                                 : kind == "network"  ? &network_keys()
@@ -911,10 +933,10 @@ std::string summarise(const Config& c) {
     const auto& l = c.limits;
     line(
         fmt::format("limits: {} commands at once then {}/s per user, page lines {} at once then "
-                    "{}/s per user, {}x that per host, {} table(s) per channel, {} solitaire "
-                    "game(s) per user",
+                    "{}/s per user, {}x that per host, {} table(s) per channel, {} private "
+                    "game(s) per person",
                     l.user_burst, l.user_rate, l.page_burst, l.page_rate, l.host_share,
-                    l.tables_per_channel, l.solitaire_per_user));
+                    l.tables_per_channel, l.private_games_per_person));
     const auto& id = c.identity;
     std::string guests;
     for (const auto& m : id.guest_hosts) guests += (guests.empty() ? "" : ", ") + m;

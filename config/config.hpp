@@ -68,7 +68,7 @@ struct LimitsConfig {
     double page_rate = 0.5;      // then this many lines per second
     int host_share = 3;          // everyone from one host together: this many users' worth
     int tables_per_channel = 4;  // games under way (tables and duels); one table a kind
-    int solitaire_per_user = 2;  // private games of all kinds together; one a kind
+    int private_games_per_person = 2;  // private games of all kinds together; one a kind
 };
 
 // Who a player is (bot/people.hpp, docs/OPERATIONS.md "Identity").

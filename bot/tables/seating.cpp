@@ -656,11 +656,11 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
     }
     int open = 0;
     for (auto& [id, t] : n.tables) open += t->solitaire && t->seats.front().key == r.key;
-    if (cfg.limits.solitaire_per_user < 1) {
-        refuse(r, "Solitaire games are turned off here.");
+    if (cfg.limits.private_games_per_person < 1) {
+        refuse(r, "Private games are turned off here.");
         return;
     }
-    if (open >= cfg.limits.solitaire_per_user) {
+    if (open >= cfg.limits.private_games_per_person) {
         refuse(r, fmt::format("You have {} private game{} open, the most allowed here; "
                               "finish or resign one first.",
                               open, open == 1 ? "" : "s"));

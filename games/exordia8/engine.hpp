@@ -109,9 +109,7 @@ class Engine {
     bool queen_of_spades() const { return qs_wild_; }  // any card may go; specials lose effect
     bool two_live() const { return two_live_; }        // a 3 of its suit starts a sequent
     bool sequent() const { return seq_active_; }
-    Suit sequent_suit() const { return seq_suit_; }
-    int sequent_next() const { return seq_next_; }  // rank the next player must play
-    Card sequent_card() const { return Card::make(seq_next_, seq_suit_); }
+    Card sequent_card() const { return Card::make(seq_next_, seq_suit_); }  // the next to play
     Bonus bonus() const { return bonus_; }
     int passes() const { return passes_; }  // consecutive passes with an empty stock
     bool first_play() const { return pile_.empty(); }

@@ -105,7 +105,7 @@ TEST(Config, ExampleFileDocumentsEveryKeyAndKeepsLinesShort) {
                             "page_rate",
                             "host_share",
                             "tables_per_channel",
-                            "solitaire_per_user",
+                            "private_games_per_person",
                             "rated_needs_account",
                             "saved_needs_account",
                             "guest_hosts",
@@ -133,6 +133,25 @@ TEST(Config, RetiredKeyIsAcceptedWithANotice) {
     EXPECT_NE(c.notices[0].find("hint_budget"), std::string::npos) << c.notices[0];
     EXPECT_EQ(c.games.at("spider").values.count("hint_budget"), 0u);  // nothing reads it
     EXPECT_TRUE(parse(kMinimal, "new.ini").notices.empty());
+}
+
+TEST(Config, RenamedKeyIsStillReadWithANotice) {
+    auto c = parse(kMinimal + "[limits]\nsolitaire_per_user = 5\n", "old.ini");
+    EXPECT_EQ(c.limits.private_games_per_person, 5);
+    ASSERT_EQ(c.notices.size(), 1u);
+    EXPECT_NE(c.notices[0].find("old.ini:"), std::string::npos) << c.notices[0];
+    EXPECT_NE(c.notices[0].find("\"solitaire_per_user\" is now called "
+                                "\"private_games_per_person\""),
+              std::string::npos)
+        << c.notices[0];
+    EXPECT_EQ(parse(kMinimal + "[limits]\nprivate_games_per_person = 3\n", "new.ini")
+                  .limits.private_games_per_person,
+              3);
+    // Both names are one key: given twice, the second is a duplicate.
+    auto e =
+        error_of(kMinimal + "[limits]\nprivate_games_per_person = 3\nsolitaire_per_user = 4\n");
+    EXPECT_EQ(e.line, 11);
+    EXPECT_NE(std::string(e.what()).find("duplicate key"), std::string::npos) << e.what();
 }
 
 TEST(Config, MinimalFileGetsDefaults) {
