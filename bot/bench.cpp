@@ -19,13 +19,31 @@ void BenchReport::note(std::string_view text) {
     std::fflush(stdout);
 }
 
-void BenchReport::outcome(std::string_view text) {
+namespace {
+void mix(std::uint64_t& h, std::string_view text) {
     for (unsigned char c : text) {
-        hash_ ^= c;
-        hash_ *= 0x100000001b3ULL;
+        h ^= c;
+        h *= 0x100000001b3ULL;
     }
-    hash_ ^= 0xff;  // a separator, so "ab"+"c" differs from "a"+"bc"
-    hash_ *= 0x100000001b3ULL;
+    h ^= 0xff;  // a separator, so "ab"+"c" differs from "a"+"bc"
+    h *= 0x100000001b3ULL;
+}
+}  // namespace
+
+void BenchReport::outcome(std::string_view text) {
+    mix(hash_, text);
+    mix(bench_hash_, text);
+}
+
+void BenchReport::begin(std::string_view bench) {
+    bench_ = bench;
+    bench_hash_ = kFnvBasis;
+}
+
+void BenchReport::end() {
+    std::printf("signature.%s %016llx\n", bench_.c_str(),
+                static_cast<unsigned long long>(bench_hash_));
+    std::fflush(stdout);
 }
 
 void BenchReport::finish() {
@@ -75,7 +93,11 @@ int run_bench(const std::string& which, bool quick) {
     // whole run: no figures of zero and no signature.
     try {
         for (const auto& b : kBenches)
-            if (all || which == b.name) b.run(r, quick);
+            if (all || which == b.name) {
+                r.begin(b.name);
+                b.run(r, quick);
+                r.end();
+            }
     } catch (const std::exception& e) {
         std::fprintf(stderr, "croupierd: --bench %s failed: %s\n", which.c_str(), e.what());
         return 1;

@@ -14,18 +14,28 @@ class BenchReport {
     void figure(std::string_view name, double value, std::string_view unit);
     // Any other line for people (starts with "# ").
     void note(std::string_view text);
-    // Mixes one game outcome into the signature (FNV-1a over the text).
+    // Mixes one game outcome into the signature (FNV-1a over the text), the run's and the
+    // bench's own.
     void outcome(std::string_view text);
-    // Prints `signature HEX`.
+    // A bench starts: its own signature starts afresh.
+    void begin(std::string_view bench);
+    // A bench has ended: prints `signature.BENCH HEX`, compared by the test bench.quick with
+    // tests/data/bench-signatures.txt.
+    void end();
+    // Prints `signature HEX`, the whole run's.
     void finish();
 
   private:
-    std::uint64_t hash_ = 0xcbf29ce484222325ULL;
+    static constexpr std::uint64_t kFnvBasis = 0xcbf29ce484222325ULL;
+    std::uint64_t hash_ = kFnvBasis;
+    std::uint64_t bench_hash_ = kFnvBasis;
+    std::string bench_;
 };
 
-// One per game; `quick` runs the small set the test suite uses.
+// One per game; `quick` runs the small set the test suite uses. A bench that cannot run a
+// scenario throws: the run exits non-zero, with no signature.
 void bench_core(BenchReport& r, bool quick);
-// The server's line budget shared by a crowd (issue 26); throws when a scenario fails to run.
+// The server's line budget shared by a crowd (issue 26).
 void bench_lines(BenchReport& r, bool quick);
 void bench_exordia8(BenchReport& r, bool quick);
 void bench_spider(BenchReport& r, bool quick);

@@ -25,6 +25,7 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 #include <unordered_map>
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -116,7 +117,7 @@ void fill_tables(const std::string& path, int tables, int per_pack) {
         const int players = 2 + g % 5;
         for (int p = 0; p < players; ++p) {
             setup.players.push_back(fmt::format("t{}p{}", g, p));
-            setup.persons.push_back(fmt::format("h:t{}p{}!u@{}", g, p, player_host(g, p)));
+            setup.persons.push_back(fmt::format("h:u@{}", player_host(g, p)));
             setup.computer.push_back(false);
         }
         setup.options["players_per_pack"] = std::to_string(per_pack);
@@ -584,6 +585,14 @@ std::string moves_transcript(int pairs) {
 void bench_core(BenchReport& r, bool quick) {
     const fs::path dir = fs::temp_directory_path() / fmt::format("croupier-bench-{}", getpid());
     fs::create_directories(dir);
+    // Removed however the bench ends: a scenario that fails throws (the run exits non-zero).
+    struct RemoveDir {
+        fs::path dir;
+        ~RemoveDir() {
+            std::error_code ec;
+            fs::remove_all(dir, ec);
+        }
+    } remove_dir{dir};
 
     // The disk's own limit, on the same file system.
     const auto [fsync_p50, fsync_p99] =
@@ -603,11 +612,9 @@ void bench_core(BenchReport& r, bool quick) {
                 slow ? std::chrono::microseconds(50000) : std::chrono::microseconds(0);
             const LoadFigures f = load_in_child(db, tables, moves, seconds, delay);
             const std::string q = quick ? ".quick" : "";
-            if (f.moves == 0) {
-                r.note(fmt::format("core: the {} load child failed", slow ? "slow-disk" : "full"));
-                r.outcome("load failed");
-                continue;
-            }
+            if (f.moves == 0)
+                throw std::runtime_error(
+                    fmt::format("core: the {} load child failed", slow ? "slow-disk" : "full"));
             const double rate = static_cast<double>(f.moves) / f.seconds;
             if (!slow) {
                 r.figure("core.moves_per_s" + q, rate, "moves/s");
@@ -658,9 +665,9 @@ void bench_core(BenchReport& r, bool quick) {
             load_in_child(db, tables, quick ? 300 : pace.moves, quick ? 3 : 6,
                           std::chrono::microseconds(0), std::chrono::milliseconds(pace.think_ms));
         const std::string q = quick ? ".quick" : "";
-        if (f.moves == 0) {
-            r.note(fmt::format("core: the {} load child failed", pace.name));
-        } else {
+        if (f.moves == 0)
+            throw std::runtime_error(fmt::format("core: the {} load child failed", pace.name));
+        {
             r.figure(fmt::format("core.{}.latency_p50_us{}", pace.name, q), f.p50_us, "us");
             r.figure(fmt::format("core.{}.latency_p99_us{}", pace.name, q), f.p99_us, "us");
             r.note(
@@ -686,9 +693,9 @@ void bench_core(BenchReport& r, bool quick) {
         const int rc = run_replay(file.string(), "", false, out, err);
         const double s = seconds_since(t0);
         log::set_level(old);
-        if (rc != 0) {
-            r.note("core.moves_per_s.serial: the replay failed: " + err.str());
-        } else {
+        if (rc != 0)
+            throw std::runtime_error("core.moves_per_s.serial: the replay failed: " + err.str());
+        {
             r.figure("core.moves_per_s.serial", 2.0 * pairs / s, "moves/s");
             r.note(
                 fmt::format("core: {} commands one at a time in {:.3f} s (a replay: each "
@@ -714,9 +721,8 @@ void bench_core(BenchReport& r, bool quick) {
         r.note(fmt::format("core: wrote {} open games: {}; in {:.1f} s", total, what,
                            seconds_since(t0)));
         const ResumeFigures f = resume_in_child(db);
-        if (f.restored == 0) {
-            r.note("core: the resume child failed");
-        } else {
+        if (f.restored == 0) throw std::runtime_error("core: the resume child failed");
+        {
             r.figure(quick ? "core.resume_games_s.quick" : "core.resume_10k_games_s", f.resume_s,
                      "s");
             r.figure(quick ? "core.rss_games_mb.quick" : "core.rss_10k_games_mb", f.rss_mb, "MB");
@@ -724,8 +730,6 @@ void bench_core(BenchReport& r, bool quick) {
         }
         r.outcome(fmt::format("resume {} {}", games, f.restored));
     }
-    std::error_code ec;
-    fs::remove_all(dir, ec);
 }
 
 }  // namespace croupier::bot

@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
 #include <string>
 
 #include <unistd.h>
@@ -88,10 +89,8 @@ void replay_lines_per_turn(BenchReport& r) {
     std::ostringstream out, err;
     const int rc = run_replay(dir.string(), "", true, out, err);
     std::filesystem::remove(dir);
-    if (rc != 0) {
-        r.note("exordia8 replay of a 50-player game failed: " + err.str());
-        return;
-    }
+    if (rc != 0)
+        throw std::runtime_error("exordia8: the replay of a 50-player game failed: " + err.str());
     // Count channel lines between one move's S: line and the next.
     std::istringstream in(out.str());
     std::string line;
