@@ -1072,7 +1072,44 @@ void Daemon::Impl::cmd_set(Request& r) {
     const auto space = args.find(' ');
     const std::string name = args.substr(0, space);
     const std::string value = space == std::string::npos ? "" : trim(args.substr(space + 1));
-    const std::string& net = r.net->name;
+    if (name.empty()) return show_settings(r);
+    // Through the writer, like every write: the settings are shown once they are in the
+    // database, or the person is told that nothing changed.
+    auto save = [&](const std::string& pref, const std::string& stored) {
+        auto tell = [this, rr = r, network = r.net->name](const std::string& err) mutable {
+            auto it = nets.find(network);
+            if (it == nets.end()) return;  // the network went meanwhile
+            rr.net = &*it->second;
+            if (!err.empty()) {
+                log::warn("{}'s settings could not be written: {}", rr.key, err);
+                refuse(rr,
+                       "That could not be saved (the database refused it); nothing changed. "
+                       "Try again in a moment.");
+                return;
+            }
+            db->forget_prefs(network, rr.key);
+            rr.net->delivery.erase(rr.key);
+            show_settings(rr);
+        };
+        writer->submit({storage::Writer::Unit{
+            {[network = r.net->name, key = r.key, pref, stored](storage::Database& d) {
+                d.set_pref(network, key, pref, stored);
+            }},
+            std::move(tell)}});
+    };
+    if (name == "plain" && (value == "on" || value == "off"))
+        return save("plain", value == "on" ? "1" : "0");
+    if (name == "delivery" && (value == "notice" || value == "privmsg"))
+        return save("delivery", value);
+    for (const auto& k : kinds)
+        for (const auto& p : k->preferences())
+            if (p.name == name &&
+                std::find(p.values.begin(), p.values.end(), value) != p.values.end())
+                return save(k->name() + "." + p.name, value);
+    refuse(r, "Usage: " + settings_usage());
+}
+
+std::string Daemon::Impl::settings_usage() const {
     // Every kind's preferences beside the two every player has.
     std::string usage = "set plain on|off, set delivery notice|privmsg";
     for (const auto& k : kinds)
@@ -1081,38 +1118,21 @@ void Daemon::Impl::cmd_set(Request& r) {
             for (const auto& v : p.values) values += (values.empty() ? "" : "|") + v;
             usage += ", set " + p.name + " " + values;
         }
-    auto show = [&] {
-        auto plain = db->pref(net, r.key, "plain");
-        auto delivery = db->pref(net, r.key, "delivery");
-        std::string mine =
-            fmt::format("plain {}, delivery {}", plain && *plain == "1" ? "on" : "off",
-                        delivery ? *delivery : "notice");
-        for (const auto& k : kinds)
-            for (const auto& p : k->preferences()) {
-                auto v = db->pref(net, r.key, k->name() + "." + p.name);
-                mine += ", " + p.name + " " + (v ? *v : p.fallback);
-            }
-        reply_private(r, fmt::format("Your settings: {}. Change one with: {}", mine, usage));
-    };
-    if (name.empty()) return show();
-    if (name == "plain" && (value == "on" || value == "off")) {
-        db->set_pref(net, r.key, "plain", value == "on" ? "1" : "0");
-        r.net->delivery.erase(r.key);
-        return show();
-    }
-    if (name == "delivery" && (value == "notice" || value == "privmsg")) {
-        db->set_pref(net, r.key, "delivery", value);
-        r.net->delivery.erase(r.key);
-        return show();
-    }
+    return usage;
+}
+
+void Daemon::Impl::show_settings(Request& r) {
+    const std::string& net = r.net->name;
+    auto plain = db->pref(net, r.key, "plain");
+    auto delivery = db->pref(net, r.key, "delivery");
+    std::string mine = fmt::format("plain {}, delivery {}", plain && *plain == "1" ? "on" : "off",
+                                   delivery ? *delivery : "notice");
     for (const auto& k : kinds)
-        for (const auto& p : k->preferences())
-            if (p.name == name &&
-                std::find(p.values.begin(), p.values.end(), value) != p.values.end()) {
-                db->set_pref(net, r.key, k->name() + "." + p.name, value);
-                return show();
-            }
-    refuse(r, "Usage: " + usage);
+        for (const auto& p : k->preferences()) {
+            auto v = db->pref(net, r.key, k->name() + "." + p.name);
+            mine += ", " + p.name + " " + (v ? *v : p.fallback);
+        }
+    reply_private(r, fmt::format("Your settings: {}. Change one with: {}", mine, settings_usage()));
 }
 
 // ---------------------------------------------------------------------------------------

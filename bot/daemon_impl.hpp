@@ -92,6 +92,8 @@ struct Daemon::Impl final : NetworkListener, TablesHost {
     void cmd_top(Request& r);
     void cmd_verify(Request& r);
     void cmd_set(Request& r);
+    void show_settings(Request& r);
+    std::string settings_usage() const;
 
     // NetworkListener
     void on_registered(Network& net) override;

@@ -662,6 +662,10 @@ void Database::set_pref(const std::string& network, const std::string& key, cons
     person->second.emplace_back(name, value);
 }
 
+void Database::forget_prefs(const std::string& network, const std::string& key) {
+    if (auto net = pref_cache_.find(network); net != pref_cache_.end()) net->second.erase(key);
+}
+
 void Database::remember_person(const std::string& network, const PersonRow& p) {
     auto q = prepare(
         "INSERT INTO persons (network, key, nick, nick_key, account, userhost, "

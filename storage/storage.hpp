@@ -164,6 +164,9 @@ class Database {
     static const std::string* pref_in(const Prefs& prefs, std::string_view name);
     void set_pref(const std::string& network, const std::string& key, const std::string& name,
                   const std::string& value);
+    // Another connection (the writer's) changed the person's preferences: read them again
+    // when next asked for.
+    void forget_prefs(const std::string& network, const std::string& key);
 
     // People: every person first seen or renamed is remembered, so a restart loses no nick
     // change.
