@@ -1,7 +1,7 @@
 // `croupierd --bench encounters`: the balance of Spider: Encounters (shared/BENCH.md): the
 // computer plays the party's side against encounters chosen for parties of levels 1, 5 and
-// 10, the enemy with the same player; the share of encounters won, and how often each
-// ability was used.
+// 10, the enemy with the same player; the share of encounters won, how often each ability
+// was used, and how many computer actions the rules refused (each one a bug: must be 0).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <array>
 #include <chrono>
@@ -24,6 +24,8 @@ struct Tally {
     int won = 0, lost = 0, played = 0;
     long long turns = 0, redeals = 0, coups = 0, flows = 0;
     std::array<long long, enc::kAbilities> used{};
+    long long refused = 0;      // computer actions the rules refused (each a bug)
+    std::string first_refusal;  // the first of them, for the note
 };
 
 // One encounter played out by the computer on both sides.
@@ -42,8 +44,14 @@ void play_one(const enc::PartyState& party, std::uint64_t deal, Tally& t, BenchR
                 ++t.used[static_cast<std::size_t>(enc::Ability::Steadfast)];
             action = enc::party_action(e, memory);
         }
-        if (!e.act(action).empty()) {
-            e.act("pass");  // a choice the rules refuse: the turn goes by
+        if (const std::string why = e.act(action); !why.empty()) {
+            // A choice the rules refuse is a bug of the player or the engine: counted, and
+            // the turn goes by.
+            if (t.refused++ == 0)
+                t.first_refusal = fmt::format(
+                    "deal {}, {}'s \"{}\": {}", deal,
+                    e.characters()[static_cast<std::size_t>(e.turn())].name, action, why);
+            e.act("pass");
             continue;
         }
         if (action.rfind("ability ", 0) == 0) {
@@ -68,6 +76,7 @@ void play_one(const enc::PartyState& party, std::uint64_t deal, Tally& t, BenchR
 void bench_encounters(BenchReport& r, bool quick) {
     const int games = quick ? 6 : 200;
     std::array<long long, enc::kAbilities> used{};
+    long long refused = 0;
     for (int level : {1, 5, 10}) {
         enc::PartyState party;
         party.xp = enc::xp_for_level(level);
@@ -94,7 +103,13 @@ void bench_encounters(BenchReport& r, bool quick) {
             abilities.empty() ? "none (the first is learnt at level 2)" : abilities));
         r.figure(fmt::format("encounters.player_win_rate.level{}", level),
                  static_cast<double>(t.won) / t.played, "ratio");
+        if (t.refused > 0)
+            r.note(fmt::format("encounters level {}: {} computer actions refused, the first: {}",
+                               level, t.refused, t.first_refusal));
+        refused += t.refused;
     }
+    // Each one is a bug: must be 0.
+    r.figure("encounters.refused_computer_moves", static_cast<double>(refused), "moves");
     std::string never;
     for (int a = 0; a < enc::kAbilities; ++a)
         if (used[static_cast<std::size_t>(a)] == 0)

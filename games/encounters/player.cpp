@@ -284,27 +284,39 @@ std::int64_t position_value(const Board& b) {
 
 namespace {
 
-std::string computer_action_without_progress(const Board& b, bool may_redeal) {
+// What it does when it sees no line worth playing: a deal, filling an empty pile first
+// when the stock needs every pile filled (never with a move back to a position in
+// `visited`), a re-deal, or a pass.
+std::string computer_action_without_progress(const Board& b, bool may_redeal,
+                                             const std::unordered_set<std::uint64_t>* visited) {
     const bool stock = !b.stock().empty();
     bool any_card = false;
     for (int p = 0; p < Board::kPiles; ++p) any_card |= !b.pile(p).empty();
     if (stock && b.may_deal()) return "deal";
     if (stock) {
-        // A deal needs every pile filled: the top card of the tallest pile that can spare
-        // one goes to an empty pile.
-        int from = -1, to = -1;
-        std::size_t tallest = 1;
+        // A deal needs every pile filled: cards from the tallest pile that can spare them go
+        // to an empty pile, the top card first; a fill that would undo the move that
+        // emptied the pile (a position the game has stood in) is passed over.
+        std::vector<int> from;
+        int to = -1;
         for (int p = 0; p < Board::kPiles; ++p) {
             if (b.pile(p).empty()) {
                 if (to < 0) to = p;
-            } else if (b.pile(p).size() > tallest) {
-                tallest = b.pile(p).size();
-                from = p;
+            } else if (b.pile(p).size() > 1) {
+                from.push_back(p);
             }
         }
-        if (from >= 0 && to >= 0)
-            return "move " + std::to_string(from + 1) + " " + std::to_string(to + 1) + " 1";
-        return "pass";  // fewer cards than piles: nothing to deal onto
+        std::stable_sort(from.begin(), from.end(),
+                         [&](int x, int y) { return b.pile(x).size() > b.pile(y).size(); });
+        for (const int f : from)
+            for (std::size_t n = 1; n < b.pile(f).size(); ++n) {
+                const std::string move = "move " + std::to_string(f + 1) + " " +
+                                         std::to_string(to + 1) + " " + std::to_string(n);
+                Board next = b;
+                if (!next.apply(move).empty()) break;  // no longer one character's sequence
+                if (!visited || !visited->count(next.view_hash())) return move;
+            }
+        return "pass";  // fewer cards than piles, or every fill goes back: nothing to deal onto
     }
     if (!stock && may_redeal && any_card) return "redeal";
     return "pass";
@@ -322,7 +334,7 @@ Decision decide(const Board& b, bool may_redeal, const PlayerLimits& limits,
                 PlayerMemory* memory) {
     if (memory) {
         if (memory->dealing) {
-            const std::string action = computer_action_without_progress(b, may_redeal);
+            const std::string action = computer_action_without_progress(b, may_redeal, visited);
             memory->dealing = action.rfind("move", 0) == 0;
             memory->plan.clear();
             return {action, false};
@@ -331,7 +343,9 @@ Decision decide(const Board& b, bool may_redeal, const PlayerLimits& limits,
     if (memory && !memory->plan.empty() && memory->expect == b.hash() &&
         memory->plan.front() != avoid) {
         Board next = b;
-        if (next.apply(memory->plan.front()).empty()) {
+        // The line goes on unless its next step leads back where the game has stood.
+        if (next.apply(memory->plan.front()).empty() &&
+            !(visited && visited->count(next.view_hash()))) {
             Decision d{memory->plan.front(), true};
             memory->plan.erase(memory->plan.begin());
             memory->expect = next.hash();
@@ -341,7 +355,7 @@ Decision decide(const Board& b, bool may_redeal, const PlayerLimits& limits,
     if (memory) memory->plan.clear();
     const Best best = search(b, limits, avoid, visited);
     if (best.line.empty()) {
-        const std::string action = computer_action_without_progress(b, may_redeal);
+        const std::string action = computer_action_without_progress(b, may_redeal, visited);
         if (memory) memory->dealing = action.rfind("move", 0) == 0;
         return {action, false};
     }
@@ -378,7 +392,7 @@ std::string party_action(const Encounter& e, PartyMemory& m, const PlayerLimits&
     const long long key = static_cast<long long>(e.round()) * 64 + c;
     if (key != m.turn_key) {
         m.turn_key = key;
-        m.hasted = m.peeked = m.took_back = false;
+        m.hasted = m.peeked = false;
     }
     const Board& b = e.board(0);
     const int level = e.party_level(), focus = e.focus(0);
@@ -392,11 +406,6 @@ std::string party_action(const Encounter& e, PartyMemory& m, const PlayerLimits&
         return knows(level, a) && me.tag == class_tag(info.owner) &&
                focus >= std::max(info.spends, info.needs) + (big ? 0 : reserve);
     };
-    auto done = [&](std::string action) {
-        m.last_move = action.rfind("move", 0) == 0 ? action : "";
-        if (!m.last_move.empty()) m.avoid.clear();
-        return action;
-    };
     if (can(Ability::Rally))
         for (const Character& ch : e.characters()) {
             // Steadfast keeps the Warrior going while focus lasts: no need to rally it.
@@ -404,26 +413,19 @@ std::string party_action(const Encounter& e, PartyMemory& m, const PlayerLimits&
                                    focus - ability_info(Ability::Rally).spends >=
                                        ability_info(Ability::Steadfast).needs;
             if (ch.party && !ch.conscious && !ch.rallied && !steadfast)
-                return done(std::string("ability rally ") + ch.tag);
+                return std::string("ability rally ") + ch.tag;
         }
     if (can(Ability::Scry) && !b.stock().empty() && m.scried_at != b.stock().size()) {
         m.scried_at = b.stock().size();
         return "ability scry";
     }
-    const Decision d =
-        decide(b, e.redeals(0) < kMaxRedeals, limits, m.avoid, &e.visited(0), &m.lines);
+    const Decision d = decide(b, e.redeals(0) < kMaxRedeals, limits, "", &e.visited(0), &m.lines);
     const bool progress = d.progress;
     if (can(Ability::Haste) && !m.hasted && progress) {
         m.hasted = true;
         return "ability haste";
     }
     if (!progress) {
-        if (can(Ability::SecondThoughts) && !m.took_back && !m.last_move.empty()) {
-            m.took_back = true;
-            m.avoid = m.last_move;
-            m.last_move.clear();
-            return "ability second";
-        }
         if (can(Ability::Peek) && !m.peeked) {
             int pile = 0, fewest = 1 << 20;
             for (int p = 0; p < Board::kPiles; ++p) {
@@ -438,9 +440,9 @@ std::string party_action(const Encounter& e, PartyMemory& m, const PlayerLimits&
                 return "ability peek " + std::to_string(pile);
             }
         }
-        if (can(Ability::Foresight) && b.stock().empty()) return done("ability foresight");
+        if (can(Ability::Foresight) && b.stock().empty()) return "ability foresight";
     }
-    return done(d.action);
+    return d.action;
 }
 
 }  // namespace croupier::games::encounters

@@ -51,16 +51,16 @@ std::string enemy_action(const Encounter& e, PlayerMemory& memory, const PlayerL
 // a hint's). Starts empty for each encounter.
 struct PartyMemory {
     long long turn_key = -1;  // the turn the flags below are about
-    bool hasted = false, peeked = false, took_back = false;
+    bool hasted = false, peeked = false;
     std::size_t scried_at = 0;  // stock size when it last scried (0: never)
-    std::string last_move;      // its last action if a move, else ""
-    std::string avoid;          // a move it has just taken back
     PlayerMemory lines;
 };
 
 // The party's action on its turn, abilities included: Rally an unconscious member, Haste
-// when it sees a line worth two moves, Scry once a deal, Peek and Second thoughts when
-// stuck, Foresight in place of a re-deal. Updates `m`.
+// when it sees a line worth two moves, Scry once a deal, Peek when stuck, Foresight in
+// place of a re-deal. Never Second thoughts: taking a move back returns to a position the
+// game has stood in, and no action it chooses leads back to one (Encounter::visited).
+// Updates `m`.
 std::string party_action(const Encounter& e, PartyMemory& m, const PlayerLimits& limits = {});
 
 }  // namespace croupier::games::encounters
