@@ -218,7 +218,7 @@ class AdventurerGame final : public Game {
         if (seat != duel_.awaited() && cmd != "draw")  // whose turn or answer it is, first
             return Outcome::refuse(capitalised(named(duel_.act(seat, cmd), names_)));
         std::string line = cmd;
-        if (cmd == "play" || cmd == "use" || cmd == "discard") {
+        if (cmd == "play" || cmd == "use" || cmd == "discard" || cmd == "cycle") {
             std::string why;
             line = resolve(seat, cmd, a, why);
             if (!why.empty()) return Outcome::refuse(why);
@@ -307,10 +307,17 @@ class AdventurerGame final : public Game {
         for (int c : me.hand) hand.push_back(set_->at(c).name);
         for (const auto& ip : me.play) play.push_back(set_->at(ip.card).name);
         if (a.empty()) {
-            why = cmd == "play"  ? "Play which card? play CARD (hand shows yours)."
-                  : cmd == "use" ? "Use which card? use CARD, a card of yours in play."
-                                 : "Discard which card in play? discard CARD (1 Mind).";
+            why = cmd == "play"    ? "Play which card? play CARD (hand shows yours)."
+                  : cmd == "use"   ? "Use which card? use CARD, a card of yours in play."
+                  : cmd == "cycle" ? "Cycle which card? cycle CARD, a card of your hand: it goes "
+                                     "to the bottom of your deck and you draw one (1 Mind, once "
+                                     "a turn)."
+                                   : "Discard which card in play? discard CARD (1 Mind).";
             return "";
+        }
+        if (cmd == "cycle") {
+            const std::string n = pick_name(hand, a, "in your hand", why);
+            return n.empty() ? "" : "cycle " + n;
         }
         if (cmd == "play") {
             std::string name = a, over;
@@ -345,7 +352,9 @@ class AdventurerGame final : public Game {
         std::string list;
         int n = 0;
         for (const auto& l : legal) {
-            if (l == "draw" || ++n > 6) continue;
+            // Cycling is named in the refusals; a "cycle CARD" for each card would crowd out
+            // the moves.
+            if (l == "draw" || l.rfind("cycle ", 0) == 0 || ++n > 6) continue;
             list += (list.empty() ? "" : ", ") + l;
         }
         return list.empty() ? "" : " You can: " + list + (n > 6 ? " and more" : "") + ".";
@@ -516,6 +525,11 @@ class AdventurerKind final : public GameKind {
              "uses the action of a card of yours in play (its Nth, if it has several); in answer "
              "to the other's move too"},
             {"discard", {}, "CARD", "discards a card of yours from play, for 1 Mind"},
+            {"cycle",
+             {},
+             "CARD",
+             "puts a card of your hand at the bottom of your deck and draws one, for 1 Mind, "
+             "once a turn (a way out of a hand you cannot play)"},
             {"attack", {}, "", "your Encounter Step: a simple attack with your Attack Die"},
             {"parley", {}, "", "your Encounter Step: a simple parley with your Parley Die"},
             {"end", {}, "", "ends your turn without an encounter"},

@@ -148,6 +148,7 @@ void Duel::begin_turn(int s) {
     Side& side = mut(s);
     side.shields.clear();
     side.played_card = false;
+    side.cycled = false;
     const int gain = std::max(1, static_cast<int>(side.play.size()));
     side.mind = std::min(kMaxMind, side.mind + gain);
     const bool could_draw = !side.deck.empty();
@@ -572,6 +573,7 @@ std::string Duel::cmd_play(int s, std::string_view args) {
     ip.id = next_id_++;
     ip.card = card;
     ip.used.assign(c.actions.size(), false);
+    ip.turn = turn_;
     me.play.push_back(ip);
     me.played_card = true;
     emit(-1, side_tag(s) + " plays " + c.name + (gone.empty() ? "" : " over " + gone) + " (" +
@@ -670,6 +672,50 @@ std::string Duel::cmd_discard(int s, std::string_view args) {
     return "";
 }
 
+std::string Duel::can_cycle(int s) const {
+    const Side& me = side(s);
+    if (over_) return "the duel is over.";
+    if (s != active_ || responder_ >= 0) return "you may cycle a card in your own main step only.";
+    if (me.cycled) return "you have cycled a card this turn already (once a turn).";
+    if (me.hand.empty()) return "you have no card in your hand to cycle.";
+    if (me.deck.empty()) return "your deck is empty: there is no card to draw in its place.";
+    if (me.mind < kCycleCost)
+        return "cycling a card costs " + std::to_string(kCycleCost) + " Mind; you have " +
+               std::to_string(me.mind) + ".";
+    return "";
+}
+
+// A dead hand's way out: the card goes to the bottom of the deck, unseen by the other, and
+// the top card is drawn.
+std::string Duel::cmd_cycle(int s, std::string_view args) {
+    args = trim(args);
+    if (args.empty())
+        return "cycle which card? (cycle CARD: a card of your hand to the bottom of your deck, "
+               "and you draw one, for " +
+               std::to_string(kCycleCost) + " Mind)";
+    Side& me = mut(s);
+    const std::string f = fold_name(args);
+    auto it = std::find_if(me.hand.begin(), me.hand.end(),
+                           [&](int c) { return fold_name(set_->at(c).name) == f; });
+    if (it == me.hand.end()) return "you have no " + std::string(args) + " in your hand.";
+    if (auto why = can_cycle(s); !why.empty()) return why;
+    const int card = *it;
+    me.hand.erase(it);
+    me.deck.push_back(card);
+    me.mind -= kCycleCost;
+    me.cycled = true;
+    const int drawn = me.deck.front();
+    me.deck.erase(me.deck.begin());
+    me.hand.push_back(drawn);
+    emit(s, "you put " + set_->at(card).name + " at the bottom of your deck and draw " +
+                set_->at(drawn).name + ".");
+    emit(-1, side_tag(s) +
+                 " cycles a card: one from the hand to the bottom of the deck, and "
+                 "draws one (" +
+                 std::to_string(kCycleCost) + " Mind, " + std::to_string(me.mind) + " left).");
+    return "";
+}
+
 std::string Duel::cmd_encounter(int s, bool parley) {
     if (side(s).skip_encounter) return "your Encounter Step is skipped this turn: type end.";
     const auto kind = parley ? StackItem::Kind::Parley : StackItem::Kind::Attack;
@@ -695,6 +741,7 @@ std::string Duel::act(int s, std::string_view line) {
         }
         if (draw_offer_ == s) return "you have offered a draw already; it stands.";
         draw_offer_ = s;
+        mut(s).offered_turn = turn_;
         emit(-1, side_tag(s) + " offers a draw; " + side_tag(1 - s) + " may type draw to accept.");
         return "";
     }
@@ -703,6 +750,7 @@ std::string Duel::act(int s, std::string_view line) {
                                : "it is " + side_tag(active_) + "'s turn.";
     }
     const int offer = draw_offer_;
+    const std::size_t before = events_.size();  // the lapse is told before what the move did
     std::string why;
     if (responder_ >= 0) {
         if (cmd == "pass") {
@@ -721,6 +769,8 @@ std::string Duel::act(int s, std::string_view line) {
         why = cmd_use(s, args);
     } else if (cmd == "discard") {
         why = cmd_discard(s, args);
+    } else if (cmd == "cycle") {
+        why = cmd_cycle(s, args);
     } else if (cmd == "attack" || cmd == "parley") {
         if (!args.empty()) return cmd + " takes no words (the die is your " + cmd + " die).";
         why = cmd_encounter(s, cmd == "parley");
@@ -729,14 +779,15 @@ std::string Duel::act(int s, std::string_view line) {
         emit(-1, side_tag(s) + " ends the turn without an encounter.");
         end_turn();
     } else if (cmd == "pass") {
-        return "there is nothing to answer: play, use, discard, attack, parley or end.";
+        return "there is nothing to answer: play, use, discard, cycle, attack, parley or end.";
     } else {
-        return "unknown command: play, use, discard, attack, parley, end (or draw).";
+        return "unknown command: play, use, discard, cycle, attack, parley, end (or draw).";
     }
     if (!why.empty()) return why;
     if (offer == 1 - s && draw_offer_ == offer && !over_) {
         draw_offer_ = -1;
-        emit(-1, side_tag(s) + " plays on: the draw offer lapses.");
+        events_.insert(events_.begin() + static_cast<std::ptrdiff_t>(before),
+                       Event{-1, side_tag(s) + " plays on: the draw offer lapses.", false, false});
     }
     return "";
 }
@@ -791,6 +842,14 @@ std::vector<std::string> Duel::legal(int s) const {
             if (std::find(seen.begin(), seen.end(), cmd) == seen.end()) seen.push_back(cmd);
         }
         out.insert(out.end(), seen.begin(), seen.end());
+    }
+    if (can_cycle(s).empty()) {
+        std::vector<int> seen;
+        for (int c : me.hand) {
+            if (std::find(seen.begin(), seen.end(), c) != seen.end()) continue;
+            seen.push_back(c);
+            out.push_back("cycle " + set_->at(c).name);
+        }
     }
     if (!me.skip_encounter) {
         out.emplace_back("attack");

@@ -22,6 +22,7 @@ constexpr int kStartWillpower = 20;
 constexpr int kMaxMind = 10;
 constexpr int kStartHand = 5;
 constexpr std::array<int, 2> kStartMind = {2, 4};
+constexpr int kCycleCost = 1;  // Mind to cycle a card of the hand (docs/games/adventurer.md)
 
 struct InPlay {
     int id = 0;  // unique in the duel: counters and actions follow the card, not its place
@@ -29,6 +30,7 @@ struct InPlay {
     std::vector<bool> used;  // per action, this turn
     std::array<int, kMods> counters{};
     bool consumed = false;
+    int turn = 0;  // the turn it was played in
 };
 
 struct Shield {
@@ -43,6 +45,8 @@ struct Side {
     std::vector<int> discard;
     std::vector<InPlay> play;
     bool played_card = false;     // this turn
+    bool cycled = false;          // a card of the hand cycled this turn
+    int offered_turn = -1;        // the last turn this side offered a draw in (-1: never)
     bool skip_encounter = false;  // the next Encounter Step is skipped
     std::optional<Dice> turn_attack_die, turn_parley_die;
     std::vector<Shield> shields;  // until the start of this side's next turn
@@ -103,7 +107,8 @@ class Duel {
 
     // A command of side `s`, words as a player types them: "play Rusty Blade", "play Longbow
     // over Rusty Blade", "use Hedge Mage", "use Old Map 2", "discard Dented Pot", "attack",
-    // "parley", "end", "pass", "draw". "" when done; else why it is refused (nothing changed).
+    // "parley", "cycle Cursed Idol", "end", "pass", "draw". "" when done; else why it is
+    // refused (nothing changed).
     std::string act(int s, std::string_view line);
     // The events since the last call.
     std::vector<Event> take_events();
@@ -121,6 +126,9 @@ class Duel {
     std::string can_use(int s, const InPlay& ip, int action) const;
     // The side has an action it could answer with now.
     bool can_respond(int s) const;
+    // Why `s` cannot cycle a card of its hand now ("" if it can): once a turn, in its main
+    // step, for 1 Mind, with a card left in its deck to draw.
+    std::string can_cycle(int s) const;
     // How many symbols of `name` side `s` has in play.
     int symbols(int s, const std::string& name) const;
 
@@ -146,6 +154,7 @@ class Duel {
     std::string cmd_play(int s, std::string_view args);
     std::string cmd_use(int s, std::string_view args);
     std::string cmd_discard(int s, std::string_view args);
+    std::string cmd_cycle(int s, std::string_view args);
     std::string cmd_encounter(int s, bool parley);
     int find_in_play(int s, std::string_view name, bool usable, int action) const;
 

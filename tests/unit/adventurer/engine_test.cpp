@@ -179,6 +179,11 @@ action = 20 health: damage 20 health
 type = Item
 cost = 0
 fills = none
+[Warhorse]
+type = Item
+cost = 6
+fills = mount
+attack = +2
 )";
 
 const CardSet& set() {
@@ -244,7 +249,7 @@ std::string all_text(const std::vector<Event>& ev, int to = -2) {
 // ---- The card format ----
 
 TEST(AdventurerCards, TheTestSetAndTheBuiltInFormsParse) {
-    EXPECT_EQ(set().size(), 32);
+    EXPECT_EQ(set().size(), 33);
     const Card& lance = set().at(id("Lance"));
     ASSERT_EQ(lance.actions.size(), 1u);
     EXPECT_TRUE(lance.actions[0].cost.encounter);
@@ -841,4 +846,148 @@ TEST(AdventurerDuel, OutOfTurnAndUnknownCommandsChangeNothing) {
     EXPECT_NE(d.act(0, "pass").find("nothing to answer"), std::string::npos);
     EXPECT_NE(d.act(5, "end").find("no such seat"), std::string::npos);
     EXPECT_EQ(d.side(0).hand.size(), 6u);
+}
+
+// ---- A dead hand: cycle ----
+
+TEST(AdventurerDuel, CycleSendsACardToTheBottomAndDrawsTheTop) {
+    // Side 0's deck: the six it holds, then Club, Blank...
+    Duel d = duel({"Banner", "Banner", "Banner", "Banner", "Banner", "Banner", "Club"}, {});
+    const int mind = d.side(0).mind;
+    const auto deck = d.side(0).deck.size();
+    const auto legal = d.legal(0);
+    EXPECT_NE(std::find(legal.begin(), legal.end(), "cycle Banner"), legal.end());
+    ok(d, 0, "cycle banner");
+    EXPECT_EQ(d.side(0).mind, mind - kCycleCost);
+    EXPECT_EQ(d.side(0).deck.size(), deck);
+    EXPECT_EQ(d.side(0).deck.back(), id("Banner"));
+    EXPECT_EQ(std::count(d.side(0).hand.begin(), d.side(0).hand.end(), id("Club")), 1);
+    EXPECT_EQ(std::count(d.side(0).hand.begin(), d.side(0).hand.end(), id("Banner")), 5);
+    const auto ev = d.take_events();
+    EXPECT_NE(all_text(ev, 0).find("you put Banner at the bottom of your deck and draw Club"),
+              std::string::npos);
+    // The other side is told a card was cycled, not which.
+    EXPECT_EQ(all_text(ev, -1).find("Banner"), std::string::npos) << all_text(ev, -1);
+    EXPECT_NE(all_text(ev, -1).find("@0 cycles a card"), std::string::npos);
+    // Once a turn.
+    EXPECT_NE(d.act(0, "cycle Banner").find("once a turn"), std::string::npos);
+    const auto again = d.legal(0);
+    EXPECT_EQ(std::find(again.begin(), again.end(), "cycle Banner"), again.end());
+    ok(d, 0, "end");
+    ok(d, 1, "end");
+    ok(d, 0, "cycle Banner");  // a new turn, a new cycle
+}
+
+TEST(AdventurerDuel, CycleRefusalsSayWhy) {
+    Duel d = duel({"Club", "Guard", "Guard"}, {"Bolt"}, 6, 40);
+    EXPECT_NE(d.act(0, "cycle").find("cycle which card"), std::string::npos);
+    EXPECT_NE(d.act(0, "cycle Dragon").find("no Dragon in your hand"), std::string::npos);
+    EXPECT_NE(d.act(1, "cycle Bolt").find("@0's turn"), std::string::npos);
+    // The deck is empty (six cards, all drawn): nothing to draw in its place.
+    EXPECT_NE(d.act(0, "cycle Club").find("deck is empty"), std::string::npos);
+    const auto legal = d.legal(0);
+    EXPECT_TRUE(std::none_of(legal.begin(), legal.end(),
+                             [](const std::string& c) { return c.rfind("cycle", 0) == 0; }));
+    // No Mind.
+    Duel e = duel({"Dagger", "Dagger", "Dagger", "Guard", "Guard"}, {"Bolt"});
+    ok(e, 0, "play Dagger");
+    ok(e, 0, "play Dagger");
+    ok(e, 0, "play Dagger over Dagger");
+    EXPECT_EQ(e.side(0).mind, 0);
+    EXPECT_NE(e.act(0, "cycle Guard").find("costs 1 Mind; you have 0"), std::string::npos);
+    // In an answer window: only answers.
+    ok(e, 0, "end");
+    ok(e, 1, "play Bolt");
+    ok(e, 1, "end");
+    raw(e, 0, "play Guard");
+    ASSERT_TRUE(e.window_open());
+    EXPECT_NE(e.act(1, "cycle Blank").find("answer with use CARD"), std::string::npos);
+    EXPECT_NE(e.act(0, "cycle Guard").find("@1's answer"), std::string::npos);
+}
+
+TEST(AdventurerComputer, CyclesADeadHandAndPlaysWhatComes) {
+    // Nothing but cards that need two Fighters, and no Fighter in play: the computer cycles
+    // one away and plays the Fighter it draws.
+    Duel d = duel({"Banner", "Banner", "Banner", "Banner", "Banner", "Banner", "Fighter"}, {});
+    EXPECT_EQ(computer_action(d, 0), "cycle Banner");
+    ok(d, 0, "cycle Banner");
+    EXPECT_EQ(computer_action(d, 0), "play Fighter");
+    ok(d, 0, "play Fighter");
+    const std::string next = computer_action(d, 0);
+    EXPECT_TRUE(next == "attack" || next == "parley" || next == "end") << next;
+}
+
+// ---- Draw offers ----
+
+// Side 0 harms side 1 and side 1 cannot harm back: Talker and Dwarf leave side 1's 1d1
+// nothing against them.
+Duel lopsided() {
+    Duel d = duel({"Talker", "Dwarf", "Fighter"}, {"Blank", "Blank"});
+    ok(d, 0, "play Talker");
+    ok(d, 0, "play Dwarf");
+    ok(d, 0, "play Fighter");
+    ok(d, 0, "parley");
+    return d;
+}
+
+TEST(AdventurerComputer, OffersADrawWhenItCannotWin) {
+    Duel d = lopsided();
+    ASSERT_EQ(d.active(), 1);
+    std::vector<std::string> said;
+    for (int n = 0; n < 20 && d.active() == 1 && !d.finished(); ++n) {
+        said.push_back(computer_action(d, 1));
+        ok(d, 1, said.back());
+        if (said.back() == "draw") {
+            EXPECT_EQ(d.draw_offer(), 1);
+        }
+    }
+    EXPECT_EQ(std::count(said.begin(), said.end(), "draw"), 1) << said.size();
+    EXPECT_EQ(d.active(), 0);
+    // Played on, the offer lapses; it is not made again at once.
+    ok(d, 0, "parley");
+    for (int n = 0; n < 20 && d.active() == 1 && !d.finished(); ++n) {
+        const std::string c = computer_action(d, 1);
+        EXPECT_NE(c, "draw");
+        ok(d, 1, c);
+    }
+}
+
+TEST(AdventurerComputer, AcceptsADrawWhenLosing) {
+    Duel d = lopsided();
+    ok(d, 0, "draw");  // out of turn: the winner offers
+    EXPECT_EQ(computer_action(d, 1), "draw");
+    ok(d, 1, "draw");
+    EXPECT_TRUE(d.finished());
+    EXPECT_EQ(d.winner(), -1);
+}
+
+TEST(AdventurerComputer, DeclinesADrawWhenWinning) {
+    Duel d = lopsided();
+    ok(d, 1, "draw");  // the losing side offers
+    ok(d, 1, "end");
+    ASSERT_EQ(d.active(), 0);
+    const std::string c = computer_action(d, 0);
+    EXPECT_NE(c, "draw");
+    ok(d, 0, c);
+    EXPECT_EQ(d.draw_offer(), -1) << "it played on: the offer lapsed";
+    EXPECT_FALSE(d.finished());
+}
+
+// ---- Answers in a window ----
+
+TEST(AdventurerComputer, AnAnswerDoesNotSpendTheMindNextTurnsCardNeeds) {
+    // Side 1 holds Bolt in play (1 Mind: damage 3 Health) and 5 Mind; next turn it gains 1.
+    // With a Warhorse (6 Mind) in hand, a Bolt in answer would leave it 5 next turn: it
+    // passes. With no such card it spends the Mind on harm.
+    for (const char* keep : {"Warhorse", "Blank"}) {
+        Duel d = duel({"Club"}, {"Bolt", keep});
+        ok(d, 0, "end");
+        ok(d, 1, "play Bolt");
+        ok(d, 1, "end");
+        raw(d, 0, "play Club");
+        ASSERT_TRUE(d.window_open());
+        ASSERT_EQ(d.side(1).mind, 5);
+        const std::string c = computer_action(d, 1);
+        EXPECT_EQ(c, std::string(keep) == "Warhorse" ? "pass" : "use Bolt") << keep;
+    }
 }

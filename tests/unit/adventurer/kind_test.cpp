@@ -224,3 +224,118 @@ TEST(AdventurerKind, ADuelKeepsItsCardsWhateverTheOperatorLoadsLater) {
     EXPECT_EQ(restored->show_hand(0).at(0).text.find("Pebble"), std::string::npos);
     std::filesystem::remove_all(dir);
 }
+
+namespace {
+
+// The card a "play NAME [over NAME]" command plays and the ids of the cards it would replace.
+int replaced_by(const Duel& d, int s, const std::string& cmd, std::vector<int>& gone) {
+    std::string name = cmd.substr(5), over;
+    if (const auto at = name.find(" over "); at != std::string::npos) {
+        over = name.substr(at + 6);
+        name = name.substr(0, at);
+    }
+    const int c = d.set().find(name);
+    gone.clear();
+    EXPECT_GE(c, 0) << cmd;
+    if (c >= 0) {
+        EXPECT_EQ(d.can_play(s, c, over, &gone), "") << cmd;
+    }
+    return c;
+}
+
+// A card of `after` that `before` did not hold (as many times).
+bool gained(std::vector<int> before, const std::vector<int>& after) {
+    for (int c : after) {
+        auto it = std::find(before.begin(), before.end(), c);
+        if (it == before.end()) return true;
+        before.erase(it);
+    }
+    return false;
+}
+
+}  // namespace
+
+TEST(AdventurerComputer, TheHintDoesNotPlayIronShortswordToReplaceItWithTowerShield) {
+    // The duel players saw: Stoneborn, Dented Helm, Oak Buckler and Padded Jerkin in play,
+    // a Sellsword played this turn, Iron Shortsword, Squire and Tower Shield in hand, Mind
+    // for all three. The hint said "play Iron Shortsword" and then "play Tower Shield over
+    // Iron Shortsword": 2 Mind thrown away.
+    const auto& lib = builtin();
+    std::vector<int> mine;
+    for (const char* n : {"Stoneborn", "Dented Helm", "Oak Buckler", "Padded Jerkin", "Sellsword",
+                          "Iron Shortsword", "Squire", "Tower Shield"})
+        mine.push_back(lib.set.find(n));
+    while (mine.size() < 40) mine.push_back(lib.set.find("Healing Salve"));
+    Duel d = Duel::arranged(lib.set, {mine, lib.decks[0].cards}, 7);
+    const auto ok = [&](int s, const std::string& c) {
+        ASSERT_EQ(d.act(s, c), "") << c;
+        while (d.window_open()) ASSERT_EQ(d.act(d.responder(), "pass"), "");
+    };
+    for (const char* c : {"play Stoneborn", "play Dented Helm", "play Oak Buckler", "end", "end",
+                          "play Padded Jerkin", "end", "end", "end", "end"})
+        ok(d.active(), c);
+    ASSERT_EQ(d.active(), 0);
+    ASSERT_GE(d.side(0).mind, 8);
+    ok(0, "play Sellsword");
+    std::vector<std::string> hints;
+    std::vector<int> this_turn;
+    for (int n = 0; n < 10; ++n) {
+        const std::string h = computer_action(d, 0);
+        hints.push_back(h);
+        if (h.rfind("play ", 0) != 0) break;
+        std::vector<int> gone;
+        replaced_by(d, 0, h, gone);
+        for (int id : gone)
+            EXPECT_EQ(std::find(this_turn.begin(), this_turn.end(), id), this_turn.end())
+                << h << " replaces a card played this turn";
+        ok(0, h);
+        this_turn.push_back(d.side(0).play.back().id);
+    }
+    std::string said;
+    for (const auto& h : hints) said += h + "; ";
+    EXPECT_EQ(said.find("over Iron Shortsword"), std::string::npos) << said;
+    bool shield = false;
+    for (const auto& ip : d.side(0).play) shield |= lib.set.at(ip.card).name == "Tower Shield";
+    EXPECT_TRUE(shield) << said;
+}
+
+TEST(AdventurerComputer, AHintFollowedNeverReplacesACardPlayedTheSameTurn) {
+    // The computer's own choice is the hint: followed step by step, through many duels of
+    // every deck against every deck, a card it played this turn is never replaced, unless a
+    // card it did not know of came into its hand since (a draw, a cycle).
+    const auto& lib = builtin();
+    const auto nd = lib.decks.size();
+    int plays = 0, replacing = 0;
+    for (int i = 0; i < 96; ++i) {
+        const std::size_t a = static_cast<std::size_t>(i) % nd, b = (i / nd) % nd;
+        Duel d(lib.set, {lib.decks[a].cards, lib.decks[b].cards}, 4000 + i);
+        int turn = -1;
+        std::vector<int> fresh;  // ids the active side played this turn, no new card since
+        for (int n = 0; n < 4000 && !d.finished(); ++n) {
+            if (d.turn() != turn) {
+                turn = d.turn();
+                fresh.clear();
+            }
+            const int s = d.awaited();
+            const int act = d.active();
+            const std::string c = computer_action(d, s);
+            const bool play = !d.window_open() && c.rfind("play ", 0) == 0;
+            if (play) {
+                std::vector<int> gone;
+                replaced_by(d, s, c, gone);
+                ++plays;
+                replacing += !gone.empty();
+                for (int id : gone)
+                    EXPECT_EQ(std::find(fresh.begin(), fresh.end(), id), fresh.end())
+                        << "duel " << i << " turn " << turn << ": " << c;
+            }
+            const std::vector<int> hand = d.side(act).hand;
+            ASSERT_EQ(d.act(s, c), "") << c;
+            if (play) fresh.push_back(d.side(s).play.back().id);
+            if (gained(hand, d.side(act).hand)) fresh.clear();
+        }
+        EXPECT_TRUE(d.finished()) << "duel " << i;
+    }
+    EXPECT_GT(plays, 1000);
+    EXPECT_GT(replacing, 20) << "duels in which cards are replaced at all";
+}
