@@ -422,13 +422,28 @@ double threat(const View& v, const StackItem& item, Stat st) {
 
 std::string answer(const View& v, const std::vector<std::string>& legal) {
     const StackItem& top = v.d.stack().back();
+    // Mind spent in the other's turn is missing at the start of its own, unless the Mind
+    // would pass 10 there anyway; and it may be the Mind next turn's best card needs.
+    Planner pl(v);
+    const std::vector<Piece> now = pl.board_now();
+    const int mind = v.me().mind;
+    const int gain = std::max(1, static_cast<int>(now.size()));
+    const double keep = pl.next_turn(now, v.me().hand, mind);
+    const auto mind_cost = [&](int c) {
+        if (c <= 0) return 0.0;
+        const int lost = std::min(kMaxMind, mind + gain) - std::min(kMaxMind, mind - c + gain);
+        const double plan = 2.0 * (keep - pl.next_turn(now, v.me().hand, mind - c));
+        return std::max(0.5 * lost, plan) + 0.1 * c;
+    };
     std::string best = "pass";
     double best_x = 0.5;
     for (const auto& cmd : legal) {
         if (cmd.rfind("use ", 0) != 0) continue;
         const Action* a = use_action(v.d, cmd);
         if (!a) continue;
-        double x = -cost_penalty(v, a->cost);
+        Cost other = a->cost;
+        other.mind = 0;
+        double x = -cost_penalty(v, other) - mind_cost(a->cost.mind);
         for (const auto& e : a->effects) {
             if (e.op == Op::Negate) {
                 const double t = threat(v, top, e.stat);

@@ -179,6 +179,11 @@ action = 20 health: damage 20 health
 type = Item
 cost = 0
 fills = none
+[Warhorse]
+type = Item
+cost = 6
+fills = mount
+attack = +2
 )";
 
 const CardSet& set() {
@@ -244,7 +249,7 @@ std::string all_text(const std::vector<Event>& ev, int to = -2) {
 // ---- The card format ----
 
 TEST(AdventurerCards, TheTestSetAndTheBuiltInFormsParse) {
-    EXPECT_EQ(set().size(), 32);
+    EXPECT_EQ(set().size(), 33);
     const Card& lance = set().at(id("Lance"));
     ASSERT_EQ(lance.actions.size(), 1u);
     EXPECT_TRUE(lance.actions[0].cost.encounter);
@@ -966,4 +971,23 @@ TEST(AdventurerComputer, DeclinesADrawWhenWinning) {
     ok(d, 0, c);
     EXPECT_EQ(d.draw_offer(), -1) << "it played on: the offer lapsed";
     EXPECT_FALSE(d.finished());
+}
+
+// ---- Answers in a window ----
+
+TEST(AdventurerComputer, AnAnswerDoesNotSpendTheMindNextTurnsCardNeeds) {
+    // Side 1 holds Bolt in play (1 Mind: damage 3 Health) and 5 Mind; next turn it gains 1.
+    // With a Warhorse (6 Mind) in hand, a Bolt in answer would leave it 5 next turn: it
+    // passes. With no such card it spends the Mind on harm.
+    for (const char* keep : {"Warhorse", "Blank"}) {
+        Duel d = duel({"Club"}, {"Bolt", keep});
+        ok(d, 0, "end");
+        ok(d, 1, "play Bolt");
+        ok(d, 1, "end");
+        raw(d, 0, "play Club");
+        ASSERT_TRUE(d.window_open());
+        ASSERT_EQ(d.side(1).mind, 5);
+        const std::string c = computer_action(d, 1);
+        EXPECT_EQ(c, std::string(keep) == "Warhorse" ? "pass" : "use Bolt") << keep;
+    }
 }
