@@ -8,6 +8,7 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -92,10 +93,13 @@ DuelFacts play(const AdventurerLibrary& lib, std::size_t da, std::size_t db, std
             cmd = d.window_open() ? "pass" : "end";
         else
             cmd = games::adventurer::computer_action(d, s);
-        if (cmd.empty() || !d.act(s, cmd).empty()) {
-            d.concede(s);
-            break;
-        }
+        // A player with no command, or one the engine refuses, is a bug: the bench fails.
+        if (cmd.empty())
+            throw std::runtime_error(
+                fmt::format("adventurer: deal {}: side {} had no command", deal, s));
+        if (auto why = d.act(s, cmd); !why.empty())
+            throw std::runtime_error(fmt::format(
+                "adventurer: deal {}: side {}'s \"{}\" was refused: {}", deal, s, cmd, why));
         if (cmd.rfind("play ", 0) == 0) {
             std::string name = cmd.substr(5);
             if (const auto at = name.find(" over "); at != std::string::npos) name.resize(at);
@@ -147,8 +151,7 @@ double median(std::vector<int> v) {
 void bench_adventurer(BenchReport& r, bool quick) {
     AdventurerLibrary lib;
     if (auto why = load_adventurer_library("builtin", ".", lib); !why.empty()) {
-        r.note("adventurer: the built-in cards do not load: " + why);
-        return;
+        throw std::runtime_error("adventurer: the built-in cards do not load: " + why);
     }
     const auto nd = lib.decks.size();
     // The computer against a random player: every deck against every deck, both seats.

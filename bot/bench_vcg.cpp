@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -152,8 +153,7 @@ std::vector<DeckScore> deck_balance(const VcgLibrary& lib, int per_pair, BenchRe
 void bench_vcg(BenchReport& r, bool quick) {
     VcgLibrary lib;
     if (auto why = load_vcg_library("builtin", ".", lib); !why.empty()) {
-        r.note("vcg: the built-in cards do not load: " + why);
-        return;
+        throw std::runtime_error("vcg: the built-in cards do not load: " + why);
     }
     // Battles: every card against every card, potions from the deal generator.
     const auto& cards = lib.set.cards();
