@@ -93,7 +93,7 @@ TEST(AdventurerKind, LookupsCardCardsDeckAndDecks) {
     auto k = af_kind(cfg);
     ASSERT_TRUE(k);
     const std::string card = k->lookup("card", "bastard", {}).lines.at(0);
-    EXPECT_EQ(card.rfind("Bastard Sword (Weapon): 3 Mind, needs 2 Sellsword, fills hand, Attack "
+    EXPECT_EQ(card.rfind("Bastard Sword (Weapon): 4 Mind, needs 2 Sellsword, fills hand, Attack "
                          "+1, Attack Die 1d8.",
                          0),
               0u)
