@@ -82,4 +82,22 @@ TEST(AdventurerData, AOneMindCardNeedingNothingRollsAtMostSix) {
     }
 }
 
+TEST(AdventurerData, ADieBoughtForOneMindOnACheapCardRollsAtMostFour) {
+    // Player 1 can use such a die on turns 1 and 3, before the other's second turn: two
+    // rolls of 6 (Whetstone's 1d6, Loaded Dice's 2d3) and a weapon's took half of 20.
+    int seen = 0;
+    for (const auto& card : builtin().set.cards()) {
+        if (card.cost > 1) continue;
+        for (const auto& a : card.actions) {
+            if (a.cost.mind > 1 || a.cost.encounter) continue;
+            for (const auto& e : a.effects)
+                if (e.op == Op::AttackDie || e.op == Op::ParleyDie) {
+                    ++seen;
+                    EXPECT_LE(e.amount.high(), 4) << card.name;
+                }
+        }
+    }
+    EXPECT_GE(seen, 2);  // Whetstone and Loaded Dice at least: the test looks at something
+}
+
 }  // namespace
