@@ -13,7 +13,9 @@ from harness import BOT_NICK, CHANNEL, check, run_test
 
 HINT_RX = re.compile(r"^Hint: try (.+?)\.(?: Your answers: .*)?$")
 TURN_RX = re.compile(r"Turn (\d+), ")
-END_RX = re.compile(r"wins\.|a draw|Both give up")
+# The ends of a duel ("... wins.", "A draw, agreed by both.", "Both give up ...: a draw."),
+# not an offer ("ann offers a draw; ben may type draw to accept.").
+END_RX = re.compile(r"wins\.|[Aa] draw[.,]|Both give up")
 
 
 def table(h, c):
