@@ -368,11 +368,18 @@ bool losing(const Duel& d, int s) {
     return turns_to_win(d, 1 - s) < turns_to_win(d, s);
 }
 
-// Cannot win: losing, with no way to harm the other at all, or no card left to draw.
+// The other's deck at or below which the duel is judged from today's board: with more
+// cards left, what each side has in play says little about how the duel ends (the hand
+// and deck may yet turn it), so a duel that young is never given up.
+constexpr std::size_t kLateDeck = 5;
+
+// Cannot win: losing, with no card left to draw, or late in the duel (the other's deck
+// nearly gone) with no way to win before the other's deck and hand run out.
 bool cannot_win(const Duel& d, int s) {
     if (!losing(d, s)) return false;
     if (d.side(s).deck.empty()) return true;
     const Side& other = d.side(1 - s);
+    if (other.deck.size() > kLateDeck) return false;
     return turns_to_win(d, s) >= static_cast<double>(other.deck.size() + other.hand.size());
 }
 

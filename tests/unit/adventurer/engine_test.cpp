@@ -921,8 +921,8 @@ TEST(AdventurerComputer, CyclesADeadHandAndPlaysWhatComes) {
 
 // Side 0 harms side 1 and side 1 cannot harm back: Talker and Dwarf leave side 1's 1d1
 // nothing against them.
-Duel lopsided() {
-    Duel d = duel({"Talker", "Dwarf", "Fighter"}, {"Blank", "Blank"});
+Duel lopsided(std::size_t left1 = 40) {
+    Duel d = duel({"Talker", "Dwarf", "Fighter"}, {"Blank", "Blank"}, 40, left1);
     ok(d, 0, "play Talker");
     ok(d, 0, "play Dwarf");
     ok(d, 0, "play Fighter");
@@ -931,7 +931,9 @@ Duel lopsided() {
 }
 
 TEST(AdventurerComputer, OffersADrawWhenItCannotWin) {
-    Duel d = lopsided();
+    // Side 1's deck is empty once its hand is dealt and its first card drawn: nothing it
+    // can draw will turn the duel.
+    Duel d = lopsided(6);
     ASSERT_EQ(d.active(), 1);
     std::vector<std::string> said;
     for (int n = 0; n < 20 && d.active() == 1 && !d.finished(); ++n) {
@@ -950,6 +952,21 @@ TEST(AdventurerComputer, OffersADrawWhenItCannotWin) {
         EXPECT_NE(c, "draw");
         ok(d, 1, c);
     }
+}
+
+TEST(AdventurerComputer, NeverOffersADrawWhileTheDuelIsYoung) {
+    // The same board with 35 cards left in each deck: behind today, side 1 may yet draw
+    // what turns the duel (seen in play: an offer at turn 5 with every stat full).
+    Duel d = lopsided();
+    for (int turn = 0; turn < 6 && !d.finished(); ++turn) {
+        for (int n = 0; n < 20 && d.active() == 1 && !d.finished(); ++n) {
+            const std::string c = computer_action(d, 1);
+            EXPECT_NE(c, "draw") << "turn " << turn;
+            ok(d, 1, c);
+        }
+        if (d.active() == 0 && !d.finished()) ok(d, 0, "end");
+    }
+    EXPECT_GT(d.side(0).deck.size(), 5U);
 }
 
 TEST(AdventurerComputer, AcceptsADrawWhenLosing) {
