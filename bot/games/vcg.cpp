@@ -14,6 +14,7 @@
 #include "bot/decks.hpp"
 #include "bot/games/kinds.hpp"
 #include "bot/games/vcg.hpp"
+#include "bot/render.hpp"
 #include "bot/strings.hpp"
 #include "games/vcg/ai.hpp"
 #include "games/vcg/card.hpp"
@@ -227,15 +228,19 @@ std::string fired_text(const games::vcg::Fired& f) {
 }
 
 // What acted in a battle, side by side: "alice: Bellows Boy Team: + 1 Power (4), Ironbound
-// bonus + 2 Power; bob: ...".
-std::string fired_by_side(const Battle& b, const std::string& first, const std::string& second) {
+// bonus + 2 Power; bob: ...". `brief`: the battle's own cards, already named in its first
+// part, are not named again, nor a bonus's faction ("alice: + 2 Power, bonus + 2 Power").
+std::string fired_by_side(const Battle& b, const std::string& first, const std::string& second,
+                          bool brief = false) {
     std::string out;
     for (int s = 0; s < 2; ++s) {
         std::string mine;
         for (const auto& f : b.fired) {
             if (f.side != s) continue;
-            mine += fmt::format("{}{} {}", mine.empty() ? "" : ", ",
-                                f.bonus ? f.faction + " bonus" : f.card, fired_text(f));
+            std::string who = f.bonus ? f.faction + " bonus " : f.card + " ";
+            if (brief && f.bonus) who = "bonus ";
+            if (brief && !f.bonus && f.card == b.card[static_cast<std::size_t>(s)]) who.clear();
+            mine += fmt::format("{}{}{}", mine.empty() ? "" : ", ", who, fired_text(f));
         }
         if (!mine.empty())
             out += fmt::format("{}{}: {}", out.empty() ? "" : "; ", s == 0 ? first : second, mine);
@@ -472,16 +477,19 @@ class VcgGame final : public Game {
         if (b.tie_by_order) why = " (equal attack and level: who played first wins)";
         out.push_back(fmt::format("Battle {}: {} vs {}: {} wins{}, {} damage.", b.round, side(a),
                                   side(d), b.card[static_cast<std::size_t>(w)], why, b.dealt));
-        std::string fx = fired_by_side(b, names_[0], names_[1]);
-        for (int s = 0; s < 2; ++s) {
-            const auto su = static_cast<std::size_t>(s);
-            if (b.healed[su])
-                fx += fmt::format("{}{} heals {}", fx.empty() ? "" : "; ", names_[s], b.healed[su]);
-            if (b.poisoned[su])
-                fx += fmt::format("{}{} loses {} to poison", fx.empty() ? "" : "; ", names_[s],
-                                  b.poisoned[su]);
-        }
-        if (!fx.empty()) out.push_back(fx + ".");
+        auto acted = [&](bool brief) {
+            std::string fx = fired_by_side(b, names_[0], names_[1], brief);
+            for (int s = 0; s < 2; ++s) {
+                const auto su = static_cast<std::size_t>(s);
+                if (b.healed[su])
+                    fx += fmt::format("{}{} heals {}", fx.empty() ? "" : "; ", names_[s],
+                                      b.healed[su]);
+                if (b.poisoned[su])
+                    fx += fmt::format("{}{} loses {} to poison", fx.empty() ? "" : "; ", names_[s],
+                                      b.poisoned[su]);
+            }
+            return fx.empty() ? fx : fx + ".";
+        };
         std::string end = fmt::format("Life {} {}, {} {}; potions {}, {}.", names_[0], b.life[0],
                                       names_[1], b.life[1], b.potions[0], b.potions[1]);
         if (duel_.finished()) {
@@ -492,6 +500,11 @@ class VcgGame final : public Game {
         } else {
             end += fmt::format(" Battle {}: {} plays first.", b.round + 1, names_[duel_.to_play()]);
         }
+        // One line when it fits: a battle told in full that would spill onto a second line
+        // is told briefly (10 % of the battles between computers with long nicks).
+        std::string fx = acted(false);
+        if (out[0].size() + fx.size() + end.size() + 2 > render::kWidth) fx = acted(true);
+        if (!fx.empty()) out.push_back(fx);
         out.push_back(end);
         return out;
     }

@@ -7,7 +7,11 @@
 #include <filesystem>
 #include <fstream>
 
+#include <iostream>
+
 #include "bot/games/kinds.hpp"
+#include "bot/render.hpp"
+#include "bot/strings.hpp"
 #include "config/config.hpp"
 
 namespace {
@@ -85,4 +89,57 @@ TEST(VcgKind, TheBuiltInSetIsTheDefault) {
     EXPECT_TRUE(k->lookup("calc", "iron duchess", {}).refused);
     EXPECT_TRUE(k->lookup("calc", "iron duchess 13 vs mud golem 2", {}).refused);
     EXPECT_FALSE(k->lookup("calc", "iron duchess 3 vs mud golem 2", {}).refused);
+}
+
+// A battle is told in one line of the channel when it can be: what happened, what acted,
+// and the Life and potions after it. When what acted is too long for that, it is told
+// briefly (no card named twice), never cut, and never takes more than two lines. Computer
+// against computer on 120 deals of the premade decks, with long nicks (9 and 11 letters):
+// told in full, 9.7 % of the battles took a second line; told briefly when needed, 1.5 %.
+TEST(VcgKind, ABattleIsToldInOneLineWhenItCanBe) {
+    const auto cfg = croupier::config::parse(kNet, "croupier.ini", {}, croupier::bot::kind_specs());
+    auto k = vcg_kind(cfg);
+    ASSERT_TRUE(k);
+    std::size_t battles = 0, longest = 0, over = 0;
+    for (std::uint64_t deal = 1; deal <= 120; ++deal) {
+        croupier::bot::GameSetup setup;
+        setup.players = {"annabelle", "bartholomew"};
+        setup.persons = {"h:a", "h:b"};
+        setup.computer = {false, false};
+        setup.deal_number = deal;
+        k->deal_options(setup);
+        auto g = k->create(setup);
+        for (int steps = 0; steps < 100 && !g->finished(); ++steps) {
+            const auto waiting = g->awaited();
+            ASSERT_FALSE(waiting.empty());
+            const int seat = waiting.front();
+            const auto [cmd, args] = croupier::bot::split_command(g->computer_action(seat));
+            const auto o = g->act(seat, cmd, args);
+            ASSERT_TRUE(o.error.empty()) << o.error;
+            std::vector<std::string> parts;
+            for (const auto& out : o.out) {
+                if (out.to != croupier::bot::Out::To::Table) continue;
+                if (out.text.rfind("Battle ", 0) == 0 && out.text.find(" vs ") != std::string::npos)
+                    parts.clear();
+                parts.push_back(out.text);
+                if (out.text.rfind("Life ", 0) == 0) {
+                    ++battles;
+                    std::size_t bytes = 0;
+                    for (const auto& p : parts) bytes += p.size() + 1;
+                    longest = std::max(longest, bytes);
+                    if (bytes > croupier::bot::render::kWidth + 1) ++over;
+                    EXPECT_LE(
+                        croupier::bot::render::pack(parts, croupier::bot::render::kWidth).size(),
+                        2u)
+                        << "deal " << deal << ": " << ::testing::PrintToString(parts);
+                    parts.clear();
+                }
+            }
+        }
+        EXPECT_TRUE(g->finished()) << deal;
+    }
+    EXPECT_GT(battles, 400u);
+    EXPECT_LT(over * 100, battles * 3) << over << " of " << battles << " battles took two lines";
+    std::cout << "[ info ] " << battles << " battles, the longest " << longest << " bytes, " << over
+              << " over one line\n";
 }
