@@ -44,6 +44,11 @@ struct Command {
     bool admin = false;
     std::string module;  // "" core, or a game kind's name (for `help <game>`)
     std::function<void(Request&)> run;
+    // Whether it is called `word`: its name or one of its aliases.
+    bool called(const std::string& word) const {
+        return spec.name == word ||
+               std::find(spec.aliases.begin(), spec.aliases.end(), word) != spec.aliases.end();
+    }
 };
 
 // A token bucket in the clock's time: up to `burst` at once, then `rate` a second.

@@ -113,6 +113,16 @@ GameSetup sample_setup(const GameKind& kind, std::uint64_t deal, int people,
     return setup;
 }
 
+const GameKind* find_kind(const std::vector<std::shared_ptr<GameKind>>& kinds,
+                          const std::string& name) {
+    for (const auto& k : kinds) {
+        if (k->name() == name) return k.get();
+        for (const auto& a : k->aliases())
+            if (a == name) return k.get();
+    }
+    return nullptr;
+}
+
 int next_mover(const GameKind& kind, const Game& game) {
     if (game.finished()) return -1;
     const auto awaited = game.awaited();

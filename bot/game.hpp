@@ -288,6 +288,9 @@ class GameKind {
 // a duel with one person or of the kind's private game, and the kind's options.
 GameSetup sample_setup(const GameKind& kind, std::uint64_t deal, int people,
                        const std::string& prefix = "");
+// The kind of that name or alias among `kinds` ("e8" is Exordia8), or nullptr.
+const GameKind* find_kind(const std::vector<std::shared_ptr<GameKind>>& kinds,
+                          const std::string& name);
 // The seat that moves next in such a game, or -1 if none: the one awaited; in a private game,
 // which awaits no one while its player may move, the player.
 int next_mover(const GameKind& kind, const Game& game);

@@ -64,7 +64,6 @@ class TablesHost {
         o.lane = lane;
         send_to_channel(n, channel, text, std::move(o));
     }
-    virtual const GameKind* kind_by_name(const std::string& name) const = 0;
 };
 
 class Tables {
@@ -234,7 +233,7 @@ class Tables {
     irc::SendOptions place_options(const Table& t, irc::Priority priority) const;
     // commit.cpp: a hold on the table's turn clocks until a move's lines have left.
     std::shared_ptr<void> hold_lines(Table& t);
-    const GameKind* kind_by_name(const std::string& name) const { return host.kind_by_name(name); }
+    const GameKind* kind_by_name(const std::string& name) const { return find_kind(kinds, name); }
 
     // registry.cpp: building and finding tables
     const config::TableConfig& table_config(const GameKind& k) const;
