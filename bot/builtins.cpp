@@ -11,6 +11,7 @@
 
 #include "bot/log.hpp"
 #include "bot/people.hpp"
+#include "bot/persist.hpp"
 #include "bot/render.hpp"
 #include "bot/strings.hpp"
 
@@ -528,26 +529,16 @@ void Builtins::cmd_set(Request& r) {
     // Through the writer, like every write: the settings are shown once they are in the
     // database, or the person is told that nothing changed.
     auto save = [&](const std::string& pref, const std::string& stored) {
-        auto tell = [this, rr = r, network = r.net->name](const std::string& err) mutable {
-            auto it = nets_.find(network);
-            if (it == nets_.end()) return;  // the network went meanwhile
-            rr.net = &*it->second;
-            if (!err.empty()) {
-                log::warn("{}'s settings could not be written: {}", rr.key, err);
-                out_.refuse(rr,
-                            "That could not be saved (the database refused it); nothing changed. "
-                            "Try again in a moment.");
-                return;
-            }
-            db_->forget_prefs(network, rr.key);
-            rr.net->delivery.erase(rr.key);
-            show_settings(rr);
-        };
-        writer_->submit({storage::Writer::Unit{
-            {[network = r.net->name, key = r.key, pref, stored](storage::Database& d) {
+        write_then_tell(
+            writer_, db_, nets_, out_, r, "settings",
+            [network = r.net->name, key = r.key, pref, stored](storage::Database& d) {
                 d.set_pref(network, key, pref, stored);
-            }},
-            std::move(tell)}});
+            },
+            [this](Request& rr) {
+                db_->forget_prefs(rr.net->name, rr.key);
+                rr.net->delivery.erase(rr.key);
+                show_settings(rr);
+            });
     };
     if (name == "plain" && (value == "on" || value == "off"))
         return save("plain", value == "on" ? "1" : "0");

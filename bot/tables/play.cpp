@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "bot/log.hpp"
+#include "bot/persist.hpp"
 #include "bot/render.hpp"
 #include "bot/strings.hpp"
 #include "bot/tables/tables.hpp"
@@ -311,35 +312,15 @@ void Tables::lookup(Request& r, const GameKind& kind) {
         return;
     }
     // A change to the profile: told only once it is in the database.
-    const std::string network = r.net->name, key = r.key, name = kind.name();
-    auto tell = [this, network, rr = r, lines = out.lines](const std::string& err) mutable {
-        auto it = nets.find(network);
-        if (it == nets.end()) return;  // the network went meanwhile
-        rr.net = &*it->second;
-        if (!err.empty()) {
-            log::warn("{}'s saved data could not be written: {}", rr.key, err);
-            refuse(rr,
-                   "That could not be saved (the database refused it); nothing "
-                   "changed. Try again in a moment.");
-            return;
-        }
-        for (const auto& line : lines) reply(rr, line);
-    };
-    auto job = [network, key, name, data = *out.save,
-                now = clock.unix_now()](storage::Database& d) {
-        d.save(network, key, name, "data", {1, data}, now);
-    };
-    if (!writer) {
-        std::string err;
-        try {
-            job(*db);
-        } catch (const std::exception& e) {
-            err = e.what();
-        }
-        tell(err);
-        return;
-    }
-    writer->submit({storage::Writer::Unit{{std::move(job)}, std::move(tell)}});
+    write_then_tell(
+        writer, db, nets, host, r, "saved data",
+        [network = r.net->name, key = r.key, name = kind.name(), data = *out.save,
+         now = clock.unix_now()](storage::Database& d) {
+            d.save(network, key, name, "data", {1, data}, now);
+        },
+        [this, lines = out.lines](Request& rr) {
+            for (const auto& line : lines) reply(rr, line);
+        });
 }
 
 std::string Tables::game_over_words(const Request& r) {
