@@ -1,7 +1,8 @@
 // `croupierd --bench encounters`: the balance of Spider: Encounters (shared/BENCH.md): the
 // computer plays the party's side against encounters chosen for parties of levels 1, 5 and
 // 10, the enemy with the same player; the share of encounters won, how often each ability
-// was used, and how many computer actions the rules refused (each one a bug: must be 0).
+// was used (the party's and the enemy's), and how many computer actions the rules refused
+// (each one a bug: must be 0).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <array>
 #include <chrono>
@@ -24,6 +25,7 @@ struct Tally {
     int won = 0, lost = 0, played = 0;
     long long turns = 0, redeals = 0, coups = 0, flows = 0;
     std::array<long long, enc::kAbilities> used{};
+    std::array<long long, enc::kEnemyAbilities> enemy_used{};
     long long refused = 0;      // computer actions the rules refused (each a bug)
     std::string first_refusal;  // the first of them, for the note
 };
@@ -36,7 +38,8 @@ void play_one(const enc::PartyState& party, std::uint64_t deal, Tally& t, BenchR
     int actions = 0;
     while (e.outcome() == enc::Outcome::Playing && ++actions < 4 * enc::kMaxTurns + 400) {
         std::string action;
-        if (e.side_to_play() == 1) {
+        const int side = e.side_to_play();
+        if (side == 1) {
             action = enc::enemy_action(e, enemy);
         } else {
             const auto& me = e.characters()[static_cast<std::size_t>(e.turn())];
@@ -56,8 +59,12 @@ void play_one(const enc::PartyState& party, std::uint64_t deal, Tally& t, BenchR
         }
         if (action.rfind("ability ", 0) == 0) {
             const std::string name = action.substr(8, action.find(' ', 8) - 8);
-            if (const auto* a = enc::ability_by_name(name))
+            if (side == 1) {
+                if (const auto* a = enc::enemy_ability_by_name(name))
+                    ++t.enemy_used[static_cast<std::size_t>(a->ability)];
+            } else if (const auto* a = enc::ability_by_name(name)) {
                 ++t.used[static_cast<std::size_t>(a->ability)];
+            }
         }
     }
     ++t.played;
@@ -94,13 +101,20 @@ void bench_encounters(BenchReport& r, bool quick) {
                                      t.used[static_cast<std::size_t>(a)]);
             used[static_cast<std::size_t>(a)] += t.used[static_cast<std::size_t>(a)];
         }
+        std::string enemy_abilities;
+        for (int a = 0; a < enc::kEnemyAbilities; ++a)
+            enemy_abilities +=
+                fmt::format("{}{} {}", a == 0 ? "" : ", ",
+                            enc::enemy_ability_info(static_cast<enc::EnemyAbility>(a)).name,
+                            t.enemy_used[static_cast<std::size_t>(a)]);
         r.note(fmt::format(
             "encounters level {}: {} encounters, won {}, lost {}; {:.0f} actions an encounter, "
             "{:.2f} party re-deals, {} coups de grace, {} Battle Flow; {:.0f} ms an encounter; "
-            "abilities used: {}",
+            "abilities used: {}; the enemy's abilities used: {}",
             level, t.played, t.won, t.lost, static_cast<double>(t.turns) / t.played,
             static_cast<double>(t.redeals) / t.played, t.coups, t.flows, 1000.0 * s / t.played,
-            abilities.empty() ? "none (the first is learnt at level 2)" : abilities));
+            abilities.empty() ? "none (the first is learnt at level 2)" : abilities,
+            enemy_abilities));
         r.figure(fmt::format("encounters.player_win_rate.level{}", level),
                  static_cast<double>(t.won) / t.played, "ratio");
         if (t.refused > 0)

@@ -158,8 +158,8 @@ std::string abilities_text(int level) {
 
 class EncounterGame final : public Game {
   public:
-    EncounterGame(const enc::PartyState& party, std::uint64_t deal)
-        : before_(party), deal_(deal), e_(party, deal) {}
+    EncounterGame(const enc::PartyState& party, std::uint64_t deal, int rules)
+        : before_(party), deal_(deal), rules_(rules), e_(party, deal, rules) {}
 
     std::unique_ptr<Game> clone() const override { return std::make_unique<EncounterGame>(*this); }
     std::vector<int> awaited() const override {
@@ -247,7 +247,7 @@ class EncounterGame final : public Game {
         // (the encounter played again from its deal; off the event loop, as every hint).
         // Only its last 6 decisions are searched again (a plan is a few moves long): a hint
         // costs at most 7 searches however long the encounter.
-        Encounter sim(before_, deal_);
+        Encounter sim(before_, deal_, rules_);
         enc::PartyMemory m;
         std::size_t skip = 0;
         for (const auto& h : history_) skip += h.first == 0;
@@ -374,8 +374,10 @@ class EncounterGame final : public Game {
                     break;
                 }
                 case enc::Event::Kind::Woke:
-                    s += " The " + name_of(e_, ev.who) + " is back on its feet.";
+                    // An enemy's: said with the Dark rite that woke it (enemy_ability_text).
+                    if (ev.side == 0) s += " The " + name_of(e_, ev.who) + " is back on its feet.";
                     break;
+                case enc::Event::Kind::EnemyAbility:
                 case enc::Event::Kind::Ended:
                     break;
             }
@@ -417,6 +419,7 @@ class EncounterGame final : public Game {
     std::vector<Out> describe_party(const std::string& text, int mover, const std::string& info) {
         enemy_moves_ = 0;
         enemy_text_.clear();
+        enemy_abilities_.clear();
         std::vector<Out> out;
         const std::string who = name_of(e_, mover);
         std::string line;
@@ -451,22 +454,54 @@ class EncounterGame final : public Game {
         return out;
     }
 
+    // An enemy's ability in words, as the player may know it (nothing of the enemy's game):
+    // " Wolf b uses Frenzy: one more action."
+    std::string enemy_ability_text(int who, const std::string& text) const {
+        std::istringstream in(text);
+        std::string word, name, target;
+        in >> word >> name >> target;
+        const auto* a = enc::enemy_ability_by_name(name);
+        if (!a) return "";
+        std::string s = " " + name_of(e_, who) + " uses " + a->title + ": ";
+        switch (a->ability) {
+            case enc::EnemyAbility::Scurry:
+                return s + "a card of its game turns up.";
+            case enc::EnemyAbility::Frenzy:
+                return s + "one more action.";
+            case enc::EnemyAbility::Cutpurse:
+                return s + fmt::format("your focus falls to {}.", e_.focus(0));
+            case enc::EnemyAbility::DarkRite:
+                for (const auto& ev : e_.events())
+                    if (ev.kind == enc::Event::Kind::Woke)
+                        return s + name_of(e_, ev.who) + " takes turns again.";
+                return s + "an enemy takes turns again.";
+        }
+        return "";
+    }
+
     // The enemy's action: nothing said until the turn comes back to the party, then one
-    // line for all its moves since.
+    // line for all its moves since, its abilities named in it.
     Outcome enemy(const std::string& text) {
         if (e_.side_to_play() != 1) return Outcome::refuse("It is not the enemy's turn.");
+        const int mover = e_.turn();
         if (auto why = e_.act(text); !why.empty()) return Outcome::refuse(why);
         history_.emplace_back(1, text);
-        ++enemy_moves_;
+        if (text.rfind("ability", 0) == 0)
+            enemy_abilities_ += enemy_ability_text(mover, text);
+        else
+            ++enemy_moves_;
         enemy_text_ += events_text(1);
         Outcome o;
         o.canonical = text;
         if (!finished() && e_.side_to_play() == 1) return o;
-        std::string line =
-            fmt::format("The enemy makes {}.", plural(enemy_moves_, "move", "moves"));
+        std::string line = enemy_moves_ > 0 ? fmt::format("The enemy makes {}.",
+                                                          plural(enemy_moves_, "move", "moves")) +
+                                                  enemy_abilities_
+                                            : enemy_abilities_.substr(1);
         line += enemy_text_.empty() ? " It has cleared nothing of yours." : enemy_text_;
         enemy_moves_ = 0;
         enemy_text_.clear();
+        enemy_abilities_.clear();
         if (finished())
             line += " " + ending();
         else
@@ -477,11 +512,13 @@ class EncounterGame final : public Game {
 
     enc::PartyState before_;
     std::uint64_t deal_ = 0;
+    int rules_ = enc::kRulesVersion;  // the rules it is played by (its setup's "rules")
     Encounter e_;
     mutable enc::PlayerMemory enemy_memory_;
     std::vector<std::pair<int, std::string>> history_;  // every action, by seat, for hints
     int enemy_moves_ = 0;                               // since the party's last action
     std::string enemy_text_;                            // what they did, in words
+    std::string enemy_abilities_;                       // the abilities they used, in words
 };
 
 class EncountersKind final : public GameKind {
@@ -503,7 +540,22 @@ class EncountersKind final : public GameKind {
         enc::PartyState party;
         if (auto it = setup.options.find("saved.0"); it != setup.options.end())
             party = read_party(it->second);
-        return std::make_unique<EncounterGame>(party, setup.deal_number);
+        // An encounter saved before the enemies had abilities has no "rules" in its setup:
+        // it goes on by the first rules, so that its journal replays as it was played.
+        int rules = 1;
+        if (auto it = setup.options.find("rules"); it != setup.options.end()) {
+            try {
+                rules = std::clamp(std::stoi(it->second), 1, enc::kRulesVersion);
+            } catch (const std::exception&) {
+                rules = 1;
+            }
+        }
+        return std::make_unique<EncounterGame>(party, setup.deal_number, rules);
+    }
+
+    // A new encounter is played by the rules of today, kept in its setup.
+    void deal_options(GameSetup& setup) const override {
+        setup.options["rules"] = std::to_string(enc::kRulesVersion);
     }
 
     std::string private_start_args() const override { return ""; }

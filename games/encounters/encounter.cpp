@@ -16,8 +16,8 @@ std::string lower(std::string s) {
 
 }  // namespace
 
-Encounter::Encounter(const PartyState& party, std::uint64_t deal_number)
-    : level_(party.level()), party_(party), rng_(deal_number) {
+Encounter::Encounter(const PartyState& party, std::uint64_t deal_number, int rules)
+    : level_(party.level()), rules_(rules), party_(party), rng_(deal_number) {
     int party_cards = 0;
     for (int c = 0; c < kPartySize; ++c) {
         const auto cls = static_cast<Class>(c);
@@ -39,6 +39,7 @@ Encounter::Encounter(const PartyState& party, std::uint64_t deal_number)
             std::string(bestiary()[static_cast<std::size_t>(enemies_[i].kind)].name) + " " + ch.tag;
         ch.level = enemies_[i].level;
         ch.stats = enemies_[i].stats;
+        ch.kind = enemies_[i].kind;
         chars_.push_back(ch);
     }
     std::vector<Card> deck;
@@ -81,12 +82,14 @@ Encounter::Encounter(const PartyState& party, std::uint64_t deal_number)
     order_turns();
 }
 
-Encounter::Encounter(const PartyState& party, std::uint64_t deal_number, bool)
-    : level_(party.level()), party_(party), rng_(deal_number) {}
+Encounter::Encounter(const PartyState& party, std::uint64_t deal_number, int rules, bool)
+    : level_(party.level()), rules_(rules), party_(party), rng_(deal_number) {}
 
 Encounter Encounter::custom(const PartyState& party, std::vector<Character> characters,
-                            const std::vector<Card>& cards, int stock, std::uint64_t deal_number) {
-    Encounter e(party, deal_number, true);
+                            const std::vector<Card>& cards, int stock, std::uint64_t deal_number,
+                            int enemy_focus) {
+    Encounter e(party, deal_number, kRulesVersion, true);
+    e.focus_[1] = std::clamp(enemy_focus, 0, kMaxFocus);
     e.chars_ = std::move(characters);
     std::vector<int> defences;
     std::vector<bool> mine_own, their_own;
@@ -94,7 +97,7 @@ Encounter Encounter::custom(const PartyState& party, std::vector<Character> char
         defences.push_back(defence(c.stats));
         mine_own.push_back(c.party);
         their_own.push_back(!c.party);
-        if (!c.party) e.enemies_.push_back(Enemy{0, c.level, c.stats});
+        if (!c.party) e.enemies_.push_back(Enemy{std::max(c.kind, 0), c.level, c.stats});
     }
     e.mine_ = Board(defences, mine_own, cards, stock);
     e.theirs_ = Board(defences, their_own, cards, stock);
@@ -131,6 +134,7 @@ bool Encounter::may_act(int c) const {
 
 void Encounter::next_turn() {
     actions_left_ = 1;
+    enemy_ability_used_ = false;
     const int n = static_cast<int>(order_.size());
     for (int step = 0; step < 2 * n + 2; ++step) {
         if (++pos_ >= n) {
@@ -336,6 +340,73 @@ std::string Encounter::use_ability(const std::string& name, const std::string& t
     return "";
 }
 
+std::string Encounter::use_enemy_ability(const std::string& name, const std::string& target,
+                                         std::string* info) {
+    if (!enemy_abilities()) return "Enemies have no abilities.";
+    const EnemyAbilityInfo* a = enemy_ability_by_name(lower(name));
+    if (!a) return "No enemy ability \"" + name + "\": scurry, frenzy, cutpurse, rite.";
+    const int who = turn();
+    const Character& me = chars_[static_cast<std::size_t>(who)];
+    const bool own_kind =
+        me.kind >= 0 && me.kind < static_cast<int>(bestiary().size()) &&
+        std::string(bestiary()[static_cast<std::size_t>(me.kind)].name) == a->kind;
+    if (!own_kind)
+        return std::string(a->title) + " is a " + a->kind + "'s; it is " + me.name + "'s turn.";
+    if (me.level < a->level)
+        return me.name + " learns " + a->title + " at level " + std::to_string(a->level) + ".";
+    if (enemy_ability_used_) return me.name + " has used an ability this turn.";
+    if (focus_[1] < a->spends)
+        return std::string(a->title) + " needs " + std::to_string(a->spends) +
+               " focus; the enemy has " + std::to_string(focus_[1]) + ".";
+    switch (a->ability) {
+        case EnemyAbility::Scurry: {
+            int pile = 0;
+            try {
+                pile = std::stoi(target);
+            } catch (const std::exception&) {
+                return "Scurry at which pile? ability scurry PILE";
+            }
+            std::optional<Card> up;
+            if (pile >= 1 && pile <= Board::kPiles)
+                for (int i = static_cast<int>(theirs_.pile(pile - 1).size()); i-- > 0;)
+                    if (!theirs_.face_up(pile - 1, i)) {
+                        up = theirs_.pile(pile - 1)[static_cast<std::size_t>(i)];
+                        break;
+                    }
+            if (auto why = theirs_.turn_up(pile); !why.empty()) return why;
+            if (info && up)
+                *info = "Pile " + std::to_string(pile) + ": the " + card_name(*up) + " turns up.";
+            break;
+        }
+        case EnemyAbility::Frenzy:
+            actions_left_ = 2;
+            break;
+        case EnemyAbility::Cutpurse:
+            if (focus_[0] == 0) return "The party has no focus to steal.";
+            focus_[0] = std::max(0, focus_[0] - 2);
+            break;
+        case EnemyAbility::DarkRite: {
+            int woken = -1;
+            for (std::size_t c = 0; c < chars_.size(); ++c)
+                if (!chars_[c].party && (lower(chars_[c].name) == lower(target) ||
+                                         (target.size() == 1 && target[0] == chars_[c].tag)))
+                    woken = static_cast<int>(c);
+            if (woken < 0) return "Dark rite on whom? ability rite ENEMY (its tag: a, b...)";
+            Character& ch = chars_[static_cast<std::size_t>(woken)];
+            if (ch.conscious || ch.rallied)
+                return "Dark rite wakes an unconscious enemy; " + ch.name + " still stands.";
+            ch.rallied = true;
+            events_.push_back(Event{Event::Kind::Woke, woken, 1});
+            break;
+        }
+    }
+    focus_[1] -= a->spends;
+    enemy_ability_used_ = true;
+    events_.insert(events_.begin(), Event{Event::Kind::EnemyAbility, who, 1});
+    after_action(!a->free);
+    return "";
+}
+
 std::string Encounter::act(const std::string& action, std::string* info) {
     events_.clear();
     if (outcome_ != Outcome::Playing) return "The encounter is over.";
@@ -356,8 +427,8 @@ std::string Encounter::act(const std::string& action, std::string* info) {
         return "";
     }
     if (word == "ability") {
-        if (side != 0) return "Enemies have no abilities.";
         in >> name >> target;
+        if (side != 0) return use_enemy_ability(name, target, info);
         return use_ability(name, target, info);
     }
     if (word == "move" || word == "m" || word == "deal" || word == "redeal")

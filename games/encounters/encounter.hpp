@@ -30,7 +30,8 @@ struct Character {
     int level = 1;
     int initiative = 0;
     bool conscious = true;
-    bool rallied = false;  // woke by Rally: takes turns though its cards are cleared
+    bool rallied = false;  // woke by Rally (Dark rite): takes turns though its cards are cleared
+    int kind = -1;         // an enemy's kind: an index into bestiary()
 };
 
 // The party as a profile keeps it between encounters.
@@ -46,9 +47,10 @@ enum class Outcome : std::uint8_t { Playing, Won, Lost, Fled };
 // What happened, for the words a player reads.
 struct Event {
     enum class Kind : std::uint8_t {
-        Cleared,      // a side cleared a run (who, by: side 0 party, 1 enemy)
-        Unconscious,  // a character fell unconscious (who)
-        Woke,         // Rally (who)
+        Cleared,       // a side cleared a run (who, by: side 0 party, 1 enemy)
+        Unconscious,   // a character fell unconscious (who)
+        Woke,          // Rally, Dark rite (who, side: the side that woke it)
+        EnemyAbility,  // an enemy used an ability (who: the enemy)
         Ended,
     } kind;
     int who = -1;
@@ -57,13 +59,21 @@ struct Event {
 
 class Encounter {
   public:
-    Encounter(const PartyState& party, std::uint64_t deal_number);
+    // `rules`: the version of the rules it is played by (kRulesVersion; 1 for an encounter
+    // saved before the enemies had abilities).
+    Encounter(const PartyState& party, std::uint64_t deal_number, int rules = kRulesVersion);
     // A hand-made encounter (tests, tools): these characters with their initiative as
     // given, `cards` dealt as they stand (no shuffle), no ambush; the generator (for
-    // re-deals) from `deal_number`.
+    // re-deals) from `deal_number`; the enemy side's focus starts at `enemy_focus`.
     static Encounter custom(const PartyState& party, std::vector<Character> characters,
                             const std::vector<Card>& cards, int stock,
-                            std::uint64_t deal_number = 1);
+                            std::uint64_t deal_number = 1, int enemy_focus = 0);
+
+    int rules() const { return rules_; }
+    // Whether the enemies have abilities in this encounter (rules 2 on).
+    bool enemy_abilities() const { return rules_ >= 2; }
+    // Whether the enemy whose turn it is has used its ability this turn (one a turn).
+    bool enemy_ability_used() const { return enemy_ability_used_; }
 
     const std::vector<Character>& characters() const { return chars_; }
     const std::vector<Enemy>& enemies() const { return enemies_; }
@@ -90,8 +100,9 @@ class Encounter {
     }
 
     // The party's actions on its turn: "move F T [N]", "deal", "redeal", "pass",
-    // "ability NAME [TARGET]", "flee". The enemy's on its: the same but abilities and flee.
-    // "" or the reason; `info` gets what a free action showed (Scry).
+    // "ability NAME [TARGET]", "flee". The enemy's on its: the same but flee, and its own
+    // abilities (enemy_ability_info) for "ability". "" or the reason; `info` gets what a
+    // free action showed (Scry; an enemy's Scurry: the card that turned up in its game).
     std::string act(const std::string& action, std::string* info = nullptr);
 
     // "KW", "10a": a card's rank and its character's tag.
@@ -102,10 +113,12 @@ class Encounter {
     PartyState after(const PartyState& before) const;
 
   private:
-    Encounter(const PartyState& party, std::uint64_t deal_number, bool);
+    Encounter(const PartyState& party, std::uint64_t deal_number, int rules, bool);
     void order_turns();
     std::string act_board(int side, const std::string& action);
     std::string use_ability(const std::string& name, const std::string& target, std::string* info);
+    std::string use_enemy_ability(const std::string& name, const std::string& target,
+                                  std::string* info);
     void after_action(bool ends_turn);
     void next_turn();
     void check_consciousness();
@@ -113,6 +126,8 @@ class Encounter {
     bool may_act(int c) const;
 
     int level_ = 1;
+    int rules_ = kRulesVersion;
+    bool enemy_ability_used_ = false;  // this turn
     PartyState party_;
     DealRng rng_;
     std::vector<Character> chars_;

@@ -381,7 +381,40 @@ std::string computer_action(const Board& b, bool may_redeal, const PlayerLimits&
     return decide(b, may_redeal, limits, avoid, nullptr, nullptr).action;
 }
 
+std::string enemy_ability_action(const Encounter& e, const PlayerLimits& limits) {
+    if (!e.enemy_abilities() || e.enemy_ability_used() || e.side_to_play() != 1) return "";
+    const Character& me = e.characters()[static_cast<std::size_t>(e.turn())];
+    const EnemyAbilityInfo* a = enemy_ability_of(me.kind, me.level);
+    if (!a || e.focus(1) < a->spends) return "";
+    const Board& b = e.board(1);
+    switch (a->ability) {
+        case EnemyAbility::Scurry: {
+            if (sees_progress(b, limits)) return "";
+            int pile = 0, fewest = 1 << 20;
+            for (int p = 0; p < Board::kPiles; ++p) {
+                const int down = b.face_down(p);
+                if (down > 0 && down < fewest) {
+                    fewest = down;
+                    pile = p + 1;
+                }
+            }
+            return pile > 0 ? "ability scurry " + std::to_string(pile) : "";
+        }
+        case EnemyAbility::Frenzy:
+            return sees_progress(b, limits) ? "ability frenzy" : "";
+        case EnemyAbility::Cutpurse:
+            return e.focus(0) >= 2 ? "ability cutpurse" : "";
+        case EnemyAbility::DarkRite:
+            for (const Character& ch : e.characters())
+                if (!ch.party && !ch.conscious && !ch.rallied)
+                    return std::string("ability rite ") + ch.tag;
+            return "";
+    }
+    return "";
+}
+
 std::string enemy_action(const Encounter& e, PlayerMemory& memory, const PlayerLimits& limits) {
+    if (std::string ability = enemy_ability_action(e, limits); !ability.empty()) return ability;
     return decide(e.board(1), e.redeals(1) < kMaxRedeals, limits, "", &e.visited(1), &memory)
         .action;
 }

@@ -44,7 +44,16 @@ struct PlayerMemory {
     bool dealing = false;  // filling empty piles to deal: deal as soon as it may
 };
 
-// The enemy's action on its turn in `e` (it has no abilities): from its own game only.
+// The enemy's ability on its turn in `e`, "" when it uses none (encounters of the first
+// rules have none): at most one a turn, when its focus pays for it and it is of use:
+// Scurry when it sees no line worth playing (the pile with the fewest face-down cards),
+// Frenzy when it sees one, Cutpurse when the party has 2 focus or more, Dark rite on the
+// first unconscious enemy (in the order drawn). From the encounter's state alone, which a
+// restart rebuilds from the journal.
+std::string enemy_ability_action(const Encounter& e, const PlayerLimits& limits = {});
+
+// The enemy's action on its turn in `e`: its ability when it uses one, else a move, a
+// deal, a re-deal or a pass, from its own game only.
 std::string enemy_action(const Encounter& e, PlayerMemory& memory, const PlayerLimits& limits = {});
 
 // What the party's computer player remembers between its actions (the bench's player;

@@ -107,6 +107,33 @@ bool knows(int party_level, Ability a) {
     return party_level >= ability_info(a).level;
 }
 
+namespace {
+const std::array<EnemyAbilityInfo, kEnemyAbilities> kEnemyAbilityTable = {{
+    {EnemyAbility::Scurry, "scurry", "Scurry", "Goblin", 1, 1, true},
+    {EnemyAbility::Frenzy, "frenzy", "Frenzy", "Wolf", 2, 2, true},
+    {EnemyAbility::Cutpurse, "cutpurse", "Cutpurse", "Bandit", 2, 2, false},
+    {EnemyAbility::DarkRite, "rite", "Dark rite", "Cultist", 3, 3, false},
+}};
+}  // namespace
+
+const EnemyAbilityInfo& enemy_ability_info(EnemyAbility a) {
+    return kEnemyAbilityTable[static_cast<std::size_t>(a)];
+}
+
+const EnemyAbilityInfo* enemy_ability_by_name(const std::string& name) {
+    for (const auto& a : kEnemyAbilityTable)
+        if (name == a.name) return &a;
+    return nullptr;
+}
+
+const EnemyAbilityInfo* enemy_ability_of(int kind, int level) {
+    if (kind < 0 || kind >= static_cast<int>(bestiary().size())) return nullptr;
+    const std::string name = bestiary()[static_cast<std::size_t>(kind)].name;
+    for (const auto& a : kEnemyAbilityTable)
+        if (name == a.kind && level >= a.level) return &a;
+    return nullptr;
+}
+
 long long xp_for_level(int level) {
     const long long l = std::clamp(level, 1, kMaxLevel);
     return 50 * l * (l - 1);

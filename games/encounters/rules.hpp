@@ -67,6 +67,35 @@ const AbilityInfo* ability_by_name(const std::string& name);
 // Whether a party of this level has learnt it.
 bool knows(int party_level, Ability a);
 
+// The enemies' abilities (issue 31), one for each of four kinds: used on the turn of an
+// enemy of that kind and at least that level, paid with the enemy side's focus (its own
+// runs cleared in its game); at most one a turn.
+enum class EnemyAbility : std::uint8_t {
+    Scurry,    // Goblin 1: spends 1; a face-down card of a pile of its game turns up (free)
+    Frenzy,    // Wolf 2: spends 2; this enemy takes two actions this turn (free)
+    Cutpurse,  // Bandit 2: spends 2; the party loses 2 focus (the turn's action)
+    DarkRite,  // Cultist 3: spends 3; an unconscious enemy (TARGET) takes turns again
+};
+constexpr int kEnemyAbilities = 4;
+struct EnemyAbilityInfo {
+    EnemyAbility ability;
+    const char* name;   // "scurry", as the journal writes it
+    const char* title;  // "Scurry", as the player reads it
+    const char* kind;   // the bestiary's kind: "Goblin"
+    int level;          // the enemy's level it needs
+    int spends;         // the enemy side's focus spent
+    bool free;          // the turn goes on
+};
+const EnemyAbilityInfo& enemy_ability_info(EnemyAbility a);
+const EnemyAbilityInfo* enemy_ability_by_name(const std::string& name);
+// The ability of an enemy of this bestiary kind (an index) at this level; null: none.
+const EnemyAbilityInfo* enemy_ability_of(int kind, int level);
+
+// The version of these rules an encounter is played by, kept in its setup so that a saved
+// encounter goes on as it began: 1, the first version (the enemies have no abilities);
+// 2, issue 31 (the enemies' abilities above).
+constexpr int kRulesVersion = 2;
+
 // Experience to reach a level: 50 x L x (L - 1).
 long long xp_for_level(int level);
 int level_for_xp(long long xp);

@@ -6,6 +6,7 @@
 #include "games/core/rng.hpp"
 #include "games/encounters/board.hpp"
 #include "games/encounters/encounter.hpp"
+#include "games/encounters/player.hpp"
 #include "games/encounters/rules.hpp"
 
 using namespace croupier::games;
@@ -611,4 +612,235 @@ TEST(EncountersBoard, ADealNeedsEveryPileFilledUnlessTooFewCardsAreLeft) {
     EXPECT_TRUE(c.may_deal());
     EXPECT_EQ(c.deal(), "");
     EXPECT_EQ(c.pile(9).size(), 1u);
+}
+
+// The enemies' abilities (issue 31): each paid with the enemy side's focus, used on the turn
+// of an enemy of its kind and level, at most one a turn; none in an encounter of the first
+// rules.
+namespace {
+
+int kind_index(const std::string& name) {
+    for (std::size_t k = 0; k < bestiary().size(); ++k)
+        if (name == bestiary()[k].name) return static_cast<int>(k);
+    return -1;
+}
+
+Character enemy(const std::string& kind, char tag, int level, int initiative) {
+    Character c = person(kind + " " + tag, tag, false, initiative);
+    c.kind = kind_index(kind);
+    c.level = level;
+    return c;
+}
+
+// The Warrior (0) and the Rogue (1), the party's focus `party_focus`, against `enemies`
+// (2, 3...), the enemy's focus `enemy_focus`; turns in that order.
+Encounter band(std::vector<Character> enemies, const std::vector<Card>& cards, int enemy_focus,
+               int party_focus = 0) {
+    PartyState p;
+    p.streak = party_focus > 0 ? 1 : 0;
+    p.carried_focus = party_focus;
+    std::vector<Character> cs = {person("Warrior", 'W', true, 30), person("Rogue", 'R', true, 29)};
+    cs.insert(cs.end(), enemies.begin(), enemies.end());
+    return Encounter::custom(p, cs, cards, 0, 1, enemy_focus);
+}
+
+// Piles 1-9: the K Q J of character 2, of the Warrior, of the Rogue: every side sees a
+// line worth playing (a run to build).
+std::vector<Card> open_cards() {
+    return {card(2, kKing), card(2, kQueen), card(2, kJack),  card(0, kKing), card(0, kQueen),
+            card(0, kJack), card(1, kKing),  card(1, kQueen), card(1, kJack)};
+}
+
+// Ten piles, each a King on top of a lower card: nothing can move in either game. In the
+// enemy's game the party's cards under the Kings (piles 1-8) are face down; the goblin's
+// own (piles 9, 10) face up.
+std::vector<Card> stuck_cards() {
+    std::vector<Card> cards = {card(0, kQueen), card(0, kJack), card(1, kQueen), card(1, kJack),
+                               card(0, kQueen), card(0, kJack), card(1, kQueen), card(1, kJack),
+                               card(2, kQueen), card(2, kJack)};
+    for (int p = 0; p < 8; ++p) cards.push_back(card(p % 2, kKing));
+    cards.push_back(card(2, kKing));
+    cards.push_back(card(2, kKing));
+    return cards;
+}
+
+void party_passes(Encounter& e) {
+    while (e.outcome() == Outcome::Playing && e.side_to_play() == 0) ASSERT_EQ(e.act("pass"), "");
+}
+
+}  // namespace
+
+TEST(EncountersEnemyAbilities, TheTableOneAKind) {
+    EXPECT_EQ(enemy_ability_of(kind_index("Goblin"), 1)->ability, EnemyAbility::Scurry);
+    EXPECT_EQ(enemy_ability_of(kind_index("Wolf"), 1), nullptr);  // Frenzy from level 2
+    EXPECT_EQ(enemy_ability_of(kind_index("Wolf"), 2)->ability, EnemyAbility::Frenzy);
+    EXPECT_EQ(enemy_ability_of(kind_index("Bandit"), 2)->ability, EnemyAbility::Cutpurse);
+    EXPECT_EQ(enemy_ability_of(kind_index("Cultist"), 3)->ability, EnemyAbility::DarkRite);
+    EXPECT_EQ(enemy_ability_of(kind_index("Ogre"), 20), nullptr);
+    EXPECT_EQ(enemy_ability_by_name("rite")->spends, 3);
+    EXPECT_EQ(enemy_ability_by_name("peek"), nullptr);
+}
+
+TEST(EncountersEnemyAbilities, ScurryTurnsUpACardOfTheEnemysGameWhenItIsStuck) {
+    Encounter e = band({enemy("Goblin", 'a', 1, 5)}, stuck_cards(), 1);
+    party_passes(e);
+    ASSERT_EQ(whose(e), 'a');
+    // Nothing to move, no stock: the goblin scurries on the pile with the fewest face-down
+    // cards (the first of them).
+    EXPECT_FALSE(sees_progress(e.board(1)));
+    ASSERT_FALSE(e.board(1).face_up(0, 0));
+    ASSERT_EQ(enemy_ability_action(e), "ability scurry 1");
+    std::string info;
+    ASSERT_EQ(e.act("ability scurry 1", &info), "");
+    EXPECT_TRUE(e.board(1).face_up(0, 0));
+    EXPECT_EQ(info, "Pile 1: the QW turns up.");
+    // The party's game is untouched.
+    EXPECT_EQ(e.board(0).hash(),
+              band({enemy("Goblin", 'a', 1, 5)}, stuck_cards(), 1).board(0).hash());
+    EXPECT_EQ(e.focus(1), 0);
+    EXPECT_EQ(whose(e), 'a');  // a free action: still the goblin's turn
+    EXPECT_TRUE(e.enemy_ability_used());
+    EXPECT_EQ(enemy_ability_action(e), "");  // one a turn
+    EXPECT_EQ(e.act("ability scurry 2"), "Goblin a has used an ability this turn.");
+    ASSERT_EQ(e.act("pass"), "");
+    EXPECT_EQ(whose(e), 'W');
+}
+
+TEST(EncountersEnemyAbilities, ScurryNeedsFocusAndIsNotUsedWithALineToPlay) {
+    Encounter poor = band({enemy("Goblin", 'a', 1, 5)}, stuck_cards(), 0);
+    party_passes(poor);
+    EXPECT_EQ(enemy_ability_action(poor), "");
+    EXPECT_EQ(poor.act("ability scurry 1"), "Scurry needs 1 focus; the enemy has 0.");
+    EXPECT_EQ(poor.act("ability scurry"), "Scurry needs 1 focus; the enemy has 0.");
+    Encounter open = band({enemy("Goblin", 'a', 1, 5)}, open_cards(), 1);
+    party_passes(open);
+    EXPECT_TRUE(sees_progress(open.board(1)));
+    EXPECT_EQ(enemy_ability_action(open), "");
+    EXPECT_EQ(open.act("ability scurry"), "Scurry at which pile? ability scurry PILE");
+    EXPECT_EQ(open.focus(1), 1);
+}
+
+TEST(EncountersEnemyAbilities, FrenzyGivesTheWolfTwoActions) {
+    Encounter e = band({enemy("Wolf", 'a', 2, 5)}, open_cards(), 4);
+    party_passes(e);
+    ASSERT_EQ(enemy_ability_action(e), "ability frenzy");  // it sees a line to play
+    ASSERT_EQ(e.act("ability frenzy"), "");
+    EXPECT_EQ(e.focus(1), 2);
+    EXPECT_EQ(e.act("ability frenzy"), "Wolf a has used an ability this turn.");
+    ASSERT_EQ(e.act("pass"), "");
+    EXPECT_EQ(whose(e), 'a');  // the second action
+    ASSERT_EQ(e.act("pass"), "");
+    EXPECT_EQ(whose(e), 'W');
+    // A level-1 wolf has not learnt it; a goblin has another.
+    Encounter young = band({enemy("Wolf", 'a', 1, 5)}, open_cards(), 4);
+    party_passes(young);
+    EXPECT_EQ(enemy_ability_action(young), "");
+    EXPECT_EQ(young.act("ability frenzy"), "Wolf a learns Frenzy at level 2.");
+    Encounter goblin = band({enemy("Goblin", 'a', 5, 5)}, open_cards(), 4);
+    party_passes(goblin);
+    EXPECT_EQ(goblin.act("ability frenzy"), "Frenzy is a Wolf's; it is Goblin a's turn.");
+    EXPECT_EQ(goblin.act("ability fly"),
+              "No enemy ability \"fly\": scurry, frenzy, cutpurse, rite.");
+    // Without a line worth playing, no Frenzy.
+    Encounter stuck = band({enemy("Wolf", 'a', 2, 5)}, stuck_cards(), 4);
+    party_passes(stuck);
+    EXPECT_EQ(enemy_ability_action(stuck), "");
+}
+
+TEST(EncountersEnemyAbilities, CutpurseTakesTwoOfThePartysFocus) {
+    Encounter e = band({enemy("Bandit", 'a', 2, 5)}, open_cards(), 3, 3);
+    party_passes(e);
+    ASSERT_EQ(e.focus(0), 3);
+    ASSERT_EQ(enemy_ability_action(e), "ability cutpurse");
+    ASSERT_EQ(e.act("ability cutpurse"), "");
+    EXPECT_EQ(e.focus(0), 1);
+    EXPECT_EQ(e.focus(1), 1);
+    EXPECT_EQ(whose(e), 'W');  // it was the bandit's action
+    ASSERT_FALSE(e.events().empty());
+    EXPECT_EQ(e.events()[0].kind, Event::Kind::EnemyAbility);
+    EXPECT_EQ(e.events()[0].who, 2);
+    // Not worth it for less than 2 focus; nothing to take from none; it costs 2.
+    Encounter poor = band({enemy("Bandit", 'a', 2, 5)}, open_cards(), 1, 3);
+    party_passes(poor);
+    EXPECT_EQ(enemy_ability_action(poor), "");
+    EXPECT_EQ(poor.act("ability cutpurse"), "Cutpurse needs 2 focus; the enemy has 1.");
+    Encounter one = band({enemy("Bandit", 'a', 2, 5)}, open_cards(), 2, 1);
+    party_passes(one);
+    EXPECT_EQ(enemy_ability_action(one), "");
+    Encounter none = band({enemy("Bandit", 'a', 2, 5)}, open_cards(), 2);
+    party_passes(none);
+    EXPECT_EQ(none.act("ability cutpurse"), "The party has no focus to steal.");
+    EXPECT_EQ(none.focus(1), 2);
+}
+
+TEST(EncountersEnemyAbilities, DarkRiteWakesAnUnconsciousEnemy) {
+    // The cultist (2) and a goblin (3): piles 1-10 the goblin's K Q J, the cultist's K Q J,
+    // the Warrior's K Q J, the Rogue's K.
+    std::vector<Card> cards = {card(3, kKing),  card(3, kQueen), card(3, kJack), card(2, kKing),
+                               card(2, kQueen), card(2, kJack),  card(0, kKing), card(0, kQueen),
+                               card(0, kJack),  card(1, kKing)};
+    Encounter e = band({enemy("Cultist", 'a', 3, 6), enemy("Goblin", 'b', 1, 5)}, cards, 3);
+    ASSERT_EQ(e.act("move 2 1"), "");  // W
+    ASSERT_EQ(e.act("move 3 1"), "");  // R: the goblin's run is cleared in the party's game
+    ASSERT_FALSE(e.characters()[3].conscious);
+    ASSERT_EQ(whose(e), 'a');
+    EXPECT_EQ(e.act("ability rite a"),
+              "Dark rite wakes an unconscious enemy; Cultist a still stands.");
+    EXPECT_EQ(e.act("ability rite"), "Dark rite on whom? ability rite ENEMY (its tag: a, b...)");
+    ASSERT_EQ(enemy_ability_action(e), "ability rite b");
+    ASSERT_EQ(e.act("ability rite b"), "");
+    EXPECT_TRUE(e.characters()[3].rallied);
+    EXPECT_EQ(e.focus(1), 0);
+    EXPECT_EQ(whose(e), 'b');  // the goblin takes its turn again
+    // The party's game still has the goblin cleared: it is not back in the battle there.
+    EXPECT_EQ(e.board(0).remaining(3), 0);
+    // With 2 focus, no rite.
+    Encounter low = band({enemy("Cultist", 'a', 3, 6), enemy("Goblin", 'b', 1, 5)}, cards, 2);
+    ASSERT_EQ(low.act("move 2 1"), "");
+    ASSERT_EQ(low.act("move 3 1"), "");
+    EXPECT_EQ(enemy_ability_action(low), "");
+    EXPECT_EQ(low.act("ability rite b"), "Dark rite needs 3 focus; the enemy has 2.");
+}
+
+TEST(EncountersEnemyAbilities, EncountersOfTheFirstRulesHaveNone) {
+    // The same deal by rules 1 and 2: by rules 1 the enemy's abilities are refused and its
+    // player uses none.
+    PartyState p;
+    Encounter old(p, 7, 1), now(p, 7);
+    EXPECT_EQ(old.rules(), 1);
+    EXPECT_EQ(now.rules(), kRulesVersion);
+    EXPECT_FALSE(old.enemy_abilities());
+    EXPECT_TRUE(now.enemy_abilities());
+    party_passes(old);
+    ASSERT_EQ(old.side_to_play(), 1);
+    EXPECT_EQ(old.act("ability scurry 1"), "Enemies have no abilities.");
+    EXPECT_EQ(enemy_ability_action(old), "");
+}
+
+// Real encounters played by the computer on both sides: the enemy's player uses its
+// abilities, each paying exactly its focus, and the rules refuse none of its choices.
+TEST(EncountersEnemyAbilities, TheEnemysPlayerUsesThemAndPaysForThem) {
+    int used = 0;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        PartyState p;
+        p.xp = xp_for_level(1 + static_cast<int>(seed % 6));
+        Encounter e(p, seed);
+        PlayerMemory em;
+        PartyMemory pm;
+        for (int n = 0; n < 600 && e.outcome() == Outcome::Playing; ++n) {
+            const int side = e.side_to_play();
+            const std::string action = side == 1 ? enemy_action(e, em) : party_action(e, pm);
+            const int before = e.focus(1);
+            ASSERT_EQ(e.act(action), "") << action;
+            if (side == 1 && action.rfind("ability ", 0) == 0) {
+                ++used;
+                const auto* a = enemy_ability_by_name(action.substr(8, action.find(' ', 8) - 8));
+                ASSERT_NE(a, nullptr) << action;
+                EXPECT_EQ(before - e.focus(1), a->spends) << action;
+            }
+            EXPECT_GE(e.focus(1), 0);
+            EXPECT_GE(e.focus(0), 0);
+        }
+    }
+    EXPECT_GT(used, 0);
 }
