@@ -62,15 +62,10 @@ struct Bench {
     const char* name;
     void (*run)(BenchReport&, bool);
 };
+#define CROUPIER_BENCH_ENTRY(name) {#name, bench_##name},
 const Bench kBenches[] = {
-    {"core", bench_core},
-    {"lines", bench_lines},
-    {"exordia8", bench_exordia8},
-    {"spider", bench_spider},
-    {"vcg", bench_vcg},
-    {"adventurer", bench_adventurer},
-    {"encounters", bench_encounters},
-};
+    {"core", bench_core}, {"lines", bench_lines}, CROUPIER_GAMES(CROUPIER_BENCH_ENTRY)};
+#undef CROUPIER_BENCH_ENTRY
 }  // namespace
 
 std::string bench_names() {

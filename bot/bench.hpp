@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "bot/games/list.hpp"
+
 namespace croupier::bot {
 
 class BenchReport {
@@ -37,11 +39,10 @@ class BenchReport {
 void bench_core(BenchReport& r, bool quick);
 // The server's line budget shared by a crowd (issue 26).
 void bench_lines(BenchReport& r, bool quick);
-void bench_exordia8(BenchReport& r, bool quick);
-void bench_spider(BenchReport& r, bool quick);
-void bench_vcg(BenchReport& r, bool quick);
-void bench_encounters(BenchReport& r, bool quick);
-void bench_adventurer(BenchReport& r, bool quick);
+// Each game's (bot/bench_<name>.cpp), from the one list of games (bot/games/list.hpp).
+#define CROUPIER_DECLARE_BENCH(name) void bench_##name(BenchReport& r, bool quick);
+CROUPIER_GAMES(CROUPIER_DECLARE_BENCH)
+#undef CROUPIER_DECLARE_BENCH
 
 // Peak resident set of this process so far, in MB (getrusage).
 double peak_rss_mb();

@@ -8,14 +8,10 @@ struct Entry {
     config::SectionSpec (*section)();
     std::unique_ptr<GameKind> (*make)(const config::Section&);
 };
-// The one list of kinds: adding a game adds a line here.
-const Entry kKinds[] = {
-    {exordia8_section, make_exordia8_kind},
-    {spider_section, make_spider_kind},
-    {vcg_section, make_vcg_kind},
-    {adventurer_section, make_adventurer_kind},
-    {encounters_section, make_encounters_kind},
-};
+// From the one list of games (bot/games/list.hpp).
+#define CROUPIER_KIND_ENTRY(name) {name##_section, make_##name##_kind},
+const Entry kKinds[] = {CROUPIER_GAMES(CROUPIER_KIND_ENTRY)};
+#undef CROUPIER_KIND_ENTRY
 }  // namespace
 
 std::vector<config::SectionSpec> kind_specs() {

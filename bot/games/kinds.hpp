@@ -1,5 +1,5 @@
-// The game kinds the daemon knows: the one list of kinds. Each lives in
-// bot/games/<name>.cpp with its config section.
+// The game kinds the daemon knows, from the one list of games (bot/games/list.hpp). Each
+// lives in bot/games/<name>.cpp with its config section.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bot/game.hpp"
+#include "bot/games/list.hpp"
 #include "config/config.hpp"
 
 namespace croupier::bot {
@@ -16,15 +17,11 @@ std::vector<config::SectionSpec> kind_specs();
 // The kinds, each from its section of `cfg`.
 std::vector<std::shared_ptr<GameKind>> make_kinds(const config::Config& cfg);
 
-config::SectionSpec exordia8_section();
-std::unique_ptr<GameKind> make_exordia8_kind(const config::Section& section);
-config::SectionSpec spider_section();
-std::unique_ptr<GameKind> make_spider_kind(const config::Section& section);
-config::SectionSpec vcg_section();
-std::unique_ptr<GameKind> make_vcg_kind(const config::Section& section);
-config::SectionSpec adventurer_section();
-std::unique_ptr<GameKind> make_adventurer_kind(const config::Section& section);
-config::SectionSpec encounters_section();
-std::unique_ptr<GameKind> make_encounters_kind(const config::Section& section);
+// Each game's config section and kind (bot/games/<name>.cpp).
+#define CROUPIER_DECLARE_KIND(name)       \
+    config::SectionSpec name##_section(); \
+    std::unique_ptr<GameKind> make_##name##_kind(const config::Section& section);
+CROUPIER_GAMES(CROUPIER_DECLARE_KIND)
+#undef CROUPIER_DECLARE_KIND
 
 }  // namespace croupier::bot
