@@ -288,54 +288,7 @@ void Builtins::cmd_help(Request& r) {
 }
 
 void Builtins::cmd_games(Request& r) {
-    std::vector<std::string> parts;
-    std::map<std::string, int> solitaire;
-    for (auto& [name, n] : nets_) {
-        for (auto& [id, t] : n->tables) {
-            if (t->solitaire) {
-                ++solitaire[t->kind->title()];
-                continue;
-            }
-            std::string what = fmt::format("{} at {}", t->kind->title(), t->place);
-            if (nets_.size() > 1) what += "/" + name;
-            int humans = 0;
-            for (const auto& s : t->seats) humans += !s.out;
-            if (t->phase == Table::Phase::Joining && t->ready) {
-                what += fmt::format(" ({} seated, dealt when a game there ends)", humans);
-            } else if (t->phase == Table::Phase::Joining) {
-                what +=
-                    fmt::format(" (open for players: {} seated, {}join)", humans, cfg_.bot.prefix);
-            } else {
-                std::string waiting;
-                if (t->game && !t->game->finished())
-                    for (const int seat : t->game->awaited())
-                        if (seat >= 0 && seat < static_cast<int>(t->seats.size()))
-                            waiting += (waiting.empty() ? "" : " and ") + t->seats[seat].nick;
-                what += fmt::format(" ({} players", humans);
-                if (!waiting.empty()) what += ", " + waiting + " to play";
-                what += ")";
-            }
-            parts.push_back(what);
-        }
-    }
-    for (const auto& [title, count] : solitaire)
-        parts.push_back(
-            fmt::format("{} {} game{} in private", count, title, count == 1 ? "" : "s"));
-    if (parts.empty()) {
-        std::string private_games;
-        for (const auto& k : kinds_)
-            if (k->solitaire()) private_games += (private_games.empty() ? "" : " or ") + k->title();
-        out_.reply(
-            r, fmt::format("No games right now. Start one: {} in a channel{}.",
-                           tables_.open_table_command(),
-                           private_games.empty() ? ""
-                                                 : fmt::format(", or /msg {} new for {}",
-                                                               r.net->net->nick(), private_games)));
-        return;
-    }
-    std::string all;
-    for (const auto& p : parts) all += (all.empty() ? "" : "; ") + p;
-    out_.reply(r, "Playing: " + all + ".");
+    out_.reply(r, tables_.what_is_played(r));
 }
 
 void Builtins::cmd_stats(Request& r) {

@@ -234,4 +234,55 @@ std::string Tables::stranger_words(const Table& t, const Seat& s) const {
         what, s.nick, how);
 }
 
+// What is being played where, for `games`: each open table with its players and whose turn
+// it is, and the private games counted by kind.
+std::string Tables::what_is_played(const Request& r) const {
+    std::vector<std::string> parts;
+    std::map<std::string, int> solitaire;
+    for (auto& [name, n] : nets) {
+        for (auto& [id, t] : n->tables) {
+            if (t->solitaire) {
+                ++solitaire[t->kind->title()];
+                continue;
+            }
+            std::string what = fmt::format("{} at {}", t->kind->title(), t->place);
+            if (nets.size() > 1) what += "/" + name;
+            int humans = 0;
+            for (const auto& s : t->seats) humans += !s.out;
+            if (t->phase == Table::Phase::Joining && t->ready) {
+                what += fmt::format(" ({} seated, dealt when a game there ends)", humans);
+            } else if (t->phase == Table::Phase::Joining) {
+                what +=
+                    fmt::format(" (open for players: {} seated, {}join)", humans, cfg.bot.prefix);
+            } else {
+                std::string waiting;
+                if (t->game && !t->game->finished())
+                    for (const int seat : t->game->awaited())
+                        if (seat >= 0 && seat < static_cast<int>(t->seats.size()))
+                            waiting += (waiting.empty() ? "" : " and ") + t->seats[seat].nick;
+                what += fmt::format(" ({} players", humans);
+                if (!waiting.empty()) what += ", " + waiting + " to play";
+                what += ")";
+            }
+            parts.push_back(what);
+        }
+    }
+    for (const auto& [title, count] : solitaire)
+        parts.push_back(
+            fmt::format("{} {} game{} in private", count, title, count == 1 ? "" : "s"));
+    if (parts.empty()) {
+        std::string private_games;
+        for (const auto& k : kinds)
+            if (k->solitaire()) private_games += (private_games.empty() ? "" : " or ") + k->title();
+        return fmt::format(
+            "No games right now. Start one: {} in a channel{}.", open_table_command(),
+            private_games.empty()
+                ? ""
+                : fmt::format(", or /msg {} new for {}", r.net->net->nick(), private_games));
+    }
+    std::string all;
+    for (const auto& p : parts) all += (all.empty() ? "" : "; ") + p;
+    return "Playing: " + all + ".";
+}
+
 }  // namespace croupier::bot

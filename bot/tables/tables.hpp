@@ -107,6 +107,9 @@ class Tables {
     bool lookup_fits(Request& r, const GameKind& kind);
     // The channel's tables (not private games), oldest first.
     std::vector<Table*> tables_in(NetCtx& n, const std::string& channel);
+    // `games`: what is being played where ("Playing: Exordia8 at #cards (3 players, ann to
+    // play); 2 Spider games in private."), or how to start a game when nothing is.
+    std::string what_is_played(const Request& r) const;
     // "!e8" (or "!e8 or !vcg"): how to open a table of that seating here.
     std::string open_table_command(const std::string& arg = "",
                                    Seating seating = Seating::Open) const;
