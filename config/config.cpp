@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Reading croupier.ini: inih splits the text into sections and key = value pairs; this file
-// knows every section and key, checks every value and names file, line and key on error.
+// opens each section, gives each key to its table (keys.cpp) or to its game's keys
+// (game_sections.cpp) and names file, line and key on error, with the likely name of a
+// misspelt one. Also loading a file, checking the database's folder and the summary.
 #include "config/config.hpp"
 
 #include <ini.h>
@@ -9,18 +11,31 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
-#include <charconv>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <limits>
-#include <set>
+#include <map>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "config/parse_detail.hpp"
+
 namespace croupier::config {
+
+using detail::BadValue;
+using detail::bot_keys;
+using detail::identity_keys;
+using detail::KeyTable;
+using detail::limits_keys;
+using detail::lower;
+using detail::names_of;
+using detail::network_keys;
+using detail::renamed_key;
+using detail::Target;
+using detail::trim;
+using detail::trusts_nick_alone;
 
 namespace {
 
@@ -36,27 +51,6 @@ ConfigError::ConfigError(std::string file_, int line_, std::string key_, const s
       file(std::move(file_)),
       line(line_),
       key(std::move(key_)) {}
-
-namespace {
-
-// A value that does not fit its key; the caller adds file, line and key.
-struct BadValue {
-    std::string why;
-};
-
-std::string lower(std::string s) {
-    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
-std::string trim(const std::string& s) {
-    auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string::npos) return {};
-    auto e = s.find_last_not_of(" \t\r\n");
-    return s.substr(b, e - b + 1);
-}
-
-}  // namespace
 
 // Edit distance counting a swap of two neighbours as one edit ("prot" -> "port").
 std::size_t edit_distance(const std::string& a, const std::string& b) {
@@ -101,358 +95,6 @@ std::optional<std::string> suggest(const std::string& word, const std::vector<st
 
 std::string did_you_mean(const std::optional<std::string>& s) {
     return s ? fmt::format(" (did you mean \"{}\"?)", *s) : std::string{};
-}
-
-// ---- values ----------------------------------------------------------------------------
-
-bool parse_bool(const std::string& v) {
-    auto l = lower(v);
-    if (l == "true" || l == "yes" || l == "on" || l == "1") return true;
-    if (l == "false" || l == "no" || l == "off" || l == "0") return false;
-    throw BadValue{
-        fmt::format("\"{}\" is not a yes/no value (use true/false, yes/no, on/off, 1/0)", v)};
-}
-
-long long parse_int(const std::string& v, long long lo, long long hi) {
-    long long out = 0;
-    const char* b = v.data();
-    const char* e = v.data() + v.size();
-    auto [p, ec] = std::from_chars(b, e, out);
-    if (v.empty() || ec != std::errc{} || p != e)
-        throw BadValue{fmt::format("\"{}\" is not a whole number (expected {} to {})", v, lo, hi)};
-    if (out < lo || out > hi)
-        throw BadValue{fmt::format("{} is out of range (expected {} to {})", out, lo, hi)};
-    return out;
-}
-
-double parse_real(const std::string& v, double lo, double hi) {
-    double out = 0;
-    const char* b = v.data();
-    const char* e = v.data() + v.size();
-    auto [p, ec] = std::from_chars(b, e, out);
-    if (v.empty() || ec != std::errc{} || p != e || !(out == out))
-        throw BadValue{fmt::format("\"{}\" is not a number (expected {} to {})", v, lo, hi)};
-    if (out < lo || out > hi)
-        throw BadValue{fmt::format("{} is out of range (expected {} to {})", v, lo, hi)};
-    return out;
-}
-
-std::string format_duration(Seconds s) {
-    auto n = s.count();
-    if (n != 0 && n % 86400 == 0) return fmt::format("{}d", n / 86400);
-    if (n != 0 && n % 3600 == 0) return fmt::format("{}h", n / 3600);
-    if (n != 0 && n % 60 == 0) return fmt::format("{}m", n / 60);
-    return fmt::format("{}s", n);
-}
-
-Seconds parse_dur(const std::string& v, Seconds lo, Seconds hi) {
-    auto d = parse_duration(v);
-    if (!d)
-        throw BadValue{fmt::format(
-            "\"{}\" is not a duration (examples: 90s, 5m, 2h, 30d, or a number of seconds)", v)};
-    if (*d < lo || *d > hi)
-        throw BadValue{fmt::format("{} is out of range (expected {} to {})", v, format_duration(lo),
-                                   format_duration(hi))};
-    return *d;
-}
-
-std::vector<std::string> split_list(const std::string& v, bool spaces_too) {
-    std::vector<std::string> out;
-    std::string cur;
-    auto flush = [&] {
-        auto t = trim(cur);
-        if (!t.empty()) out.push_back(t);
-        cur.clear();
-    };
-    for (char c : v) {
-        if (c == ',' || (spaces_too && (c == ' ' || c == '\t')))
-            flush();
-        else
-            cur += c;
-    }
-    flush();
-    return out;
-}
-
-bool is_nick_char(char c, bool first) {
-    if (std::isalpha(static_cast<unsigned char>(c))) return true;
-    if (std::strchr("[]\\`_^{|}", c) != nullptr && c != '\0') return true;
-    if (first) return false;
-    return std::isdigit(static_cast<unsigned char>(c)) || c == '-';
-}
-
-std::string check_nick(const std::string& v) {
-    if (v.empty()) throw BadValue{"a nick cannot be empty"};
-    if (v.size() > 30) throw BadValue{fmt::format("nick \"{}\" is longer than 30 characters", v)};
-    for (std::size_t i = 0; i < v.size(); ++i)
-        if (!is_nick_char(v[i], i == 0))
-            throw BadValue{fmt::format("\"{}\" is not a valid IRC nick", v)};
-    return v;
-}
-
-std::string check_word(const std::string& v, const char* what) {
-    if (v.empty()) throw BadValue{fmt::format("{} cannot be empty", what)};
-    for (char c : v)
-        if (std::isspace(static_cast<unsigned char>(c)) || c == '\0' ||
-            static_cast<unsigned char>(c) < 32)
-            throw BadValue{fmt::format("{} \"{}\" must be one word", what, v)};
-    return v;
-}
-
-std::string check_text(const std::string& v, bool may_be_empty, const char* what) {
-    if (!may_be_empty && v.empty()) throw BadValue{fmt::format("{} cannot be empty", what)};
-    for (char c : v)
-        if (static_cast<unsigned char>(c) < 32)
-            throw BadValue{fmt::format("{} contains a control character", what)};
-    return v;
-}
-
-std::vector<std::string> check_channels(const std::string& v) {
-    auto list = split_list(v, true);
-    for (const auto& ch : list) {
-        if (ch[0] != '#' && ch[0] != '&')
-            throw BadValue{fmt::format("channel \"{}\" must start with # or &", ch)};
-        if (ch.size() < 2 || ch.size() > 50)
-            throw BadValue{fmt::format("channel \"{}\" must be 2 to 50 characters long", ch)};
-        for (char c : ch)
-            if (c == 7 || static_cast<unsigned char>(c) < 32 || c == ':')
-                throw BadValue{fmt::format("channel \"{}\" contains a forbidden character", ch)};
-    }
-    return list;
-}
-
-std::vector<std::string> check_admins(const std::string& v) {
-    auto list = split_list(v, true);
-    for (const auto& a : list) {
-        if (a.rfind("account:", 0) == 0) {
-            if (a.size() == 8) throw BadValue{"\"account:\" needs an account name after it"};
-            continue;
-        }
-        auto bang = a.find('!');
-        auto at = a.find('@');
-        if (bang == std::string::npos || at == std::string::npos || at < bang || bang == 0 ||
-            at == bang + 1 || at + 1 == a.size())
-            throw BadValue{
-                fmt::format("admin \"{}\" is neither account:NAME nor a nick!user@host mask", a)};
-    }
-    return list;
-}
-
-// ---- the key tables --------------------------------------------------------------------
-
-struct Target {
-    Config* config;
-    NetworkConfig* network;  // only for [network NAME]
-};
-
-using Setter = std::function<void(Target&, const std::string&)>;
-using KeyTable = std::vector<std::pair<std::string, Setter>>;
-
-const KeyTable& bot_keys() {
-    static const KeyTable t = {
-        {"nick", [](Target& t, const std::string& v) { t.config->bot.nick = check_nick(v); }},
-        {"alt_nicks",
-         [](Target& t, const std::string& v) {
-             std::vector<std::string> out;
-             for (auto& n : split_list(v, true)) out.push_back(check_nick(n));
-             t.config->bot.alt_nicks = out;
-         }},
-        {"username",
-         [](Target& t, const std::string& v) {
-             t.config->bot.username = check_word(v, "username");
-         }},
-        {"realname",
-         [](Target& t, const std::string& v) {
-             t.config->bot.realname = check_text(v, false, "realname");
-         }},
-        {"prefix",
-         [](Target& t, const std::string& v) {
-             check_word(v, "prefix");
-             if (v.size() > 3) throw BadValue{"prefix must be 1 to 3 characters"};
-             t.config->bot.prefix = v;
-         }},
-        {"database",
-         [](Target& t, const std::string& v) {
-             t.config->bot.database = check_text(v, false, "database");
-         }},
-        {"log_level",
-         [](Target& t, const std::string& v) {
-             auto l = lower(v);
-             if (l != "debug" && l != "info" && l != "warn" && l != "error")
-                 throw BadValue{
-                     fmt::format("\"{}\" is not a log level (use debug, info, warn or error)", v)};
-             t.config->bot.log_level = l;
-         }},
-        {"quit_message",
-         [](Target& t, const std::string& v) {
-             t.config->bot.quit_message = check_text(v, true, "quit_message");
-         }},
-    };
-    return t;
-}
-
-const KeyTable& network_keys() {
-    static const KeyTable t = {
-        {"host", [](Target& t, const std::string& v) { t.network->host = check_word(v, "host"); }},
-        {"port",
-         [](Target& t, const std::string& v) {
-             t.network->port = static_cast<std::uint16_t>(parse_int(v, 1, 65535));
-         }},
-        {"tls", [](Target& t, const std::string& v) { t.network->tls = parse_bool(v); }},
-        {"tls_verify",
-         [](Target& t, const std::string& v) { t.network->tls_verify = parse_bool(v); }},
-        {"tls_ca_file",
-         [](Target& t, const std::string& v) {
-             if (!v.empty() && ::access(v.c_str(), R_OK) != 0)
-                 throw BadValue{fmt::format("cannot read \"{}\": {}", v, std::strerror(errno))};
-             t.network->tls_ca_file = v;
-         }},
-        {"password",
-         [](Target& t, const std::string& v) {
-             t.network->password = check_text(v, true, "password");
-         }},
-        {"sasl_user",
-         [](Target& t, const std::string& v) {
-             t.network->sasl_user = check_text(v, true, "sasl_user");
-         }},
-        {"sasl_password",
-         [](Target& t, const std::string& v) {
-             t.network->sasl_password = check_text(v, true, "sasl_password");
-         }},
-        {"nickserv_password",
-         [](Target& t, const std::string& v) {
-             t.network->nickserv_password = check_text(v, true, "nickserv_password");
-         }},
-        {"channels",
-         [](Target& t, const std::string& v) { t.network->channels = check_channels(v); }},
-        {"admins", [](Target& t, const std::string& v) { t.network->admins = check_admins(v); }},
-        {"flood_burst",
-         [](Target& t, const std::string& v) {
-             t.network->flood_burst = static_cast<int>(parse_int(v, 1, 100));
-         }},
-        {"flood_rate",
-         [](Target& t, const std::string& v) { t.network->flood_rate = parse_real(v, 0.1, 100); }},
-        {"nick", [](Target& t, const std::string& v) { t.network->nick = check_nick(v); }},
-        {"rejoin_after",
-         [](Target& t, const std::string& v) {
-             t.network->rejoin_after = parse_dur(v, Seconds{0}, std::chrono::hours{1});
-         }},
-    };
-    return t;
-}
-
-const KeyTable& limits_keys() {
-    static const KeyTable t = {
-        {"user_burst",
-         [](Target& t, const std::string& v) {
-             t.config->limits.user_burst = static_cast<int>(parse_int(v, 1, 1000));
-         }},
-        {"user_rate",
-         [](Target& t, const std::string& v) {
-             t.config->limits.user_rate = parse_real(v, 0.01, 1000);
-         }},
-        {"page_burst",
-         [](Target& t, const std::string& v) {
-             t.config->limits.page_burst = static_cast<int>(parse_int(v, 1, 10000));
-         }},
-        {"page_rate",
-         [](Target& t, const std::string& v) {
-             t.config->limits.page_rate = parse_real(v, 0.01, 1000);
-         }},
-        {"host_share",
-         [](Target& t, const std::string& v) {
-             t.config->limits.host_share = static_cast<int>(parse_int(v, 1, 1000));
-         }},
-        {"tables_per_channel",
-         [](Target& t, const std::string& v) {
-             t.config->limits.tables_per_channel = static_cast<int>(parse_int(v, 1, 100));
-         }},
-        {"private_games_per_person",
-         [](Target& t, const std::string& v) {
-             t.config->limits.private_games_per_person = static_cast<int>(parse_int(v, 1, 100));
-         }},
-    };
-    return t;
-}
-
-// Keys that were renamed: still read, with a notice. The new name, or "" for any other key.
-std::string renamed_key(const std::string& section_kind, const std::string& key) {
-    static const struct {
-        const char* section_kind;
-        const char* old_key;
-        const char* new_key;
-    } renamed[] = {
-        // "solitaire" also meant Encounters, a game of two sides: what it counts is private
-        // games, of every kind together, per person.
-        {"limits", "solitaire_per_user", "private_games_per_person"},
-    };
-    for (const auto& r : renamed)
-        if (section_kind == r.section_kind && key == r.old_key) return r.new_key;
-    return "";
-}
-
-std::vector<std::string> check_guest_hosts(const std::string& v) {
-    auto list = split_list(v, true);
-    for (auto& m : list) {
-        for (char c : m)
-            if (static_cast<unsigned char>(c) < 32 || c == '!')
-                throw BadValue{fmt::format(
-                    "guest host \"{}\" must be a user@host or host mask (no nick, no control "
-                    "characters), for example *@gateway/web/*",
-                    m)};
-        if (m.find('@') == std::string::npos) m = "*@" + m;
-        if (m.front() == '@' || m.back() == '@' || m.find('@') != m.rfind('@'))
-            throw BadValue{
-                fmt::format("guest host \"{}\" must be written user@host or host, for example "
-                            "*@gateway/web/*",
-                            m)};
-        std::transform(m.begin(), m.end(), m.begin(),
-                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    }
-    return list;
-}
-
-const KeyTable& identity_keys() {
-    static const KeyTable t = {
-        {"rated_needs_account",
-         [](Target& t, const std::string& v) {
-             t.config->identity.rated_needs_account = parse_bool(v);
-         }},
-        {"saved_needs_account",
-         [](Target& t, const std::string& v) {
-             t.config->identity.saved_needs_account = parse_bool(v);
-         }},
-        {"guest_hosts",
-         [](Target& t, const std::string& v) {
-             t.config->identity.guest_hosts = check_guest_hosts(v);
-         }},
-    };
-    return t;
-}
-
-// An admin mask whose user and host match anyone: it trusts the nick alone, which anyone
-// can take while the admin is away.
-bool trusts_nick_alone(const std::string& mask) {
-    if (mask.rfind("account:", 0) == 0) return false;
-    const auto bang = mask.find('!');
-    if (bang == std::string::npos) return false;
-    const std::string nick = mask.substr(0, bang);
-    auto only_wild = [](std::string_view s) {
-        return std::all_of(s.begin(), s.end(), [](char c) { return c == '*' || c == '?'; });
-    };
-    const std::string rest = mask.substr(bang + 1);
-    const auto at = rest.find('@');
-    if (at == std::string::npos) return false;
-    const std::string host = rest.substr(at + 1);
-    const bool host_any = std::all_of(host.begin(), host.end(),
-                                      [](char c) { return c == '*' || c == '?' || c == '.'; });
-    return !only_wild(nick) && host_any;
-}
-
-std::vector<std::string> names_of(const KeyTable& t) {
-    std::vector<std::string> out;
-    for (const auto& [k, _] : t) out.push_back(k);
-    return out;
 }
 
 // ---- reading ---------------------------------------------------------------------------
@@ -752,51 +394,6 @@ void apply_overrides(Builder& b, const std::vector<Override>& overrides) {
 
 }  // namespace
 
-std::optional<Seconds> parse_duration(const std::string& text_in) {
-    auto text = trim(text_in);
-    if (text.empty()) return std::nullopt;
-    long long total = 0;
-    std::size_t i = 0;
-    bool any_unit = false;
-    constexpr long long kMax = 100LL * 365 * 86400;  // a century is plenty
-    while (i < text.size()) {
-        std::size_t start = i;
-        while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
-        if (i == start || i - start > 12) return std::nullopt;
-        long long n = std::stoll(text.substr(start, i - start));
-        long long unit = 1;
-        if (i < text.size()) {
-            switch (std::tolower(static_cast<unsigned char>(text[i]))) {
-                case 's':
-                    unit = 1;
-                    break;
-                case 'm':
-                    unit = 60;
-                    break;
-                case 'h':
-                    unit = 3600;
-                    break;
-                case 'd':
-                    unit = 86400;
-                    break;
-                case 'w':
-                    unit = 7 * 86400;
-                    break;
-                default:
-                    return std::nullopt;
-            }
-            ++i;
-            any_unit = true;
-        } else if (any_unit) {
-            return std::nullopt;  // "1h30" is ambiguous
-        }
-        if (n > kMax / unit) return std::nullopt;
-        total += n * unit;
-        if (total > kMax) return std::nullopt;
-    }
-    return Seconds{total};
-}
-
 Config parse(const std::string& text, const std::string& name,
              const std::vector<Override>& overrides, const std::vector<SectionSpec>& games) {
     Config config;
@@ -951,164 +548,6 @@ std::string summarise(const Config& c) {
         line(fmt::format("{}: {}", name, keys));
     }
     return out;
-}
-
-// ---- game sections ---------------------------------------------------------------------
-
-const std::string& Section::text(const std::string& key) const {
-    static const std::string none;
-    auto it = values.find(key);
-    return it == values.end() ? none : it->second;
-}
-
-Seconds Section::seconds(const std::string& key) const {
-    return parse_duration(text(key)).value_or(Seconds{0});
-}
-
-long long Section::integer(const std::string& key) const {
-    try {
-        return std::stoll(text(key));
-    } catch (const std::exception&) {
-        return 0;
-    }
-}
-
-double Section::real(const std::string& key) const {
-    try {
-        return std::stod(text(key));
-    } catch (const std::exception&) {
-        return 0;
-    }
-}
-
-bool Section::boolean(const std::string& key) const {
-    try {
-        return parse_bool(text(key));
-    } catch (const BadValue&) {
-        return false;
-    }
-}
-
-void Section::fail(const std::string& key, const std::string& why) const {
-    std::string f = file;
-    int l = line;
-    if (auto it = where.find(key); it != where.end()) {
-        f = it->second.first;
-        l = it->second.second;
-    }
-    throw ConfigError(f, l, name + "." + key, fmt::format("[{}] key \"{}\": {}", name, key, why));
-}
-
-namespace {
-template <typename F>
-std::function<void(const std::string&)> checked(F f) {
-    return [f](const std::string& v) {
-        try {
-            f(v);
-        } catch (const BadValue& bad) {
-            throw ValueError{bad.why};
-        }
-    };
-}
-}  // namespace
-
-KeySpec duration_key(std::string key, Seconds def, Seconds lo, Seconds hi, std::string help) {
-    return KeySpec{std::move(key),
-                   format_duration(def),
-                   checked([lo, hi](const std::string& v) { parse_dur(v, lo, hi); }),
-                   std::move(help),
-                   {}};
-}
-
-KeySpec integer_key(std::string key, long long def, long long lo, long long hi, std::string help) {
-    return KeySpec{std::move(key),
-                   std::to_string(def),
-                   checked([lo, hi](const std::string& v) { parse_int(v, lo, hi); }),
-                   std::move(help),
-                   {}};
-}
-
-KeySpec bool_key(std::string key, bool def, std::string help) {
-    return KeySpec{std::move(key),
-                   def ? "yes" : "no",
-                   checked([](const std::string& v) { parse_bool(v); }),
-                   std::move(help),
-                   {}};
-}
-
-KeySpec retired_key(std::string key, std::string reason) {
-    return KeySpec{std::move(key), "", {}, "", std::move(reason)};
-}
-
-Section defaults(const SectionSpec& spec) {
-    Section s;
-    s.name = spec.name;
-    for (const auto& k : spec.keys)
-        if (k.retired.empty()) s.values[k.key] = k.default_value;  // a retired key has none
-    return s;
-}
-
-std::vector<KeySpec> table_keys(const TableConfig& d) {
-    using std::chrono::hours;
-    return {
-        duration_key("join_window", d.join_window, Seconds{5}, hours{24}),
-        duration_key("turn_timeout", d.turn_timeout, Seconds{5}, hours{24}),
-        duration_key("turn_warning", d.turn_warning, Seconds{0}, hours{24}),
-        duration_key("grace", d.grace, Seconds{0}, hours{24 * 7}),
-        integer_key("min_players", d.min_players, 2, 500),
-        integer_key("max_players", d.max_players, 2, 500),
-        bool_key("computer_players", d.computer_players),
-    };
-}
-
-std::vector<KeySpec> duel_keys(const std::string& title, std::chrono::seconds turn_timeout) {
-    TableConfig d;
-    d.join_window = std::chrono::seconds(120);  // a challenge's expiry
-    d.turn_timeout = turn_timeout;
-    d.turn_warning = std::chrono::seconds(30);
-    d.grace = std::chrono::seconds(120);
-    std::vector<KeySpec> out;
-    for (auto& k : table_keys(d))
-        if (k.key != "min_players" && k.key != "max_players") out.push_back(k);
-    out.push_back(integer_key("duels_per_channel", 0, 0, 100,
-                              title + " duels one channel may hold at once (0: as many as "
-                                      "[limits] tables_per_channel)"));
-    return out;
-}
-
-TableConfig duel_config(const Section& s) {
-    TableConfig c = table_config(s);
-    c.min_players = c.max_players = 2;
-    c.per_channel = static_cast<int>(s.integer("duels_per_channel"));
-    return c;
-}
-
-void finish_table(Section& s) {
-    const auto min = s.integer("min_players"), max = s.integer("max_players");
-    if (min > max)
-        s.fail(s.set("min_players") ? "min_players" : "max_players",
-               fmt::format("min_players ({}) is more than max_players ({})", min, max));
-    // The default warning shrinks with a short timeout; a written one must fit.
-    const Seconds timeout = s.seconds("turn_timeout");
-    if (!s.set("turn_warning") && s.seconds("turn_warning") >= timeout)
-        s.values["turn_warning"] = format_duration(timeout / 3);
-    const Seconds warning = s.seconds("turn_warning");
-    if (warning.count() != 0 && warning >= timeout)
-        s.fail(s.set("turn_warning") ? "turn_warning" : "turn_timeout",
-               fmt::format("turn_warning ({}) must be shorter than turn_timeout ({})",
-                           format_duration(warning), format_duration(timeout)));
-}
-
-TableConfig table_config(const Section& s) {
-    TableConfig t;
-    t.join_window = s.seconds("join_window");
-    t.turn_timeout = s.seconds("turn_timeout");
-    t.turn_warning = s.seconds("turn_warning");
-    t.grace = s.seconds("grace");
-    t.min_players = static_cast<int>(s.integer("min_players"));
-    t.max_players = static_cast<int>(s.integer("max_players"));
-    t.computer_players = s.boolean("computer_players");
-    return t;
 }
 
 }  // namespace croupier::config
