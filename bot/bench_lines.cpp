@@ -1,6 +1,6 @@
 // `croupierd --bench lines` (issue 26, shared/BENCH.md lines.*): the server's line budget
 // shared by a crowd. The whole daemon runs in-process on a VirtualClock with the real send
-// queue (bot/irc/network.cpp) at the example config's pacing (flood_burst 4, flood_rate 1
+// queue (bot/irc/network_send.cpp) at the example config's pacing (flood_burst 4, flood_rate 1
 // line a second); the far side is a Transport of this file that plays a registered server
 // and records every line the bot writes with its virtual time.
 //
