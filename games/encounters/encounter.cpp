@@ -275,23 +275,9 @@ std::string Encounter::use_ability(const std::string& name, const std::string& t
                std::to_string(focus_[0]) + ".";
     switch (a->ability) {
         case Ability::Peek: {
-            int pile = 0;
-            try {
-                pile = std::stoi(target);
-            } catch (const std::exception&) {
-                return "Peek at which pile? ability peek PILE";
-            }
-            // The card that turns up: the highest face-down one.
-            std::optional<Card> up;
-            if (pile >= 1 && pile <= Board::kPiles)
-                for (int i = static_cast<int>(mine_.pile(pile - 1).size()); i-- > 0;)
-                    if (!mine_.face_up(pile - 1, i)) {
-                        up = mine_.pile(pile - 1)[static_cast<std::size_t>(i)];
-                        break;
-                    }
-            if (auto why = mine_.turn_up(pile); !why.empty()) return why;
-            if (info && up)
-                *info = "Pile " + std::to_string(pile) + ": the " + card_name(*up) + " turns up.";
+            if (auto why = turn_up(mine_, target, "Peek at which pile? ability peek PILE", info);
+                !why.empty())
+                return why;
             break;
         }
         case Ability::Haste:
@@ -360,22 +346,10 @@ std::string Encounter::use_enemy_ability(const std::string& name, const std::str
                " focus; the enemy has " + std::to_string(focus_[1]) + ".";
     switch (a->ability) {
         case EnemyAbility::Scurry: {
-            int pile = 0;
-            try {
-                pile = std::stoi(target);
-            } catch (const std::exception&) {
-                return "Scurry at which pile? ability scurry PILE";
-            }
-            std::optional<Card> up;
-            if (pile >= 1 && pile <= Board::kPiles)
-                for (int i = static_cast<int>(theirs_.pile(pile - 1).size()); i-- > 0;)
-                    if (!theirs_.face_up(pile - 1, i)) {
-                        up = theirs_.pile(pile - 1)[static_cast<std::size_t>(i)];
-                        break;
-                    }
-            if (auto why = theirs_.turn_up(pile); !why.empty()) return why;
-            if (info && up)
-                *info = "Pile " + std::to_string(pile) + ": the " + card_name(*up) + " turns up.";
+            if (auto why =
+                    turn_up(theirs_, target, "Scurry at which pile? ability scurry PILE", info);
+                !why.empty())
+                return why;
             break;
         }
         case EnemyAbility::Frenzy:
@@ -404,6 +378,28 @@ std::string Encounter::use_enemy_ability(const std::string& name, const std::str
     enemy_ability_used_ = true;
     events_.insert(events_.begin(), Event{Event::Kind::EnemyAbility, who, 1});
     after_action(!a->free);
+    return "";
+}
+
+std::string Encounter::turn_up(Board& board, const std::string& target, const char* usage,
+                               std::string* info) const {
+    int pile = 0;
+    try {
+        pile = std::stoi(target);
+    } catch (const std::exception&) {
+        return usage;
+    }
+    // The card that turns up: the highest face-down one.
+    std::optional<Card> up;
+    if (pile >= 1 && pile <= Board::kPiles)
+        for (int i = static_cast<int>(board.pile(pile - 1).size()); i-- > 0;)
+            if (!board.face_up(pile - 1, i)) {
+                up = board.pile(pile - 1)[static_cast<std::size_t>(i)];
+                break;
+            }
+    if (auto why = board.turn_up(pile); !why.empty()) return why;
+    if (info && up)
+        *info = "Pile " + std::to_string(pile) + ": the " + card_name(*up) + " turns up.";
     return "";
 }
 

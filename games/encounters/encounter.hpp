@@ -120,6 +120,10 @@ class Encounter {
     std::string use_enemy_ability(const std::string& name, const std::string& target,
                                   std::string* info);
     void after_action(bool ends_turn);
+    // Peek and Scurry: the highest face-down card of the pile `target` (1-10) on `board`
+    // turns up, told in `info`; `usage` when `target` is no number, else the board's refusal.
+    std::string turn_up(Board& board, const std::string& target, const char* usage,
+                        std::string* info) const;
     void next_turn();
     void check_consciousness();
     void check_end();

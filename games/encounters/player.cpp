@@ -276,6 +276,20 @@ Best search(const Board& b, const PlayerLimits& limits, const std::string& avoid
     return best;
 }
 
+// The pile (1-10) with the fewest face-down cards of those with any, the first of equals;
+// 0 when none has any: the pile a card turned up empties soonest.
+int fewest_down_pile(const Board& b) {
+    int pile = 0, fewest = 1 << 20;
+    for (int p = 0; p < Board::kPiles; ++p) {
+        const int down = b.face_down(p);
+        if (down > 0 && down < fewest) {
+            fewest = down;
+            pile = p + 1;
+        }
+    }
+    return pile;
+}
+
 }  // namespace
 
 std::int64_t position_value(const Board& b) {
@@ -390,14 +404,7 @@ std::string enemy_ability_action(const Encounter& e, const PlayerLimits& limits)
     switch (a->ability) {
         case EnemyAbility::Scurry: {
             if (sees_progress(b, limits)) return "";
-            int pile = 0, fewest = 1 << 20;
-            for (int p = 0; p < Board::kPiles; ++p) {
-                const int down = b.face_down(p);
-                if (down > 0 && down < fewest) {
-                    fewest = down;
-                    pile = p + 1;
-                }
-            }
+            const int pile = fewest_down_pile(b);
             return pile > 0 ? "ability scurry " + std::to_string(pile) : "";
         }
         case EnemyAbility::Frenzy:
@@ -460,14 +467,7 @@ std::string party_action(const Encounter& e, PartyMemory& m, const PlayerLimits&
     }
     if (!progress) {
         if (can(Ability::Peek) && !m.peeked) {
-            int pile = 0, fewest = 1 << 20;
-            for (int p = 0; p < Board::kPiles; ++p) {
-                const int down = b.face_down(p);
-                if (down > 0 && down < fewest) {
-                    fewest = down;
-                    pile = p + 1;
-                }
-            }
+            const int pile = fewest_down_pile(b);
             if (pile > 0) {
                 m.peeked = true;
                 return "ability peek " + std::to_string(pile);
