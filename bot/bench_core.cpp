@@ -30,21 +30,24 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
+#include <boost/asio/post.hpp>
 
 #include "bot/bench.hpp"
 #include "bot/clock.hpp"
+#include "bot/context.hpp"
 #include "bot/daemon.hpp"
-#include "bot/daemon_impl.hpp"
 #include "bot/games/kinds.hpp"
 #include "bot/irc/transport.hpp"
 #include "bot/log.hpp"
 #include "bot/replay.hpp"
 #include "bot/strings.hpp"
+#include "bot/tables/tables.hpp"
 #include "games/core/rng.hpp"
 #include "games/exordia8/ai.hpp"
 #include "games/exordia8/engine.hpp"
 #include "games/spider/engine.hpp"
 #include "storage/storage.hpp"
+#include "storage/writer.hpp"
 
 namespace croupier::bot {
 
@@ -275,8 +278,7 @@ ResumeFigures resume_in_child(const std::string& db_path) {
         struct rusage ru {};
         getrusage(RUSAGE_SELF, &ru);
         f.rss_mb = static_cast<double>(ru.ru_maxrss) / 1024.0;
-        Daemon::Impl& impl = daemon.impl_for_bench();
-        f.restored = static_cast<int>(impl.nets.begin()->second->tables.size());
+        f.restored = static_cast<int>(daemon.probe_for_bench().network.tables.size());
         if (write(fds[1], &f, sizeof f) != static_cast<ssize_t>(sizeof f)) _exit(1);
         _exit(0);
     }
@@ -415,17 +417,17 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
         };
         Daemon daemon(io, clock, cfg, opts);
         daemon.start();
-        Daemon::Impl& impl = daemon.impl_for_bench();
-        NetCtx& n = *impl.nets.begin()->second;
+        const Daemon::Probe probe = daemon.probe_for_bench();
+        NetCtx& n = probe.network;
         io.run_for(std::chrono::milliseconds(300));  // registration
         if (!feed) _exit(2);
-        impl.writer->set_commit_delay_for_bench(commit_delay);
-        const auto journal_rows = [&impl] {
-            impl.writer->drain();
-            return std::stoll(impl.db->query_text("SELECT count(*) FROM journal").value_or("0"));
+        probe.writer.set_commit_delay_for_bench(commit_delay);
+        const auto journal_rows = [&probe, &daemon] {
+            probe.writer.drain();
+            return std::stoll(daemon.db().query_text("SELECT count(*) FROM journal").value_or("0"));
         };
         const std::int64_t rows_before = journal_rows();
-        const auto before = impl.writer->counts();
+        const auto before = probe.writer.counts();
 
         struct Seat {
             bool live = true, waiting = false;
@@ -436,7 +438,7 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
         std::vector<std::string> chan;  // the bench's own work kept small: names made once
         for (int i = 0; i < tables; ++i) chan.push_back(fmt::format("#t{}", i));
         for (int i = 0; i < tables; ++i) {
-            const auto here = impl.tables.tables_in(n, chan[static_cast<std::size_t>(i)]);
+            const auto here = probe.tables.tables_in(n, chan[static_cast<std::size_t>(i)]);
             if (here.empty()) {
                 st[static_cast<std::size_t>(i)].live = false;
                 continue;
@@ -500,7 +502,7 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
             for (int i = 0; more && i < tables; ++i) {
                 Seat& s = st[static_cast<std::size_t>(i)];
                 if (!s.live || s.waiting || now < s.ready) continue;
-                const auto here = impl.tables.tables_in(n, chan[static_cast<std::size_t>(i)]);
+                const auto here = probe.tables.tables_in(n, chan[static_cast<std::size_t>(i)]);
                 Table* t = here.empty() ? nullptr : here.front();
                 if (!t || !t->game || t->game->finished() || t->game->awaited().empty()) {
                     s.live = false;
@@ -534,7 +536,7 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
         ticking = false;
         f.commands = sent;
         f.moves = journal_rows() - rows_before;
-        const auto after = impl.writer->counts();
+        const auto after = probe.writer.counts();
         f.groups = after.groups - before.groups;
         f.run_s = after.run_s - before.run_s;
         f.commit_s = after.commit_s - before.commit_s;

@@ -51,14 +51,15 @@
 
 #include "bot/bench.hpp"
 #include "bot/clock.hpp"
+#include "bot/context.hpp"
 #include "bot/daemon.hpp"
-#include "bot/daemon_impl.hpp"
 #include "bot/games/kinds.hpp"
 #include "bot/irc/transport.hpp"
 #include "bot/log.hpp"
 #include "bot/render.hpp"
 #include "bot/strings.hpp"
 #include "bot/tables/lines.hpp"
+#include "bot/tables/tables.hpp"
 
 namespace croupier::bot {
 
@@ -230,8 +231,8 @@ class Crowd {
         daemon.start();
         quiesce();
         if (!server_) throw std::runtime_error("the bench server was never opened");
-        impl_ = &daemon.impl_for_bench();
-        n_ = impl_->nets.begin()->second.get();
+        probe_.emplace(daemon.probe_for_bench());
+        n_ = &probe_->network;
         server_->on_line = [this](const CrowdServer::Line& l) { heard(l); };
         // Registration and the JOINs leave first.
         for (int i = 0; i < 10; ++i) step_to(clock_.now() + 1s);
@@ -258,7 +259,7 @@ class Crowd {
             step_to(clock_.now() + 1s);
         }
         Result res = figures();
-        impl_ = nullptr;
+        probe_.reset();
         n_ = nullptr;
         return res;
     }
@@ -319,13 +320,13 @@ class Crowd {
     }
 
     const GameKind* kind(const std::string& name) const {
-        for (const auto& k : impl_->kinds)
+        for (const auto& k : probe_->kinds)
             if (k->name() == name) return k.get();
         throw std::runtime_error("no game kind " + name);
     }
     Table* table_of(const Loop& l) {
         if (l.place == Loop::Place::Table) {
-            for (Table* t : impl_->tables.tables_in(*n_, l.channel))
+            for (Table* t : probe_->tables.tables_in(*n_, l.channel))
                 if (t->kind->name() == l.kind) return t;
             return nullptr;
         }
@@ -488,7 +489,7 @@ class Crowd {
     // share of 3 users' budgets; 0.29 a second each, inside a user's 1).
     void read() {
         std::vector<std::string> topics{"help"};
-        for (const auto& k : impl_->kinds) topics.push_back("help " + k->name());
+        for (const auto& k : probe_->kinds) topics.push_back("help " + k->name());
         const int i = reads_ % s_.readers;
         const std::string& topic =
             topics[static_cast<std::size_t>(reads_ / s_.readers) % topics.size()];
@@ -568,7 +569,7 @@ class Crowd {
     boost::asio::io_context io_;
     VirtualClock clock_;
     CrowdServer* server_ = nullptr;
-    Daemon::Impl* impl_ = nullptr;
+    std::optional<Daemon::Probe> probe_;
     NetCtx* n_ = nullptr;
     std::uint64_t sync_sent_ = 0;
     TimePoint start_{}, next_read_{}, last_reader_line_{};

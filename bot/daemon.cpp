@@ -42,6 +42,9 @@ storage::Database& Daemon::db() {
 const config::Config& Daemon::config() const {
     return impl_->cfg;
 }
+Daemon::Probe Daemon::probe_for_bench() {
+    return Probe{*impl_->nets.begin()->second, impl_->tables, *impl_->writer, impl_->kinds};
+}
 
 Daemon::Impl::Impl(boost::asio::io_context& io_, Clock& clock_, config::Config cfg_,
                    DaemonOptions opts_)

@@ -16,11 +16,14 @@
 
 namespace croupier::storage {
 class Database;
-}
+class Writer;
+}  // namespace croupier::storage
 
 namespace croupier::bot {
 
 class GameKind;
+class Tables;
+struct NetCtx;
 
 struct DaemonOptions {
     // Deal numbers. random_deals (the live daemon): each one from the OS CSPRNG, independent
@@ -54,11 +57,18 @@ class Daemon {
     storage::Database& db();
     const config::Config& config() const;
 
-    struct Impl;
-    // The insides, for the built-in benchmark only (bot/bench_core.cpp).
-    Impl& impl_for_bench() { return *impl_; }
+    // The parts the built-in benchmark looks at in a started daemon (bot/bench_core.cpp,
+    // bot/bench_lines.cpp), each through its public face.
+    struct Probe {
+        NetCtx& network;  // the first network's context
+        Tables& tables;
+        storage::Writer& writer;
+        const std::vector<std::shared_ptr<GameKind>>& kinds;
+    };
+    Probe probe_for_bench();
 
   private:
+    struct Impl;
     std::unique_ptr<Impl> impl_;
 };
 
