@@ -333,10 +333,8 @@ std::string Encounter::use_enemy_ability(const std::string& name, const std::str
     if (!a) return "No enemy ability \"" + name + "\": scurry, frenzy, cutpurse, rite.";
     const int who = turn();
     const Character& me = chars_[static_cast<std::size_t>(who)];
-    const bool own_kind =
-        me.kind >= 0 && me.kind < static_cast<int>(bestiary().size()) &&
-        std::string(bestiary()[static_cast<std::size_t>(me.kind)].name) == a->kind;
-    if (!own_kind)
+    // Its kind's ability whatever its level (one ability a kind).
+    if (enemy_ability_of(me.kind, kMaxLevel) != a)
         return std::string(a->title) + " is a " + a->kind + "'s; it is " + me.name + "'s turn.";
     if (me.level < a->level)
         return me.name + " learns " + a->title + " at level " + std::to_string(a->level) + ".";
