@@ -149,6 +149,12 @@ std::string OpenTableSeating::how_to_start(const std::string& name, const std::s
     return fmt::format("{}{} in a channel", prefix, name);
 }
 
+std::string OpenTableSeating::over_words(const std::string& title, std::int64_t id,
+                                         const std::string& ended, const std::string& typed) const {
+    return fmt::format("Your {} game #{} is over{}. Open another table with {}.", title, id, ended,
+                       typed);
+}
+
 std::vector<SeatingCommand> DuelSeating::commands(const GameKind& kind,
                                                   const std::string& prefix) const {
     const std::string cmd = prefix + typed_name(kind);
@@ -183,6 +189,14 @@ std::string DuelSeating::how_to_start(const std::string& name, const std::string
     return fmt::format("{}{} challenge NICK, in a channel", prefix, name);
 }
 
+std::string DuelSeating::over_words(const std::string& title, std::int64_t id,
+                                    const std::string& ended, const std::string& typed) const {
+    return fmt::format(
+        "Your {} duel #{} is over{}. Start another: {} challenge NICK, or {} ai against the "
+        "computer.",
+        title, id, ended, typed, typed);
+}
+
 std::vector<SeatingCommand> PrivateSeating::commands(const GameKind& kind,
                                                      const std::string& prefix) const {
     (void)prefix;
@@ -201,6 +215,15 @@ std::string PrivateSeating::how_to_start(const std::string& name, const std::str
                                          const std::string& bot_nick) const {
     (void)prefix;
     return fmt::format("/msg {} {}", bot_nick, name);
+}
+
+std::string PrivateSeating::over_words(const std::string& title, std::int64_t id,
+                                       const std::string& ended, const std::string& typed) const {
+    (void)title;
+    (void)id;
+    (void)ended;
+    (void)typed;
+    return "";
 }
 
 const Lookups& GameKind::lookups() const {

@@ -288,6 +288,12 @@ class Seating {
     // the bot's command prefix, `bot_nick` the bot's nick on the network.
     virtual std::string how_to_start(const std::string& name, const std::string& prefix,
                                      const std::string& bot_nick) const = 0;
+    // What a person who types one of the kind's moves where their last game, #`id` of the
+    // kind `title`, is over is told ("Your VCG duel #12 is over (won). Start another: ...");
+    // `ended` " (won)" or "", `typed` how they type the kind's commands there ("!vcg"). "":
+    // nothing of its own (a private game).
+    virtual std::string over_words(const std::string& title, std::int64_t id,
+                                   const std::string& ended, const std::string& typed) const = 0;
 
     bool operator==(Way w) const { return way() == w; }
 };
@@ -305,6 +311,8 @@ class OpenTableSeating final : public Seating {
     SeatingCommand::Where moves_where() const override { return SeatingCommand::Where::Channel; }
     std::string how_to_start(const std::string& name, const std::string& prefix,
                              const std::string& bot_nick) const override;
+    std::string over_words(const std::string& title, std::int64_t id, const std::string& ended,
+                           const std::string& typed) const override;
 
   private:
     const config::TableConfig* config_;
@@ -331,6 +339,8 @@ class DuelSeating final : public Seating {
     }
     std::string how_to_start(const std::string& name, const std::string& prefix,
                              const std::string& bot_nick) const override;
+    std::string over_words(const std::string& title, std::int64_t id, const std::string& ended,
+                           const std::string& typed) const override;
 
   private:
     const config::TableConfig* config_;
@@ -376,6 +386,8 @@ class PrivateSeating final : public Seating {
     SeatingCommand::Where moves_where() const override { return SeatingCommand::Where::Private; }
     std::string how_to_start(const std::string& name, const std::string& prefix,
                              const std::string& bot_nick) const override;
+    std::string over_words(const std::string& title, std::int64_t id, const std::string& ended,
+                           const std::string& typed) const override;
 
     PrivateStart start(std::string_view args,
                        const std::map<std::string, std::string>& prefs) const;

@@ -332,22 +332,15 @@ std::string Tables::game_over_words(const Request& r) {
     }
     if (!rec || !r.net->net->same(rec->place, r.channel)) return "";
     const GameKind* k = kind_by_name(rec->kind);
-    if (!k || k->solitaire()) return "";
+    if (!k) return "";
     bool has = false;
     for (const auto& spec : k->commands()) {
         has = has || spec.name == r.command;
         for (const auto& a : spec.aliases) has = has || a == r.command;
     }
     if (!has) return "";
-    const std::string typed = typed_command(r, *k);
     const std::string ended = rec->result.empty() ? "" : " (" + rec->result + ")";
-    if (k->seating() == Seating::Duel)
-        return fmt::format(
-            "Your {} duel #{} is over{}. Start another: {} challenge NICK, or {} ai against the "
-            "computer.",
-            k->title(), rec->id, ended, typed, typed);
-    return fmt::format("Your {} game #{} is over{}. Open another table with {}.", k->title(),
-                       rec->id, ended, typed);
+    return k->seating().over_words(k->title(), rec->id, ended, typed_command(r, *k));
 }
 
 void Tables::game_command(Request& r, const Command& c) {

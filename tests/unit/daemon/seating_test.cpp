@@ -54,6 +54,8 @@ TEST(Seating, OpenTableCommandsAndWords) {
     EXPECT_FALSE(s.secret_moves());
     EXPECT_FALSE(s.computer_opponent(1));
     EXPECT_EQ(s.how_to_start("e8", "!", "croupier"), "!e8 in a channel");
+    EXPECT_EQ(s.over_words("Exordia8", 7, " (won)", "!e8"),
+              "Your Exordia8 game #7 is over (won). Open another table with !e8.");
 }
 
 TEST(Seating, DuelCommandsWordsAndComputer) {
@@ -79,6 +81,9 @@ TEST(Seating, DuelCommandsWordsAndComputer) {
     EXPECT_FALSE(vcg->seating().computer_opponent(2));
     EXPECT_EQ(vcg->seating().how_to_start("vcg", "!", "croupier"),
               "!vcg challenge NICK, in a channel");
+    EXPECT_EQ(vcg->seating().over_words("VCG", 12, "", "!vcg"),
+              "Your VCG duel #12 is over. Start another: !vcg challenge NICK, or !vcg ai against "
+              "the computer.");
 }
 
 TEST(Seating, PrivateGamesRulesAndWords) {
@@ -96,6 +101,7 @@ TEST(Seating, PrivateGamesRulesAndWords) {
     EXPECT_EQ(news.spec.help, sp->start_help());
     EXPECT_EQ(spider->seating().moves_where(), SeatingCommand::Where::Private);
     EXPECT_EQ(spider->seating().how_to_start("spider", "!", "croupier"), "/msg croupier spider");
+    EXPECT_EQ(spider->seating().over_words("Spider", 3, " (won)", "spider"), "");
 
     EXPECT_EQ(sp->end_command(), "resign");
     EXPECT_EQ(ep->end_command(), "flee");
