@@ -479,7 +479,8 @@ class Crowd {
 
     // A private game with no move left is ended; the loop opens a new one.
     void end_private(Loop& l, const GameKind& k) {
-        say(l.nicks[0], l.hosts[0], "croupier", k.name() + " " + k.private_end_command());
+        say(l.nicks[0], l.hosts[0], "croupier",
+            k.name() + " " + k.seating().as_private()->end_command());
         l.state = Loop::State::Opening;
         l.ready_at = clock_.now() + kThink;
     }

@@ -131,15 +131,7 @@ void Builtins::add_commands(std::vector<Command>& commands) {
 
 std::string Builtins::how_to_start(const Request& r, const GameKind& k) const {
     const std::string name = k.aliases().empty() ? k.name() : k.aliases().front();
-    switch (k.seating()) {
-        case Seating::Private:
-            return fmt::format("/msg {} {}", r.net->net->nick(), name);
-        case Seating::Duel:
-            return fmt::format("{}{} challenge NICK, in a channel", cfg_.bot.prefix, name);
-        case Seating::Open:
-            break;
-    }
-    return fmt::format("{}{} in a channel", cfg_.bot.prefix, name);
+    return k.seating().how_to_start(name, cfg_.bot.prefix, r.net->net->nick());
 }
 
 namespace {
@@ -322,12 +314,12 @@ void Builtins::cmd_stats(Request& r) {
     for (const auto& s : lines) {
         const GameKind* k = kind_by_name(s.kind);
         std::string title = k ? k->title() : s.kind;
-        if (!s.variant.empty()) title += " " + (k ? k->variant_title(s.variant) : s.variant);
+        if (!s.variant.empty()) title += " " + (k ? k->ladder().title_of(s.variant) : s.variant);
         all += fmt::format("{}{}: {} game{}, {} won", all.empty() ? "" : "; ", title, s.games,
                            s.games == 1 ? "" : "s", s.wins);
-        if (!k || k->points_count())
+        if (!k || k->ladder().points_count)
             all += fmt::format(", {} point{}", s.points, s.points == 1 ? "" : "s");
-        if (k && k->rated()) all += fmt::format(", rating {:.0f}", s.rating);
+        if (k && k->ladder().rated) all += fmt::format(", rating {:.0f}", s.rating);
         if (const long long xp = db_->xp(r.net->name, key, s.kind); xp > 0)
             all += fmt::format(", {} XP", xp);
     }
@@ -437,7 +429,7 @@ void Builtins::cmd_top(Request& r) {
         return;
     }
     // The kind's variants: `top spider 1`; none named: the first.
-    const auto variants = k->top_variants();
+    const auto variants = k->ladder().top_variants;
     std::string variant;
     if (!variants.empty()) {
         std::string words;
@@ -457,7 +449,8 @@ void Builtins::cmd_top(Request& r) {
         return;
     }
     const auto lines = db_->top(r.net->name, k->name(), variant, 5);
-    const std::string title = k->title() + (variant.empty() ? "" : " " + k->variant_title(variant));
+    const std::string title =
+        k->title() + (variant.empty() ? "" : " " + k->ladder().title_of(variant));
     if (lines.empty()) {
         out_.reply(r, fmt::format("No finished {} games yet.", title));
         return;
@@ -467,8 +460,8 @@ void Builtins::cmd_top(Request& r) {
     for (const auto& t : lines) {
         all += fmt::format("{}{}. {} ({} won of {}{}{})", all.empty() ? "" : ", ", ++rank, t.nick,
                            t.wins, t.games,
-                           k->points_count() ? fmt::format(", {} points", t.points) : "",
-                           k->rated() ? fmt::format(", rating {:.0f}", t.rating) : "");
+                           k->ladder().points_count ? fmt::format(", {} points", t.points) : "",
+                           k->ladder().rated ? fmt::format(", rating {:.0f}", t.rating) : "");
     }
     out_.reply(r, fmt::format("Top {}: {}", title, all));
 }

@@ -3,6 +3,10 @@
 
 #include <sstream>
 
+#include <fmt/format.h>
+
+#include "bot/strings.hpp"
+
 namespace croupier::bot {
 
 namespace {
@@ -86,6 +90,153 @@ std::optional<GameSetup> GameSetup::deserialise(const std::string& text) {
     return s;
 }
 
+PrivateStart PrivateSeating::start(std::string_view args,
+                                   const std::map<std::string, std::string>& prefs) const {
+    if (!rules_.start)
+        return PrivateStart{"This game has no private deals.", {}, {}, {}, false, {}};
+    return rules_.start(args, prefs);
+}
+
+std::optional<std::pair<std::uint64_t, std::string>> PrivateSeating::find_deal(
+    const PrivateStart& start, const std::vector<std::uint64_t>& candidates) const {
+    if (!rules_.find_deal) return std::nullopt;
+    return rules_.find_deal(start, candidates);
+}
+
+namespace {
+using W = SeatingCommand::Where;
+using D = SeatingCommand::Does;
+// The name a kind is typed by: its first alias, else its name.
+std::string typed_name(const GameKind& kind) {
+    const auto names = kind.aliases();
+    return names.empty() ? kind.name() : names.front();
+}
+}  // namespace
+
+std::vector<SeatingCommand> OpenTableSeating::commands(const GameKind& kind,
+                                                       const std::string& prefix) const {
+    (void)prefix;
+    return {
+        {{kind.name(), kind.aliases(), "[bot]",
+          "opens " + article(kind.title()) + " " + kind.title() +
+              " table here (with bot, a computer player sits down too)"},
+         W::Channel,
+         D::Open,
+         {}},
+        {{"join", {}, "", "sits you down at the table opening here"}, W::Channel, D::Join, {}},
+        {{"leave", {}, "", "leaves the table (in a game: your cards are forfeited)"},
+         W::Channel,
+         D::Leave,
+         {}},
+        {{"start", {}, "", "starts the game before the join window ends (the opener)"},
+         W::Channel,
+         D::StartNow,
+         {}},
+        {{"bot", {}, "", "adds a computer player to the table opening here"},
+         W::Channel,
+         D::AddComputer,
+         {}},
+        {{"table", {}, "", "shows who sits where, whose turn it is and the top card"},
+         W::Channel,
+         D::Show,
+         {}},
+    };
+}
+
+std::string OpenTableSeating::how_to_start(const std::string& name, const std::string& prefix,
+                                           const std::string& bot_nick) const {
+    (void)bot_nick;
+    return fmt::format("{}{} in a channel", prefix, name);
+}
+
+std::string OpenTableSeating::over_words(const std::string& title, std::int64_t id,
+                                         const std::string& ended, const std::string& typed) const {
+    return fmt::format("Your {} game #{} is over{}. Open another table with {}.", title, id, ended,
+                       typed);
+}
+
+std::vector<SeatingCommand> DuelSeating::commands(const GameKind& kind,
+                                                  const std::string& prefix) const {
+    const std::string cmd = prefix + typed_name(kind);
+    return {
+        {{kind.name(), kind.aliases(), "challenge [NICK] | accept | decline | cancel | ai",
+          "duels: challenge someone (or anyone), answer a challenge, or play the computer"},
+         W::Channel,
+         D::Usage,
+         fmt::format("Usage: {0} challenge NICK, {0} challenge "
+                     "(anyone), {0} accept, {0} decline, {0} cancel, "
+                     "or {0} ai (the computer).",
+                     cmd)},
+        {{"challenge", {}, "[NICK]", "challenges NICK (or anyone) to a duel here"},
+         W::Channel,
+         D::Challenge,
+         {}},
+        {{"accept", {}, "", "accepts the challenge made to you here"}, W::Channel, D::Accept, {}},
+        {{"decline", {}, "", "declines the challenge made to you here"},
+         W::Channel,
+         D::Decline,
+         {}},
+        {{"cancel", {}, "", "withdraws your challenge"}, W::Channel, D::Cancel, {}},
+        {{"ai", {}, "", "starts a duel against the computer"}, W::Channel, D::Computer, {}},
+        {{"leave", {}, "", "gives up the duel (the other player wins)"}, W::Channel, D::Leave, {}},
+        {{"table", {}, "", "shows the duel"}, W::Channel, D::Show, {}},
+    };
+}
+
+std::string DuelSeating::how_to_start(const std::string& name, const std::string& prefix,
+                                      const std::string& bot_nick) const {
+    (void)bot_nick;
+    return fmt::format("{}{} challenge NICK, in a channel", prefix, name);
+}
+
+std::string DuelSeating::over_words(const std::string& title, std::int64_t id,
+                                    const std::string& ended, const std::string& typed) const {
+    return fmt::format(
+        "Your {} duel #{} is over{}. Start another: {} challenge NICK, or {} ai against the "
+        "computer.",
+        title, id, ended, typed, typed);
+}
+
+std::vector<SeatingCommand> PrivateSeating::commands(const GameKind& kind,
+                                                     const std::string& prefix) const {
+    (void)prefix;
+    return {
+        {{kind.name(), kind.aliases(), rules_.start_args,
+          "starts " + article(kind.title()) + " " + kind.title() +
+              " game in private messages (in a channel, answers in private)"},
+         W::Anywhere,
+         D::Enter,
+         {}},
+        {{"new", {}, rules_.start_args, rules_.start_help}, W::Private, D::New, {}},
+    };
+}
+
+std::string PrivateSeating::how_to_start(const std::string& name, const std::string& prefix,
+                                         const std::string& bot_nick) const {
+    (void)prefix;
+    return fmt::format("/msg {} {}", bot_nick, name);
+}
+
+std::string PrivateSeating::over_words(const std::string& title, std::int64_t id,
+                                       const std::string& ended, const std::string& typed) const {
+    (void)title;
+    (void)id;
+    (void)ended;
+    (void)typed;
+    return "";
+}
+
+const Lookups& GameKind::lookups() const {
+    static const Lookups none;
+    return none;
+}
+
+Ladder GameKind::ladder() const {
+    Ladder l;
+    l.rated = seating().way() != Seating::Private;
+    return l;
+}
+
 GameSetup sample_setup(const GameKind& kind, std::uint64_t deal, int people,
                        const std::string& prefix) {
     GameSetup setup;
@@ -96,14 +247,12 @@ GameSetup sample_setup(const GameKind& kind, std::uint64_t deal, int people,
         setup.persons.push_back("h:" + name + "!u@" + name + ".example.org");
         setup.computer.push_back(false);
     }
-    std::optional<std::string> computer;
-    if (kind.seating() == Seating::Duel && people == 1) computer = "Computer";
-    if (kind.seating() == Seating::Private) {
-        const PrivateStart start = kind.private_start("", {});
+    if (const PrivateSeating* p = kind.seating().as_private()) {
+        const PrivateStart start = p->start("", {});
         setup.variant = start.variant;
         setup.options = start.options;
-        computer = kind.private_opponent();
     }
+    const std::optional<std::string> computer = kind.seating().computer_opponent(people);
     if (computer) {
         setup.players.push_back(*computer);
         setup.persons.push_back("");
@@ -127,7 +276,7 @@ int next_mover(const GameKind& kind, const Game& game) {
     if (game.finished()) return -1;
     const auto awaited = game.awaited();
     if (!awaited.empty()) return awaited.front();
-    return kind.seating() == Seating::Private ? 0 : -1;
+    return kind.solitaire() ? 0 : -1;
 }
 
 }  // namespace croupier::bot

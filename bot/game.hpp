@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -157,7 +158,7 @@ struct GameSetup {
     static std::optional<GameSetup> deserialise(const std::string& text);
 };
 
-// What `new ARGS` asks of a kind of private game (GameKind::private_start).
+// What `new ARGS` asks of a kind of private game (PrivateSeating::start).
 struct PrivateStart {
     std::string error;    // non-empty: refused, the reply
     std::string variant;  // "4suit"
@@ -185,13 +186,225 @@ struct LookupReply {
     bool refused = false;             // typed wrong: told to the asker alone, as a refusal
 };
 
-// How a kind's tables fill, the kind's choice.
-enum class Seating {
-    Open,     // a table in a channel: opened, joined for a while, then dealt (Exordia8)
-    Duel,     // two players in a channel: a challenge accepted, or the computer (VCG)
-    Private,  // one person's game in private messages (Spider)
+// A kind's commands that need no game, answered from the kind's data and the asker's saved
+// data of this kind: in `help` and the parser like the others, anywhere.
+struct Lookups {
+    using Answer = std::function<LookupReply(std::string_view command, std::string_view args,
+                                             const std::optional<std::string>& saved,
+                                             const std::string& typed)>;
+    std::vector<CommandSpec> commands;
+    // Answers one of them. `typed`: how the asker types this kind's commands where they asked
+    // ("!af " in a channel, "af " in private; "" when unknown), so that a command the reply
+    // tells them to type reaches this kind and no other with a command of that name.
+    Answer answer;
+
+    LookupReply ask(std::string_view command, std::string_view args,
+                    const std::optional<std::string>& saved, const std::string& typed = "") const {
+        return answer ? answer(command, args, saved, typed) : LookupReply{};
+    }
 };
 
+// What `stats` and `top` show of a kind's results.
+struct Ladder {
+    // The variants a player names in `top GAME [WORD]` (the first is the default), each with
+    // its stored name.
+    std::vector<std::pair<std::string, std::string>> top_variants;
+    // How a stored variant is written ("4suit" is "4 suits"); empty: as stored.
+    std::function<std::string(const std::string&)> variant_title;
+    bool rated = true;  // the kind keeps an Elo rating
+    // Whether the points of its results mean something to a player summed over games (a
+    // score, the cards left in the others' hands), so `stats` and `top` show them; false when
+    // they are only what a seat had left (a duel's Health and Willpower): wins count.
+    bool points_count = true;
+
+    std::string title_of(const std::string& variant) const {
+        return variant_title ? variant_title(variant) : variant;
+    }
+};
+
+class GameKind;
+class PrivateSeating;
+
+// A command a seating adds to its kind's table (`open`, `join` and `start` for a table,
+// `challenge` and `accept` for a duel, `new` for a private game): its spec for the parser and
+// `help`, where it is typed, and which of the table layer's actions it runs.
+struct SeatingCommand {
+    enum class Where { Anywhere, Channel, Private };  // as the router's Command::Where
+    enum class Does {
+        Enter,        // private: the kind's name: shows the game open, else deals a new one
+        New,          // private: `new ARGS`
+        Usage,        // a duel: the kind's name alone, refused with `usage`
+        Challenge,    // a duel: `challenge [NICK]`
+        Accept,       // a duel
+        Decline,      // a duel
+        Cancel,       // a duel: withdraws one's challenge
+        Computer,     // a duel against the computer
+        Open,         // a table: the kind's name opens one
+        Join,         // a table
+        StartNow,     // a table: the opener deals before the window ends
+        AddComputer,  // a table: a computer player sits down
+        Leave,        // a table or a duel
+        Show,         // a table or a duel: `table`
+    };
+    CommandSpec spec;
+    Where where = Where::Channel;
+    Does does = Does::Show;
+    std::string usage;  // Does::Usage: the refusal
+};
+
+// How a kind's tables fill, and what that way of seating adds: its commands, its words, its
+// rules. Each kind owns one of the three below and gives it in GameKind::seating().
+class Seating {
+  public:
+    // The three ways, a tag for the table layer.
+    enum Way {
+        Open,     // a table in a channel: opened, joined for a while, then dealt (Exordia8)
+        Duel,     // two players in a channel: a challenge accepted, or the computer (VCG)
+        Private,  // one person's game in private messages (Spider)
+    };
+    virtual ~Seating() = default;
+    virtual Way way() const = 0;
+    // The timers and seat counts of a table or duel (the kind's config section); nullptr for
+    // a private game.
+    virtual const config::TableConfig* table_config() const { return nullptr; }
+    // A duel's moves are secret choices typed in private (VCG's bids), or public moves the
+    // table shows anyway, typed in the channel or in private (Adventurer Factory). Private
+    // games take their moves in private; open tables in their channel.
+    virtual bool secret_moves() const = 0;
+    // The computer seat added when `people` persons play (a duel with one person, a private
+    // game against the computer): its name; nullopt: none.
+    virtual std::optional<std::string> computer_opponent(int people) const {
+        (void)people;
+        return std::nullopt;
+    }
+    // The private game's own rules, or nullptr for the others.
+    virtual const PrivateSeating* as_private() const { return nullptr; }
+    // The commands this way of seating adds for `kind`; `prefix`: the bot's command prefix.
+    virtual std::vector<SeatingCommand> commands(const GameKind& kind,
+                                                 const std::string& prefix) const = 0;
+    // Where the kind's own moves are typed (a hand is shown anywhere whatever this says).
+    virtual SeatingCommand::Where moves_where() const = 0;
+    // How `help GAME` tells a person to start one: `name` the kind's shortest name, `prefix`
+    // the bot's command prefix, `bot_nick` the bot's nick on the network.
+    virtual std::string how_to_start(const std::string& name, const std::string& prefix,
+                                     const std::string& bot_nick) const = 0;
+    // What a person who types one of the kind's moves where their last game, #`id` of the
+    // kind `title`, is over is told ("Your VCG duel #12 is over (won). Start another: ...");
+    // `ended` " (won)" or "", `typed` how they type the kind's commands there ("!vcg"). "":
+    // nothing of its own (a private game).
+    virtual std::string over_words(const std::string& title, std::int64_t id,
+                                   const std::string& ended, const std::string& typed) const = 0;
+
+    bool operator==(Way w) const { return way() == w; }
+};
+
+// An open table in a channel: opened, joined during its window, then dealt; its seat counts
+// and timers from its config section.
+class OpenTableSeating final : public Seating {
+  public:
+    explicit OpenTableSeating(const config::TableConfig& config) : config_(&config) {}
+    Way way() const override { return Open; }
+    const config::TableConfig* table_config() const override { return config_; }
+    bool secret_moves() const override { return false; }
+    std::vector<SeatingCommand> commands(const GameKind& kind,
+                                         const std::string& prefix) const override;
+    SeatingCommand::Where moves_where() const override { return SeatingCommand::Where::Channel; }
+    std::string how_to_start(const std::string& name, const std::string& prefix,
+                             const std::string& bot_nick) const override;
+    std::string over_words(const std::string& title, std::int64_t id, const std::string& ended,
+                           const std::string& typed) const override;
+
+  private:
+    const config::TableConfig* config_;
+};
+
+// A duel by challenge in a channel, or against the computer ("Computer") for one person.
+class DuelSeating final : public Seating {
+  public:
+    explicit DuelSeating(const config::TableConfig& config, bool secret_moves = true)
+        : config_(&config), secret_moves_(secret_moves) {}
+    Way way() const override { return Duel; }
+    const config::TableConfig* table_config() const override { return config_; }
+    bool secret_moves() const override { return secret_moves_; }
+    std::optional<std::string> computer_opponent(int people) const override {
+        if (people == 1) return "Computer";
+        return std::nullopt;
+    }
+    std::vector<SeatingCommand> commands(const GameKind& kind,
+                                         const std::string& prefix) const override;
+    // Secret choices in private (a bid typed in a channel would show it); public moves
+    // anywhere.
+    SeatingCommand::Where moves_where() const override {
+        return secret_moves_ ? SeatingCommand::Where::Private : SeatingCommand::Where::Anywhere;
+    }
+    std::string how_to_start(const std::string& name, const std::string& prefix,
+                             const std::string& bot_nick) const override;
+    std::string over_words(const std::string& title, std::int64_t id, const std::string& ended,
+                           const std::string& typed) const override;
+
+  private:
+    const config::TableConfig* config_;
+    bool secret_moves_;
+};
+
+// The words and rules of a kind's private game.
+struct PrivateRules {
+    // What `new ARGS` means (`prefs`: the person's preferences of this kind, by name).
+    std::function<PrivateStart(std::string_view args,
+                               const std::map<std::string, std::string>& prefs)>
+        start;
+    std::string start_args;                        // "[1|2|4] [DEAL|winnable] [keep]"
+    std::string start_help = "starts a new game";  // what `new` does, for `help`
+    std::string end_command = "resign";            // the command that ends it early
+    // A private game played against the computer (Spider: Encounters' enemy): the name of
+    // its seat, seat 1, a computer seat whose moves the table makes and journals one by one
+    // when the game awaits it. nullopt: the player's alone (Spider).
+    std::optional<std::string> opponent;
+    // For PrivateStart::proven, a deal from `candidates` the kind proves fit, with a note for
+    // the player. Slow: the table runs it off the event loop, on a copy of nothing but its
+    // arguments. Empty: the kind proves none.
+    std::function<std::optional<std::pair<std::uint64_t, std::string>>(
+        const PrivateStart& start, const std::vector<std::uint64_t>& candidates)>
+        find_deal;
+    // A game untouched this long is closed as abandoned; nullopt: never.
+    std::optional<std::chrono::seconds> abandon_after;
+};
+
+// One person's game in private messages, perhaps against a computer opponent.
+class PrivateSeating final : public Seating {
+  public:
+    explicit PrivateSeating(PrivateRules rules) : rules_(std::move(rules)) {}
+    Way way() const override { return Private; }
+    bool secret_moves() const override { return true; }
+    std::optional<std::string> computer_opponent(int people) const override {
+        (void)people;
+        return rules_.opponent;
+    }
+    const PrivateSeating* as_private() const override { return this; }
+    std::vector<SeatingCommand> commands(const GameKind& kind,
+                                         const std::string& prefix) const override;
+    SeatingCommand::Where moves_where() const override { return SeatingCommand::Where::Private; }
+    std::string how_to_start(const std::string& name, const std::string& prefix,
+                             const std::string& bot_nick) const override;
+    std::string over_words(const std::string& title, std::int64_t id, const std::string& ended,
+                           const std::string& typed) const override;
+
+    PrivateStart start(std::string_view args,
+                       const std::map<std::string, std::string>& prefs) const;
+    const std::string& start_args() const { return rules_.start_args; }
+    const std::string& start_help() const { return rules_.start_help; }
+    const std::string& end_command() const { return rules_.end_command; }
+    const std::optional<std::string>& opponent() const { return rules_.opponent; }
+    std::optional<std::pair<std::uint64_t, std::string>> find_deal(
+        const PrivateStart& start, const std::vector<std::uint64_t>& candidates) const;
+    std::optional<std::chrono::seconds> abandon_after() const { return rules_.abandon_after; }
+
+  private:
+    PrivateRules rules_;
+};
+
+// What a game is: its name, its commands, how a game is created, its data lookups and its
+// results. How its tables fill is its Seating's.
 class GameKind {
   public:
     virtual ~GameKind() = default;
@@ -200,86 +413,34 @@ class GameKind {
     virtual std::vector<std::string> aliases() const = 0;  // {"e8"}
     virtual const std::vector<CommandSpec>& commands() const = 0;
     virtual std::string summary() const = 0;  // one line for `help`
-    virtual Seating seating() const = 0;
-    bool solitaire() const { return seating() == Seating::Private; }
-    // A duel's moves are secret choices typed in private (VCG's bids), or public moves the
-    // table shows anyway, typed in the channel or in private (Adventurer Factory). Private
-    // games take their moves in private; open tables in their channel.
-    virtual bool secret_moves() const { return seating() != Seating::Open; }
-    // The timers and seat counts of a table or duel kind (its config section); nullptr for
-    // a private game.
-    virtual const config::TableConfig* table_config() const { return nullptr; }
+    virtual const Seating& seating() const = 0;
     virtual std::unique_ptr<Game> create(const GameSetup& setup) const = 0;
 
     // Options a new game takes from the kind's config at the deal, kept with the game so a
     // rehash does not change a game under way (Exordia8: players per pack).
     virtual void deal_options(GameSetup& setup) const { (void)setup; }
 
-    // Private games: what `new ARGS` means (`prefs`: the person's preferences of this kind,
-    // by name), the words for `help`, and, for `proven`, a deal from `candidates` the kind
-    // proves fit with a note for the player. find_deal() is slow: the table runs it off the
-    // event loop, on a copy of nothing but its arguments.
-    virtual PrivateStart private_start(std::string_view args,
-                                       const std::map<std::string, std::string>& prefs) const {
-        (void)args;
-        (void)prefs;
-        return PrivateStart{"This game has no private deals.", {}, {}, {}, false, {}};
-    }
-    virtual std::string private_start_args() const { return ""; }
-    // What `new` does, for `help` ("deals a new game: ...").
-    virtual std::string private_start_help() const { return "starts a new game"; }
-    // The command that ends a private game early ("resign").
-    virtual std::string private_end_command() const { return "resign"; }
-    // A private game played against the computer (Spider: Encounters' enemy): the name of
-    // its seat, seat 1, a computer seat whose moves the table makes and journals one by
-    // one when the game awaits it. nullopt: the player's alone (Spider).
-    virtual std::optional<std::string> private_opponent() const { return std::nullopt; }
-    virtual std::optional<std::pair<std::uint64_t, std::string>> find_deal(
-        const PrivateStart& start, const std::vector<std::uint64_t>& candidates) const {
-        (void)start;
-        (void)candidates;
-        return std::nullopt;
-    }
-    // A private game untouched this long is closed as abandoned; nullopt: never.
-    virtual std::optional<std::chrono::seconds> abandon_after() const { return std::nullopt; }
-
     virtual std::vector<Preference> preferences() const { return {}; }
 
-    // Commands that need no game, answered from the kind's data and the asker's saved data
-    // of this kind (nullopt: none): in `help` and the parser like the others, anywhere.
-    virtual std::vector<CommandSpec> lookups() const { return {}; }
-    virtual LookupReply lookup(std::string_view command, std::string_view args,
-                               const std::optional<std::string>& saved) const {
-        (void)command;
-        (void)args;
-        (void)saved;
-        return {};
-    }
-    // The same, told how the asker types this kind's commands where they asked ("!af " in a
-    // channel, "af " in private), so that a command the reply tells them to type reaches
-    // this kind and no other with a command of that name. By default lookup().
-    virtual LookupReply lookup_as(std::string_view command, std::string_view args,
-                                  const std::optional<std::string>& saved,
-                                  const std::string& typed) const {
-        (void)typed;
-        return lookup(command, args, saved);
-    }
+    // Commands that need no game (none by default).
+    virtual const Lookups& lookups() const;
 
-    // `stats` and `top`: the variants a player names in `top GAME [WORD]` (the first is the
-    // default), each with its stored name, and how a stored variant is written; whether the
-    // kind keeps an Elo rating.
-    virtual std::vector<std::pair<std::string, std::string>> top_variants() const { return {}; }
-    virtual std::string variant_title(const std::string& variant) const { return variant; }
-    virtual bool rated() const { return seating() != Seating::Private; }
-    // Whether the points of its results mean something to a player summed over games (a
-    // score, the cards left in the others' hands), so `stats` and `top` show them; false when
-    // they are only what a seat had left (a duel's Health and Willpower): wins count.
-    virtual bool points_count() const { return true; }
+    // `stats` and `top`: by default no variants, rated unless private, points count.
+    virtual Ladder ladder() const;
+
     // A kind that seals its deal at the start (a hash shown to the table, the number
     // revealed at the end): the seal of a deal number, for `verify`. "" when it seals none.
     virtual std::string seal(std::uint64_t deal) const {
         (void)deal;
         return "";
+    }
+
+    // Shorthands.
+    bool solitaire() const { return seating().way() == Seating::Private; }
+    // A lookup answered for an asker whose way of typing is unknown.
+    LookupReply lookup(std::string_view command, std::string_view args,
+                       const std::optional<std::string>& saved) const {
+        return lookups().ask(command, args, saved);
     }
 };
 

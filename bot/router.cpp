@@ -167,7 +167,7 @@ void Router::dispatch(Request& r) {
             continue;
         }
         if (const GameKind* k = c.module.empty() ? nullptr : kind_by_name(c.module))
-            for (const auto& spec : k->lookups())
+            for (const auto& spec : k->lookups().commands)
                 if (spec.name == c.spec.name) lookups.push_back(&c);
         if (!found || (!module.empty() && c.module == module && found->module != module))
             found = &c;

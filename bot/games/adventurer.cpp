@@ -538,7 +538,7 @@ class AdventurerKind final : public GameKind {
             {"hand", {"h"}, "", "shows your hand, Mind, Health and Willpower"},
             {"hint", {}, "", "what the computer would do in your place"},
         };
-        lookups_ = {
+        lookups_.commands = {
             {"card", {}, "NAME", "shows one card: cost, needs, slot, stats and actions"},
             {"cards", {}, "[TYPE]", "lists the cards of a type (Class, Race, Weapon, ...)"},
             {"deck",
@@ -574,17 +574,19 @@ class AdventurerKind final : public GameKind {
     std::string title() const override { return "Adventurer Factory"; }
     std::vector<std::string> aliases() const override { return {"af"}; }
     const std::vector<CommandSpec>& commands() const override { return commands_; }
-    std::vector<CommandSpec> lookups() const override { return lookups_; }
+    const Lookups& lookups() const override { return lookups_; }
     std::string summary() const override {
         return "deck-building adventurer duels: fill your character sheet, answer every move, "
                "wear the other down by Health or Willpower; two players or you against the "
                "computer";
     }
-    Seating seating() const override { return Seating::Duel; }
-    bool secret_moves() const override { return false; }
+    const Seating& seating() const override { return seating_; }
     // A seat's points are the Health and Willpower it had left: no score to sum.
-    bool points_count() const override { return false; }
-    const config::TableConfig* table_config() const override { return &cfg_; }
+    Ladder ladder() const override {
+        Ladder l;
+        l.points_count = false;
+        return l;
+    }
 
     void deal_options(GameSetup& setup) const override {
         std::vector<int> used;
@@ -644,13 +646,10 @@ class AdventurerKind final : public GameKind {
         return std::make_unique<AdventurerGame>(setup, set, decks, names, response);
     }
 
-    LookupReply lookup(std::string_view command, std::string_view args,
-                       const std::optional<std::string>& saved) const override {
-        return lookup_as(command, args, saved, "af ");
-    }
-    LookupReply lookup_as(std::string_view command, std::string_view args,
-                          const std::optional<std::string>& saved,
-                          const std::string& typed) const override {
+    // The lookups' answers; `typed` "" when unknown: "af ".
+    LookupReply answer(std::string_view command, std::string_view args,
+                       const std::optional<std::string>& saved, const std::string& typed_in) const {
+        const std::string typed = typed_in.empty() ? "af " : typed_in;
         const std::string cmd = lower(std::string(command));
         const std::string a = trim(args);
         bool wrong = false;
@@ -733,6 +732,7 @@ class AdventurerKind final : public GameKind {
     }
 
     config::TableConfig cfg_;
+    DuelSeating seating_{cfg_, false};
     int response_s_ = 20;
     std::shared_ptr<const AdventurerLibrary> lib_;
     // The cards kept with duels, read once for all the duels that keep the same text (most
@@ -756,7 +756,11 @@ class AdventurerKind final : public GameKind {
     }
     DeckBook book_;
     std::vector<CommandSpec> commands_;
-    std::vector<CommandSpec> lookups_;
+    Lookups lookups_{{},
+                     [this](std::string_view command, std::string_view args,
+                            const std::optional<std::string>& saved, const std::string& typed) {
+                         return answer(command, args, saved, typed);
+                     }};
 };
 
 }  // namespace

@@ -524,11 +524,28 @@ class EncounterGame final : public Game {
 class EncountersKind final : public GameKind {
   public:
     explicit EncountersKind(const config::Section& section)
-        : abandon_after_(section.seconds("abandon_after")) {}
+        : abandon_after_(section.seconds("abandon_after")),
+          seating_(PrivateRules{
+              [](std::string_view args, const std::map<std::string, std::string>&) {
+                  PrivateStart start;
+                  const std::string a = lower(trim(args));
+                  if (!a.empty() && a != "new")
+                      start.error =
+                          "An encounter is chosen for your party's level: type enc new (or "
+                          "new) with nothing after it.";
+                  return start;
+              },
+              "",
+              "starts an encounter for your party (made on your first, kept with its "
+              "experience)",
+              "flee",
+              "the enemy",
+              {},
+              abandon_after_}) {}
 
     std::string name() const override { return "encounters"; }
     std::string title() const override { return "Spider: Encounters"; }
-    Seating seating() const override { return Seating::Private; }
+    const Seating& seating() const override { return seating_; }
     std::vector<std::string> aliases() const override { return {"enc"}; }
     const std::vector<CommandSpec>& commands() const override { return commands_; }
     std::string summary() const override {
@@ -558,30 +575,11 @@ class EncountersKind final : public GameKind {
         setup.options["rules"] = std::to_string(enc::kRulesVersion);
     }
 
-    std::string private_start_args() const override { return ""; }
-    std::string private_start_help() const override {
-        return "starts an encounter for your party (made on your first, kept with its "
-               "experience)";
-    }
-    std::optional<std::string> private_opponent() const override { return "the enemy"; }
-    std::string private_end_command() const override { return "flee"; }
+    const Lookups& lookups() const override { return lookups_; }
 
-    PrivateStart private_start(std::string_view args,
-                               const std::map<std::string, std::string>&) const override {
-        PrivateStart start;
-        const std::string a = lower(trim(args));
-        if (!a.empty() && a != "new")
-            start.error =
-                "An encounter is chosen for your party's level: type enc new (or "
-                "new) with nothing after it.";
-        return start;
-    }
-
-    std::optional<std::chrono::seconds> abandon_after() const override { return abandon_after_; }
-
-    std::vector<CommandSpec> lookups() const override { return lookups_; }
-    LookupReply lookup(std::string_view command, std::string_view,
-                       const std::optional<std::string>& saved) const override {
+  private:
+    // `party`, the one lookup.
+    LookupReply party(std::string_view command, const std::optional<std::string>& saved) const {
         if (lower(std::string(command)) != "party") return {{"Unknown command."}, {}, true, true};
         const enc::PartyState p = saved ? read_party(*saved) : enc::PartyState{};
         const int level = p.level();
@@ -606,8 +604,8 @@ class EncountersKind final : public GameKind {
         return {{s}, std::nullopt, true, false};
     }
 
-  private:
     std::chrono::seconds abandon_after_;
+    PrivateSeating seating_;
     std::vector<CommandSpec> commands_ = {
         {"board", {"b"}, "", "shows your game: whose turn, focus, the enemies, the ten piles"},
         {"move",
@@ -630,8 +628,12 @@ class EncountersKind final : public GameKind {
         {"hint", {}, "", "suggests an action"},
         {"flee", {}, "", "ends the encounter: no experience, the Battle Flow streak ends"},
     };
-    std::vector<CommandSpec> lookups_ = {
-        {"party", {}, "", "your party: level, experience, stats, abilities, streak"},
+    Lookups lookups_ = {
+        {
+            {"party", {}, "", "your party: level, experience, stats, abilities, streak"},
+        },
+        [this](std::string_view command, std::string_view, const std::optional<std::string>& saved,
+               const std::string&) { return party(command, saved); },
     };
 };
 

@@ -537,14 +537,13 @@ class Exordia8Kind : public GameKind {
     std::string name() const override { return "exordia8"; }
     std::string title() const override { return "Exordia8"; }
     std::vector<std::string> aliases() const override { return {"e8"}; }
-    Seating seating() const override { return Seating::Open; }
+    const Seating& seating() const override { return seating_; }
     const std::vector<CommandSpec>& commands() const override { return commands_; }
     std::string seal(std::uint64_t deal) const override { return sha256_hex(std::to_string(deal)); }
     std::string summary() const override {
         return "Crazy Eights with Jokers and sequents, 2 to " + std::to_string(cfg_.max_players) +
                " players at a channel table";
     }
-    const config::TableConfig* table_config() const override { return &cfg_; }
     void deal_options(GameSetup& setup) const override {
         setup.options["players_per_pack"] = std::to_string(players_per_pack_);
     }
@@ -563,6 +562,7 @@ class Exordia8Kind : public GameKind {
 
   private:
     config::TableConfig cfg_;
+    OpenTableSeating seating_{cfg_};
     int players_per_pack_ = 6;
     std::vector<CommandSpec> commands_;
 };

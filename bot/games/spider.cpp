@@ -476,11 +476,23 @@ class SpiderKind final : public GameKind {
     explicit SpiderKind(const config::Section& section)
         : default_suits_(static_cast<int>(section.integer("default_suits"))),
           abandon_after_(section.seconds("abandon_after")),
-          certify_budget_(section.seconds("certify_budget")) {}
+          certify_budget_(section.seconds("certify_budget")),
+          seating_(PrivateRules{
+              [this](std::string_view args, const std::map<std::string, std::string>& prefs) {
+                  return new_game(args, prefs);
+              },
+              "[1|2|4] [DEAL|winnable] [keep]",
+              "deals a new game: 1, 2 or 4 suits; a deal number to replay one; winnable for a "
+              "deal proven winnable; keep to leave completed runs on the tableau (win at 96)",
+              "resign", std::nullopt,
+              [this](const PrivateStart& start, const std::vector<std::uint64_t>& candidates) {
+                  return prove(start, candidates);
+              },
+              abandon_after_}) {}
 
     std::string name() const override { return "spider"; }
     std::string title() const override { return "Spider"; }
-    Seating seating() const override { return Seating::Private; }
+    const Seating& seating() const override { return seating_; }
     std::vector<std::string> aliases() const override { return {}; }
     const std::vector<CommandSpec>& commands() const override { return commands_; }
     std::string summary() const override {
@@ -503,15 +515,9 @@ class SpiderKind final : public GameKind {
         return std::make_unique<SpiderGame>(suits, setup.deal_number, keep_runs);
     }
 
-    std::string private_start_args() const override { return "[1|2|4] [DEAL|winnable] [keep]"; }
-    std::string private_start_help() const override {
-        return "deals a new game: 1, 2 or 4 suits; a deal number to replay one; winnable for a "
-               "deal proven winnable; keep to leave completed runs on the tableau (win at 96)";
-    }
-
     // new [1|2|4] [DEAL|winnable] [keep], in any order.
-    PrivateStart private_start(std::string_view args_in,
-                               const std::map<std::string, std::string>& prefs) const override {
+    PrivateStart new_game(std::string_view args_in,
+                          const std::map<std::string, std::string>& prefs) const {
         PrivateStart start;
         int suits = default_suits_;
         bool preferred = false;
@@ -584,8 +590,9 @@ class SpiderKind final : public GameKind {
         return start;
     }
 
-    std::optional<std::pair<std::uint64_t, std::string>> find_deal(
-        const PrivateStart& start, const std::vector<std::uint64_t>& candidates) const override {
+    // A deal proven winnable among the candidates (the solver, within the budget).
+    std::optional<std::pair<std::uint64_t, std::string>> prove(
+        const PrivateStart& start, const std::vector<std::uint64_t>& candidates) const {
         const int suits = start.variant.empty() ? 4 : start.variant[0] - '0';
         games::spider::SolverLimits limits;
         limits.seconds = static_cast<double>(certify_budget_.count());
@@ -599,28 +606,30 @@ class SpiderKind final : public GameKind {
         return std::nullopt;
     }
 
-    std::optional<std::chrono::seconds> abandon_after() const override { return abandon_after_; }
-
     std::vector<Preference> preferences() const override {
         return {
             {"suits", {"1", "2", "4"}, std::to_string(default_suits_), "Spider's default suits"}};
     }
 
-    std::vector<std::pair<std::string, std::string>> top_variants() const override {
-        return {{"4", "4suit"}, {"1", "1suit"}, {"2", "2suit"}};
-    }
-    std::string variant_title(const std::string& variant) const override {
-        if (variant.size() > 4 && variant.ends_with("suit")) {
-            const std::string n = variant.substr(0, variant.size() - 4);
-            return n + (n == "1" ? " suit" : " suits");  // "4 suits"
-        }
-        return variant;
+    Ladder ladder() const override {
+        Ladder l;
+        l.top_variants = {{"4", "4suit"}, {"1", "1suit"}, {"2", "2suit"}};
+        l.variant_title = [](const std::string& variant) -> std::string {
+            if (variant.size() > 4 && variant.ends_with("suit")) {
+                const std::string n = variant.substr(0, variant.size() - 4);
+                return n + (n == "1" ? " suit" : " suits");  // "4 suits"
+            }
+            return variant;
+        };
+        l.rated = false;
+        return l;
     }
 
   private:
     int default_suits_ = 1;
     std::chrono::seconds abandon_after_;
     std::chrono::seconds certify_budget_;
+    PrivateSeating seating_;
     std::vector<CommandSpec> commands_ = {
         {"board",
          {"b"},

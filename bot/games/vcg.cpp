@@ -583,7 +583,7 @@ class VcgKind final : public GameKind {
              "potions you add to it, and focus (3 potions for +2 damage)"},
             {"hand", {"h"}, "", "shows your four cards, Life and potions"},
         };
-        lookups_ = {
+        lookups_.commands = {
             {"card", {}, "NAME", "shows one card: level, power, damage, ability, bonus, faction"},
             {"cards", {}, "[FACTION]", "lists a faction's cards, or the factions"},
             {"calc",
@@ -617,13 +617,12 @@ class VcgKind final : public GameKind {
     std::string title() const override { return "VCG"; }
     std::vector<std::string> aliases() const override { return {}; }
     const std::vector<CommandSpec>& commands() const override { return commands_; }
-    std::vector<CommandSpec> lookups() const override { return lookups_; }
+    const Lookups& lookups() const override { return lookups_; }
     std::string summary() const override {
         return "card duels with secret potion bids (Urban Rivals style), two players or you "
                "against the computer";
     }
-    Seating seating() const override { return Seating::Duel; }
-    const config::TableConfig* table_config() const override { return &cfg_; }
+    const Seating& seating() const override { return seating_; }
 
     void deal_options(GameSetup& setup) const override {
         for (std::size_t s = 0; s < 2; ++s) {
@@ -675,8 +674,9 @@ class VcgKind final : public GameKind {
         return std::make_unique<VcgGame>(setup, decks, names);
     }
 
-    LookupReply lookup(std::string_view command, std::string_view args,
-                       const std::optional<std::string>& saved) const override {
+    // The lookups' answers (the way the asker types commands changes none of them).
+    LookupReply answer(std::string_view command, std::string_view args,
+                       const std::optional<std::string>& saved) const {
         const std::string cmd = lower(std::string(command));
         const std::string a = trim(args);
         bool wrong = false;
@@ -845,11 +845,15 @@ class VcgKind final : public GameKind {
     }
 
     config::TableConfig cfg_;
+    DuelSeating seating_{cfg_};
     int level_cap_ = 0;
     std::shared_ptr<const VcgLibrary> lib_;
     DeckBook book_;
     std::vector<CommandSpec> commands_;
-    std::vector<CommandSpec> lookups_;
+    Lookups lookups_{{},
+                     [this](std::string_view command, std::string_view args,
+                            const std::optional<std::string>& saved,
+                            const std::string&) { return answer(command, args, saved); }};
 };
 
 }  // namespace

@@ -28,7 +28,76 @@ std::string with_prefixes(const std::vector<Table*>& here, const std::string& pe
     }
     return out;
 }
+// The router's place of a seating's command.
+Command::Where where_of(SeatingCommand::Where w) {
+    switch (w) {
+        case SeatingCommand::Where::Channel:
+            return Command::Where::Channel;
+        case SeatingCommand::Where::Private:
+            return Command::Where::Private;
+        case SeatingCommand::Where::Anywhere:
+            break;
+    }
+    return Command::Where::Anywhere;
+}
 }  // namespace
+
+std::function<void(Request&)> Tables::seating_action(const SeatingCommand& c,
+                                                     const std::string& m) {
+    using D = SeatingCommand::Does;
+    switch (c.does) {
+        case D::Enter:
+            return [this, m](Request& r) {
+                r.channel.clear();  // the game is private, whatever the place
+                const GameKind* kk = kind_by_name(m);
+                if (!kk) return;
+                if (r.args.empty())
+                    if (Table* t = private_game(*r.net, r.key, kk)) {
+                        deliver(*t, t->game->show_table());
+                        return;
+                    }
+                new_solitaire(r, *kk);
+            };
+        case D::New:
+            return [this, m](Request& r) {
+                if (const GameKind* kk = kind_by_name(m)) new_solitaire(r, *kk);
+            };
+        case D::Usage:
+            return [this, usage = c.usage](Request& r) { refuse(r, usage); };
+        case D::Challenge:
+            return [this, m](Request& r) {
+                if (const GameKind* kk = kind_by_name(m)) challenge(r, *kk);
+            };
+        case D::Accept:
+            return [this](Request& r) { accept_challenge(r); };
+        case D::Decline:
+            return [this](Request& r) { decline_challenge(r); };
+        case D::Cancel:
+            return [this](Request& r) { cancel_challenge(r); };
+        case D::Computer:
+            return [this, m](Request& r) {
+                if (const GameKind* kk = kind_by_name(m)) duel_computer(r, *kk);
+            };
+        case D::Open:
+            return [this, m](Request& r) {
+                if (const GameKind* kk = kind_by_name(m)) open_table(r, *kk);
+            };
+        case D::Join:
+            return [this](Request& r) { join_table(r); };
+        case D::StartNow:
+            return [this](Request& r) { start_table(r); };
+        case D::AddComputer:
+            return [this](Request& r) { add_computer(r); };
+        case D::Leave:
+            return [this](Request& r) { leave_table(r); };
+        case D::Show:
+            break;
+    }
+    return [this](Request& r) {
+        r.page = true;
+        show_table(r);
+    };
+}
 
 void Tables::add_commands() {
     using W = Command::Where;
@@ -40,79 +109,11 @@ void Tables::add_commands() {
     for (const auto& kp : kinds) {
         const GameKind* k = kp.get();
         const std::string m = k->name();
-        // Tables are found again by kind name: a rehash replaces the kinds.
-        if (k->solitaire()) {
-            add({m, k->aliases(), k->private_start_args(),
-                 "starts " + article(k->title()) + " " + k->title() +
-                     " game in private messages (in a channel, answers in private)"},
-                W::Anywhere, m, [this, m](Request& r) {
-                    r.channel.clear();  // the game is private, whatever the place
-                    const GameKind* kk = kind_by_name(m);
-                    if (!kk) return;
-                    if (r.args.empty())
-                        if (Table* t = private_game(*r.net, r.key, kk)) {
-                            deliver(*t, t->game->show_table());
-                            return;
-                        }
-                    new_solitaire(r, *kk);
-                });
-            add({"new", {}, k->private_start_args(), k->private_start_help()}, W::Private, m,
-                [this, m](Request& r) {
-                    if (const GameKind* kk = kind_by_name(m)) new_solitaire(r, *kk);
-                });
-        } else if (k->seating() == Seating::Duel) {
-            const std::string cmd =
-                cfg.bot.prefix + (k->aliases().empty() ? m : k->aliases().front());
-            add({m, k->aliases(), "challenge [NICK] | accept | decline | cancel | ai",
-                 "duels: challenge someone (or anyone), answer a challenge, or play the computer"},
-                W::Channel, m, [this, cmd](Request& r) {
-                    refuse(r, fmt::format("Usage: {0} challenge NICK, {0} challenge "
-                                          "(anyone), {0} accept, {0} decline, {0} cancel, "
-                                          "or {0} ai (the computer).",
-                                          cmd));
-                });
-            add({"challenge", {}, "[NICK]", "challenges NICK (or anyone) to a duel here"},
-                W::Channel, m, [this, m](Request& r) {
-                    if (const GameKind* kk = kind_by_name(m)) challenge(r, *kk);
-                });
-            add({"accept", {}, "", "accepts the challenge made to you here"}, W::Channel, m,
-                [this](Request& r) { accept_challenge(r); });
-            add({"decline", {}, "", "declines the challenge made to you here"}, W::Channel, m,
-                [this](Request& r) { decline_challenge(r); });
-            add({"cancel", {}, "", "withdraws your challenge"}, W::Channel, m,
-                [this](Request& r) { cancel_challenge(r); });
-            add({"ai", {}, "", "starts a duel against the computer"}, W::Channel, m,
-                [this, m](Request& r) {
-                    if (const GameKind* kk = kind_by_name(m)) duel_computer(r, *kk);
-                });
-            add({"leave", {}, "", "gives up the duel (the other player wins)"}, W::Channel, m,
-                [this](Request& r) { leave_table(r); });
-            add({"table", {}, "", "shows the duel"}, W::Channel, m, [this](Request& r) {
-                r.page = true;
-                show_table(r);
-            });
-        } else {
-            add({m, k->aliases(), "[bot]",
-                 "opens " + article(k->title()) + " " + k->title() +
-                     " table here (with bot, a computer player sits down too)"},
-                W::Channel, m, [this, m](Request& r) {
-                    if (const GameKind* kk = kind_by_name(m)) open_table(r, *kk);
-                });
-            add({"join", {}, "", "sits you down at the table opening here"}, W::Channel, m,
-                [this](Request& r) { join_table(r); });
-            add({"leave", {}, "", "leaves the table (in a game: your cards are forfeited)"},
-                W::Channel, m, [this](Request& r) { leave_table(r); });
-            add({"start", {}, "", "starts the game before the join window ends (the opener)"},
-                W::Channel, m, [this](Request& r) { start_table(r); });
-            add({"bot", {}, "", "adds a computer player to the table opening here"}, W::Channel, m,
-                [this](Request& r) { add_computer(r); });
-            add({"table", {}, "", "shows who sits where, whose turn it is and the top card"},
-                W::Channel, m, [this](Request& r) {
-                    r.page = true;
-                    show_table(r);
-                });
-        }
-        for (const auto& spec : k->lookups())
+        // Tables are found again by kind name: a rehash replaces the kinds. The commands of
+        // its way of seating, with their words, are the seating's.
+        for (auto& sc : k->seating().commands(*k, cfg.bot.prefix))
+            add(std::move(sc.spec), where_of(sc.where), m, seating_action(sc, m));
+        for (const auto& spec : k->lookups().commands)
             add(spec, W::Anywhere, m, [this, m](Request& r) {
                 if (const GameKind* kk = kind_by_name(m)) lookup(r, *kk);
             });
@@ -120,11 +121,8 @@ void Tables::add_commands() {
             // Private games take their commands in private, and so do a duel's secret
             // choices (a bid typed in a channel would show it); a duel's public moves go
             // anywhere; a table's moves are made in its channel. A hand goes anywhere.
-            const W where = spec.name == "hand" ? W::Anywhere
-                            : k->solitaire()    ? W::Private
-                            : k->seating() == Seating::Duel
-                                ? (k->secret_moves() ? W::Private : W::Anywhere)
-                                : W::Channel;
+            const W where =
+                spec.name == "hand" ? W::Anywhere : where_of(k->seating().moves_where());
             if (spec.name == "hand") {
                 add(spec, where, m, [this](Request& r) { show_hand(r); });
                 continue;
@@ -281,7 +279,7 @@ bool Tables::lookup_fits(Request& r, const GameKind& kind) {
     } catch (const std::exception&) {
         // Read again, and said, if this kind is the one asked.
     }
-    return !kind.lookup_as(r.command, r.args, saved, typed_command(r, kind) + " ").refused;
+    return !kind.lookups().ask(r.command, r.args, saved, typed_command(r, kind) + " ").refused;
 }
 
 void Tables::lookup(Request& r, const GameKind& kind) {
@@ -295,7 +293,7 @@ void Tables::lookup(Request& r, const GameKind& kind) {
         refuse(r, "Your saved data cannot be read just now; try again in a moment.");
         return;
     }
-    LookupReply out = kind.lookup_as(r.command, r.args, saved, typed_command(r, kind) + " ");
+    LookupReply out = kind.lookups().ask(r.command, r.args, saved, typed_command(r, kind) + " ");
     if (out.refused) {
         for (const auto& line : out.lines) refuse(r, line);
         return;
@@ -334,22 +332,15 @@ std::string Tables::game_over_words(const Request& r) {
     }
     if (!rec || !r.net->net->same(rec->place, r.channel)) return "";
     const GameKind* k = kind_by_name(rec->kind);
-    if (!k || k->solitaire()) return "";
+    if (!k) return "";
     bool has = false;
     for (const auto& spec : k->commands()) {
         has = has || spec.name == r.command;
         for (const auto& a : spec.aliases) has = has || a == r.command;
     }
     if (!has) return "";
-    const std::string typed = typed_command(r, *k);
     const std::string ended = rec->result.empty() ? "" : " (" + rec->result + ")";
-    if (k->seating() == Seating::Duel)
-        return fmt::format(
-            "Your {} duel #{} is over{}. Start another: {} challenge NICK, or {} ai against the "
-            "computer.",
-            k->title(), rec->id, ended, typed, typed);
-    return fmt::format("Your {} game #{} is over{}. Open another table with {}.", k->title(),
-                       rec->id, ended, typed);
+    return k->seating().over_words(k->title(), rec->id, ended, typed_command(r, *k));
 }
 
 void Tables::game_command(Request& r, const Command& c) {

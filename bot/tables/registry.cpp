@@ -65,7 +65,7 @@ bool Tables::plays(NetCtx& n, const std::string& person, const std::string& kind
     return false;
 }
 
-std::string Tables::open_table_command(const std::string& arg, Seating seating) const {
+std::string Tables::open_table_command(const std::string& arg, Seating::Way seating) const {
     std::string out;
     for (const auto& k : kinds) {
         if (k->seating() != seating) continue;
@@ -88,7 +88,7 @@ std::string Tables::private_start_command(const GameKind* kind) const {
 }
 
 const config::TableConfig& Tables::table_config(const GameKind& k) const {
-    if (const config::TableConfig* c = k.table_config()) return *c;
+    if (const config::TableConfig* c = k.seating().table_config()) return *c;
     static const config::TableConfig fallback;  // a table kind that gave none: the defaults
     return fallback;
 }

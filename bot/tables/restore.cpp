@@ -211,7 +211,8 @@ void Tables::close_abandoned() {
     for (auto& [name, n] : nets) {
         std::vector<TableId> stale;
         for (auto& [id, t] : n->tables) {
-            const auto limit = t->kind->abandon_after();
+            const PrivateSeating* p = t->kind->seating().as_private();
+            const auto limit = p ? p->abandon_after() : std::nullopt;
             if (limit && t->phase == Table::Phase::Playing &&
                 now - t->last_activity > limit->count())
                 stale.push_back(id);
@@ -219,7 +220,8 @@ void Tables::close_abandoned() {
         for (const TableId id : stale) {
             Table* t = table_by_id(*n, id);
             if (!t) continue;
-            const std::int64_t days = t->kind->abandon_after()->count() / 86400;
+            const std::int64_t days =
+                t->kind->seating().as_private()->abandon_after()->count() / 86400;
             log::info("closing {}'s {} game {} as abandoned", t->place, t->kind->title(),
                       t->game_id);
             deliver(*t, {to_table(fmt::format(

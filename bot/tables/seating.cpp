@@ -651,7 +651,7 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
         refuse(r, fmt::format("You have {} {} game open (deal {}): type board to see it, "
                               "or {} to end it first.",
                               article(t->kind->title()), t->kind->title(), t->setup.deal_number,
-                              t->kind->private_end_command()));
+                              t->kind->seating().as_private()->end_command()));
         return;
     }
     int open = 0;
@@ -669,7 +669,7 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
     std::map<std::string, std::string> prefs;
     for (const auto& pref : kind.preferences())
         if (auto v = db->pref(n.name, r.key, kind.name() + "." + pref.name)) prefs[pref.name] = *v;
-    const PrivateStart start = kind.private_start(r.args, prefs);
+    const PrivateStart start = kind.seating().as_private()->start(r.args, prefs);
     if (!start.error.empty()) {
         refuse(r, start.error);
         return;
@@ -686,7 +686,7 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
         t->setup.players = {nick};
         t->setup.persons = {key};
         t->setup.computer = {false};
-        if (auto opponent = k->private_opponent()) {
+        if (auto opponent = k->seating().computer_opponent(1)) {
             Seat s;
             s.nick = *opponent;
             s.key = "*" + *opponent;
@@ -748,7 +748,7 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
     std::vector<std::uint64_t> candidates;
     for (int i = 0; i < 8; ++i) candidates.push_back(deals.next());
     reply_private(r, fmt::format("Looking for a {} deal proven winnable...",
-                                 kind.variant_title(start.variant)));
+                                 kind.ladder().title_of(start.variant)));
     const std::string network = n.name, nick = r.from.nick, key = r.key;
     // A rehash may replace the kinds meanwhile: the job holds its own reference.
     std::shared_ptr<const GameKind> finder;
@@ -757,7 +757,7 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
     worker.run(
         [this, network, nick, key, finder, start, candidates, create]() -> Worker::Continuation {
             std::optional<std::pair<std::uint64_t, std::string>> found;
-            if (finder) found = finder->find_deal(start, candidates);
+            if (finder) found = finder->seating().as_private()->find_deal(start, candidates);
             return [this, network, nick, key, found, create] {
                 // Found again by name: a rehash may have replaced the network.
                 auto it = nets.find(network);

@@ -90,7 +90,10 @@ class Tables {
     // task after any write; the daemon calls it before it stops).
     void flush_writes();
     void restore_games();  // at start, before the networks connect
-    void add_commands();   // the tables' commands, each game's own and the seating ones
+    void add_commands();
+    // What a command a seating adds runs, for the kind named `m`.
+    std::function<void(Request&)> seating_action(const SeatingCommand& c, const std::string& m);
+    // the tables' commands, each game's own and the seating ones
     void kinds_changed();  // after a rehash: running tables point at the new kinds
     // The table the asker sits at in this place (of `r.kind` or `kind` when given); else,
     // if `or_open`, the table of that kind still taking players here. In private: the
@@ -112,7 +115,7 @@ class Tables {
     std::string what_is_played(const Request& r) const;
     // "!e8" (or "!e8 or !vcg"): how to open a table of that seating here.
     std::string open_table_command(const std::string& arg = "",
-                                   Seating seating = Seating::Open) const;
+                                   Seating::Way seating = Seating::Open) const;
     // "spider new (Spider) or enc new (Spider: Encounters)": how to start a private game, of
     // one kind or of each.
     std::string private_start_command(const GameKind* kind = nullptr) const;

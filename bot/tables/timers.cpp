@@ -131,7 +131,7 @@ void Tables::warn_seat(Table& t, int seat) {
     const Duration warn = std::chrono::duration_cast<Duration>(table_config(*t.kind).turn_warning);
     // The safe move the bot would make, as the way out: "(or !draw)".
     const std::string safe = t.game->timeout_action(seat);
-    const bool secret = t.kind->seating() == Seating::Duel && t.kind->secret_moves();
+    const bool secret = t.kind->seating() == Seating::Duel && t.kind->seating().secret_moves();
     const std::string way_out = safe.empty() || safe == "leave" ? ""
                                 : secret ? fmt::format(" (or {}, in private)", safe)
                                          : fmt::format(" (or {}{})", cfg.bot.prefix, safe);

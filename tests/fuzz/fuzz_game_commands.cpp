@@ -72,7 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     GameSetup setup;
     // A private game with an opponent (Spider: Encounters' enemy) has its computer seat 1,
     // as the table gives it.
-    const bool opponent = kind.solitaire() && kind.private_opponent().has_value();
+    const bool opponent = kind.solitaire() && kind.seating().computer_opponent(1).has_value();
     // A duel has two seats, as the table seats it; a table game from 2 to 8.
     const int seats = kind.solitaire()                  ? (opponent ? 2 : 1)
                       : kind.seating() == Seating::Duel ? 2
@@ -85,7 +85,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     setup.deal_number = data[2] * 7919ULL + data[1];
     kind.deal_options(setup);
     if (kind.solitaire()) {
-        const PrivateStart start = kind.private_start(text.substr(0, 40), {});
+        const PrivateStart start = kind.seating().as_private()->start(text.substr(0, 40), {});
         if (start.error.empty() && !start.proven) {
             setup.variant = start.variant;
             setup.options = start.options;

@@ -193,14 +193,14 @@ class RpsKind final : public bot::GameKind {
     std::vector<std::string> aliases() const override { return {}; }
     const std::vector<bot::CommandSpec>& commands() const override { return commands_; }
     std::string summary() const override { return "rock, paper, scissors (tests only)"; }
-    bot::Seating seating() const override { return bot::Seating::Duel; }
-    const config::TableConfig* table_config() const override { return &table_; }
+    const bot::Seating& seating() const override { return seating_; }
     std::unique_ptr<bot::Game> create(const bot::GameSetup& setup) const override {
         return std::make_unique<RpsGame>(setup);
     }
 
   private:
     config::TableConfig table_;
+    bot::DuelSeating seating_{table_};
     std::vector<bot::CommandSpec> commands_;
 };
 

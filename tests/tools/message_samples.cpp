@@ -80,7 +80,8 @@ int main() {
             int seats = 1;
             if (kind->solitaire()) {
                 static const char* const starts[] = {"1", "2", "4", "4 keep"};
-                const PrivateStart start = kind->private_start(starts[round % 4], {});
+                const PrivateStart start =
+                    kind->seating().as_private()->start(starts[round % 4], {});
                 if (!start.error.empty()) {
                     say(start.error);
                     continue;
@@ -106,10 +107,10 @@ int main() {
             play(*kind, *g, seats, rng);
         }
         // The commands that need no game, with wrong arguments and with none.
-        for (const auto& c : kind->lookups())
+        for (const auto& c : kind->lookups().commands)
             for (const char* args : kWrong)
                 for (const auto& line : kind->lookup(c.name, args, std::nullopt).lines) say(line);
-        for (const auto& c : kind->lookups()) say(c.name + " " + c.args + " - " + c.help);
+        for (const auto& c : kind->lookups().commands) say(c.name + " " + c.args + " - " + c.help);
         for (const auto& c : kind->commands()) say(c.name + " " + c.args + " - " + c.help);
         say(kind->summary());
     }

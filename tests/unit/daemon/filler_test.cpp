@@ -14,7 +14,7 @@ TEST(FillerAction, EveryKindsFillerMovesAreAccepted) {
     for (const auto& k : kinds) {
         for (std::uint64_t deal = 1; deal <= 5; ++deal) {
             if (k->seating() == Seating::Private) {
-                ASSERT_EQ(k->private_start("", {}).error, "") << k->name();
+                ASSERT_EQ(k->seating().as_private()->start("", {}).error, "") << k->name();
             }
             const int people = k->seating() == Seating::Open ? 3 : 1;
             const GameSetup setup = sample_setup(*k, deal, people);
