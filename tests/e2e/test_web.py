@@ -8,9 +8,12 @@ ended. While it runs, its page shows no move and no board; once ended, the pages
 `/` lists it among the finished games, `/top/spider` has `sp` on the 1-suit ladder linking
 to `/player/<id>`, which lists the game, and `/game/<id>` has every move and a step-through;
 each page's JSON twin under /api/ says the same. The nick is escaped in every page and the
-person's user@host is nowhere. Bad requests get their 4xx. SIGTERM stops the pages with the
-bot."""
+person's user@host is nowhere. Then an Exordia8 table of `ann` and a computer player: while
+it runs its page has the seal the channel was shown, and neither the deal nor ann's hand;
+once ann leaves and it has ended, the deal the channel was told, whose SHA-256 is the seal,
+and every move. Bad requests get their 4xx. SIGTERM stops the pages with the bot."""
 
+import hashlib
 import json
 import re
 import socket
@@ -134,6 +137,46 @@ def test(h):
             body, _ = fetch(base, p)
             check("127.0.0.7" not in body and "webby" not in body,
                   f"{p} shows no user@host")
+
+    # An Exordia8 table: the seal while it runs, the deal and the moves once it has ended.
+    ann = h.client("ann")
+    ann.join(CHANNEL)
+    h.wait_bot_in_channel(ann)
+    ann.skip()
+    ann.say(CHANNEL, "!e8")
+    ann.wait_msg(r"(?i)exordia8", sender=BOT_NICK, what="the table opens")
+    ann.say(CHANNEL, "!bot")
+    h.sleep(0.5)
+    ann.say(CHANNEL, "!start")
+    sealed = ann.wait_msg(r"The deal is sealed: sha256 ([0-9a-f]{64})", sender=BOT_NICK,
+                          what="the sealed deal")
+    seal = re.search(r"sha256 ([0-9a-f]{64})", sealed.plain).group(1)
+    hand = ann.wait_msg(r"(?i)your hand", sender=BOT_NICK, target="ann", what="ann's hand")
+    cards = re.findall(r"\d+:(\S+?)[\s,.]", hand.plain + " ")
+    check(len(cards) >= 3, f"ann's hand: {hand.plain}")
+    table = [g for g in api(base, "/")["open"] if g["game"] == "exordia8"]
+    check(len(table) == 1 and table[0]["place"] == CHANNEL, f"the table under way: {table}")
+    tid = table[0]["id"]
+    running = api(base, f"/game/{tid}")
+    check(running["seal"] == seal and "deal" not in running and "hands" not in running,
+          f"the running table shows the seal and hides the deal: {sorted(running)}")
+    page, _ = fetch(base, f"/game/{tid}")
+    check(seal in page and "Your hand" not in page and
+          not any(f"1:{cards[0]} 2:{cards[1]}" in p for p in (page, json.dumps(running))),
+          "the running table's page has the seal and not ann's hand")
+    ann.say(CHANNEL, "!leave")
+    told = ann.wait_msg(r"The sealed deal was (\d+)", sender=BOT_NICK, what="the deal told",
+                        timeout=30)
+    deal8 = re.search(r"The sealed deal was (\d+)", told.plain).group(1)
+    h.sleep(0.5)
+    ended = api(base, f"/game/{tid}")
+    check(ended["status"] != "open" and ended["deal"] == deal8 and ended["seal"] == seal,
+          f"the ended table shows the deal told: {ended.get('status')} {ended.get('deal')}")
+    check(hashlib.sha256(deal8.encode()).hexdigest() == seal, "the seal is the deal's SHA-256")
+    check(ended["rebuilt"] and len(ended["steps"]) == len(ended["journal"]) + 1
+          and ended["journal"], f"the table's moves: {ended.get('rebuild_error')}")
+    page, _ = fetch(base, f"/game/{tid}")
+    check("crypto.subtle.digest" in page and deal8 in page, "the page checks the seal")
 
     # Wrong requests.
     fetch(base, "/game/999999", 404)
