@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,7 +14,8 @@
 
 namespace SQLite {
 class Database;
-}
+class Statement;
+}  // namespace SQLite
 
 namespace croupier::storage {
 
@@ -89,7 +91,13 @@ class WebReader {
     std::optional<WebPerson> person(std::int64_t id, int recent) const;
 
   private:
+    // A statement compiled once and kept (the first page compiles hundreds otherwise), reset
+    // when the caller is done with it so that no read stays open between requests.
+    class Query;
+    Query prepare(const std::string& sql) const;
+
     std::unique_ptr<SQLite::Database> db_;
+    mutable std::map<std::string, std::unique_ptr<SQLite::Statement>> statements_;
 };
 
 }  // namespace croupier::storage

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // How long the web pages take with many finished games in the database (docs/WEB.md):
-// writes N finished games (Exordia8 tables of two of 200 people, played to the end, and
-// Spider games resigned after a few moves) through the real storage code into a temporary
-// file, then times each page's answer through bot::web::Site, as the server calls it.
-// Prints `figure NAME VALUE UNIT` lines. Not a test: a figure to read.
+// writes GAMES finished games (Exordia8 tables of two of 200 people, played to the end, and
+// Spider games resigned after a few moves) and, among them, one in 25 left under way after
+// 6 moves, through the real storage code into a temporary file; then times each page's
+// answer through bot::web::Site, as the server calls it. Prints `figure NAME VALUE UNIT`
+// lines. Not a test: a figure to read.
 //
 //   web_bench [GAMES]   (default 10000)
 #include <algorithm>
@@ -29,7 +30,7 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 std::int64_t play(storage::Database& db, const GameKind& kind, std::int64_t id, GameSetup setup,
-                  int max_moves) {
+                  int max_moves, bool leave_open) {
     storage::GameRecord rec;
     rec.id = id;
     rec.kind = kind.name();
@@ -51,6 +52,7 @@ std::int64_t play(storage::Database& db, const GameKind& kind, std::int64_t id, 
         if (!o.ok()) break;
         db.append(id, {++seq, seat, o.canonical, rec.started + seq});
     }
+    if (leave_open) return seq;
     if (!game->finished()) {
         const auto [cmd, args] = split_command(kind.private_end_command());
         const Outcome o = game->act(0, cmd, args);
@@ -89,6 +91,7 @@ int main(int argc, char** argv) {
     const GameKind* e8 = find_kind(kinds, "exordia8");
     const GameKind* spider = find_kind(kinds, "spider");
     std::int64_t e8_game = 0, spider_game = 0, moves = 0;
+    int under_way_count = 0;
     const auto t0 = Clock::now();
     {
         storage::Database db(path);
@@ -101,7 +104,8 @@ int main(int argc, char** argv) {
             row.seen = 1700000000;
             db.remember_person("net", row);
         }
-        for (int i = 1; i <= n; ++i) {
+        int finished = 0, under_way = 0;
+        for (int i = 1; finished < n; ++i) {
             const bool sp = i % 4 == 0;
             const GameKind& k = sp ? *spider : *e8;
             GameSetup s = sample_setup(k, static_cast<std::uint64_t>(i) * 7919, sp ? 1 : 2);
@@ -113,14 +117,19 @@ int main(int argc, char** argv) {
                 s.players[1] = fmt::format("player{}", b);
                 s.persons[1] = fmt::format("h:u{}@host{}.example", b, b);
             }
-            moves += play(db, k, i, s, sp ? 40 : 400);
-            (sp ? spider_game : e8_game) = i;
+            // Every 25th game (after the first thousand) is left under way, as if many were
+            // being played at once: the first page lists them all.
+            const bool open = i > 1000 && i % 25 == 1;
+            moves += play(db, k, i, s, open ? 6 : sp ? 40 : 400, open);
+            if (!open) (sp ? spider_game : e8_game) = i;
+            ++(open ? under_way : finished);
         }
         db.raw().exec("COMMIT");
+        under_way_count = under_way;
     }
     const double fill = std::chrono::duration<double>(Clock::now() - t0).count();
-    std::printf("# %d finished games (%lld moves) written in %.1f s to %s\n", n,
-                static_cast<long long>(moves), fill, path.c_str());
+    std::printf("# %d finished games and %d under way (%lld moves) written in %.1f s to %s\n", n,
+                under_way_count, static_cast<long long>(moves), fill, path.c_str());
     web::Site site(path, kinds, "");
     auto time_of = [&](const std::string& target, const char* name) {
         std::vector<double> ms;
