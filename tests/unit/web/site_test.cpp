@@ -5,6 +5,9 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
+#include <fstream>
+
 #include "bot/web/json.hpp"
 #include "bot/web/site.hpp"
 #include "fixture.hpp"
@@ -249,4 +252,62 @@ TEST_F(SiteTest, LinksFollowThePublicUrlsPath) {
     const std::string page = s.get("/").body;
     EXPECT_NE(page.find("href=\"/cards/top/exordia8\""), std::string::npos);
     EXPECT_NE(page.find("href=\"/cards/\""), std::string::npos);
+}
+
+// The page's own script, run by Node.js on a stand-in for the browser's document (skipped
+// where there is no node): the step-through moves with the keys and buttons, and the seal
+// is checked by WebCrypto against the deal.
+TEST_F(SiteTest, ThePagesScriptStepsThroughAndChecksTheSeal) {
+    if (std::system("node --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "no node";
+    play(*db, *e8, 3, "#cards", two_humans(*e8, 987654321ULL, "alice", kEvilKey, "bob", kBobKey),
+         10000);
+    const std::string page = site().get("/game/3").body;
+    const std::string open = "<script type=\"application/json\" id=\"game-data\">";
+    const auto a = page.find(open);
+    ASSERT_NE(a, std::string::npos);
+    const auto b = page.find("</script><script>", a);
+    const auto c = page.find("</script>", b + 17);
+    ASSERT_NE(c, std::string::npos);
+    const std::string json = page.substr(a + open.size(), b - a - open.size());
+    const std::string script = page.substr(b + 17, c - b - 17);
+    {
+        std::ofstream(dir.path / "data.json") << json;
+        std::ofstream(dir.path / "page.js") << script;
+        std::ofstream(dir.path / "run.js") << R"JS(
+const fs = require('fs');
+const els = {};
+const el = id => els[id] || (els[id] = {textContent: '', className: '', onclick: null});
+els['game-data'] = {textContent: fs.readFileSync(process.argv[2] + '/data.json', 'utf8')};
+let key = null;
+global.document = {getElementById: el, addEventListener: (t, f) => { key = f; }};
+global.window = {crypto: require('crypto').webcrypto};
+global.crypto = window.crypto;
+eval(fs.readFileSync(process.argv[2] + '/page.js', 'utf8'));
+const out = [];
+out.push('last ' + el('step').textContent.split('\n')[0]);
+key({key: 'Home', preventDefault() {}});
+out.push('home ' + el('step').textContent.split('\n')[0]);
+key({key: 'ArrowRight', preventDefault() {}});
+out.push('right ' + el('step').textContent.split('\n')[0]);
+el('prev').onclick();
+out.push('prev ' + el('view').textContent.length);
+setTimeout(() => {
+  out.push('check ' + el('check').className + ' ' + el('check').textContent);
+  fs.writeFileSync(process.argv[2] + '/out.txt', out.join('\n') + '\n');
+}, 300);
+)JS";
+    }
+    ASSERT_EQ(
+        std::system(("node " + (dir.path / "run.js").string() + " " + dir.path.string()).c_str()),
+        0);
+    std::ifstream in(dir.path / "out.txt");
+    std::string out((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto moves = db->journal(3).size();
+    EXPECT_NE(out.find(fmt::format("last Move {0} of {0}: ", moves)), std::string::npos) << out;
+    EXPECT_NE(out.find("home The deal\n"), std::string::npos) << out;
+    EXPECT_NE(out.find(fmt::format("right Move 1 of {}: ", moves)), std::string::npos) << out;
+    EXPECT_EQ(out.find("prev 0\n"), std::string::npos) << out;  // the deal's view has lines
+    EXPECT_NE(out.find("check ok Checked in your browser: SHA-256 of 987654321 is the seal"),
+              std::string::npos)
+        << out;
 }
