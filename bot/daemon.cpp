@@ -18,6 +18,7 @@
 #include "bot/rekey.hpp"
 #include "bot/render.hpp"
 #include "bot/strings.hpp"
+#include "bot/web/site.hpp"
 
 namespace croupier::bot {
 
@@ -65,6 +66,7 @@ Daemon::Impl::Impl(boost::asio::io_context& io_, Clock& clock_, config::Config c
 }
 
 Daemon::Impl::~Impl() {
+    web.reset();     // stops and joins the web server's thread
     worker.reset();  // joins the background thread before anything it may touch goes
     clock.cancel(housekeeping_timer);
 }
@@ -88,6 +90,7 @@ void Daemon::Impl::start() {
     tables.attach(*db, *writer);
     tables.restore_games();
     for (auto& [name, n] : nets) n->net->start();
+    start_web();
     housekeeping_timer = clock.call_after(std::chrono::hours(1), [this] { housekeeping(); });
 }
 
@@ -107,7 +110,22 @@ void Daemon::Impl::rekey_persons() {
     }
 }
 
+void Daemon::Impl::start_web() {
+    if (!cfg.web.enabled() || opts.replay) return;
+    web::ServerOptions o;
+    o.host = cfg.web.host;
+    o.port = cfg.web.port;
+    // The web thread keeps these kinds (shared): a rehash makes new ones for the tables and
+    // cannot free these under it. It calls only their const functions.
+    web = std::make_unique<web::Server>(
+        o, [path = cfg.bot.database, kinds = kinds, url = cfg.web.public_url] {
+            return std::make_unique<web::Site>(path, kinds, url);
+        });
+    if (!web->start()) web.reset();  // logged; the bot goes on without the pages
+}
+
 void Daemon::Impl::stop() {
+    if (web) web->stop();
     for (auto& [name, n] : nets) {
         tables.pause_timers(*n);
         n->net->stop(cfg.bot.quit_message);

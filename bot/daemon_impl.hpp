@@ -24,6 +24,7 @@
 #include "bot/people.hpp"
 #include "bot/router.hpp"
 #include "bot/tables/tables.hpp"
+#include "bot/web/server.hpp"
 #include "bot/worker.hpp"
 #include "games/core/rng.hpp"
 #include "storage/storage.hpp"
@@ -46,11 +47,15 @@ struct Daemon::Impl final : NetworkListener {
     std::vector<Command> commands;  // the command table: the built-in ones, then the games'
     std::map<std::string, std::unique_ptr<NetCtx>> nets;
     std::unique_ptr<Worker> worker;
+    // The web pages ([web] listen): a thread of their own with a read-only connection of
+    // their own, holding the kinds it was given; stopped with the daemon.
+    std::unique_ptr<web::Server> web;
     TimerId housekeeping_timer = 0;
 
     // daemon.cpp
     void start();
     void stop();
+    void start_web();
     // Whether "user@host" is a shared host (a gateway) whose people are guests, told apart
     // by nick (bot/rekey.hpp). The hook for [identity] guest_hosts.
     bool guest_host(const std::string& userhost) const;

@@ -216,6 +216,9 @@ struct Ladder {
     // score, the cards left in the others' hands), so `stats` and `top` show them; false when
     // they are only what a seat had left (a duel's Health and Willpower): wins count.
     bool points_count = true;
+    // A kind whose players gain experience and levels (Encounters): the level of an amount
+    // of experience, for ladders ranked by experience; empty: the kind has no levels.
+    std::function<int(long long)> level_of_xp;
 
     std::string title_of(const std::string& variant) const {
         return variant_title ? variant_title(variant) : variant;

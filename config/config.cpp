@@ -36,6 +36,7 @@ using detail::renamed_key;
 using detail::Target;
 using detail::trim;
 using detail::trusts_nick_alone;
+using detail::web_keys;
 
 namespace {
 
@@ -184,7 +185,7 @@ std::string normalise_section(const std::string& header) {
     return out;
 }
 
-const std::vector<std::string> kSections = {"bot", "network", "limits", "identity"};
+const std::vector<std::string> kSections = {"bot", "network", "limits", "identity", "web"};
 
 class Builder {
   public:
@@ -297,6 +298,7 @@ class Builder {
         const KeyTable* table = kind == "bot"        ? &bot_keys()
                                 : kind == "network"  ? &network_keys()
                                 : kind == "identity" ? &identity_keys()
+                                : kind == "web"      ? &web_keys()
                                                      : &limits_keys();
         auto it = std::find_if(table->begin(), table->end(),
                                [&](const auto& p) { return p.first == key; });
@@ -541,6 +543,11 @@ std::string summarise(const Config& c) {
                      id.rated_needs_account ? "services accounts only" : "everyone",
                      id.saved_needs_account ? "services accounts only" : "everyone",
                      guests.empty() ? "none" : guests));
+    if (c.web.enabled())
+        line(fmt::format("web: pages on {}:{}{}", c.web.host, c.web.port,
+                         c.web.public_url.empty() ? "" : ", public at " + c.web.public_url));
+    else
+        line("web: off");
     for (const auto& [name, sec] : c.games) {
         std::string keys;
         for (const auto& [k, v] : sec.values)

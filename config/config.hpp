@@ -83,6 +83,16 @@ struct IdentityConfig {
     std::vector<std::string> guest_hosts;
 };
 
+// The web pages (bot/web/, docs/WEB.md): off unless `listen` is set.
+struct WebConfig {
+    std::string host;        // numeric address to listen on ("127.0.0.1", "::1"); "" : off
+    std::uint16_t port = 0;  // with host
+    // Where people reach the pages (behind a proxy: its address), "http(s)://..."; "" when
+    // not said.
+    std::string public_url;
+    bool enabled() const { return !host.empty(); }
+};
+
 // A game kind's own section: the kind (bot/games/) declares its keys, config/ reads and
 // checks them with file, line and key like every other section, and names no game.
 
@@ -175,6 +185,7 @@ struct Config {
     std::vector<NetworkConfig> networks;  // at least one
     LimitsConfig limits;
     IdentityConfig identity;
+    WebConfig web;
     std::map<std::string, Section> games;  // each kind's section, by name (SectionSpec)
     // Things the operator should know that do not stop startup ("file:line: [spider] key
     // \"hint_budget\" is no longer used: ..."); the daemon logs them as warnings.

@@ -4,6 +4,7 @@
 // channels, admin masks and guest hosts, and the keys that were renamed.
 #include "config/config.hpp"
 
+#include <arpa/inet.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -288,6 +289,70 @@ const KeyTable& identity_keys() {
          [](Target& t, const std::string& v) {
              t.config->identity.guest_hosts = check_guest_hosts(v);
          }},
+    };
+    return t;
+}
+
+namespace {
+
+// "127.0.0.1:8080", "[::1]:8080", "0.0.0.0:80": a numeric address (no name to resolve at
+// start) and a port.
+void check_listen(WebConfig& web, const std::string& v) {
+    if (v.empty()) {
+        web.host.clear();
+        web.port = 0;
+        return;
+    }
+    const char* example = "write it ADDRESS:PORT, for example 127.0.0.1:8080 or [::1]:8080";
+    const auto colon = v.rfind(':');
+    if (colon == std::string::npos || colon + 1 == v.size())
+        throw BadValue{fmt::format("\"{}\" has no port: {}", v, example)};
+    std::string host = v.substr(0, colon);
+    const std::string port = v.substr(colon + 1);
+    bool v6 = false;
+    if (host.size() >= 2 && host.front() == '[' && host.back() == ']') {
+        host = host.substr(1, host.size() - 2);
+        v6 = true;
+    }
+    unsigned char buf[16];
+    const bool ok = v6 ? ::inet_pton(AF_INET6, host.c_str(), buf) == 1
+                       : ::inet_pton(AF_INET, host.c_str(), buf) == 1;
+    if (!ok)
+        throw BadValue{fmt::format(
+            "\"{}\" is not a numeric IPv4 address or a bracketed IPv6 one: {}", host, example)};
+    for (char c : port)
+        if (!std::isdigit(static_cast<unsigned char>(c)))
+            throw BadValue{fmt::format("port \"{}\" is not a number from 1 to 65535", port)};
+    if (port.size() > 5 || std::stol(port) < 1 || std::stol(port) > 65535)
+        throw BadValue{fmt::format("port \"{}\" is not a number from 1 to 65535", port)};
+    web.host = host;
+    web.port = static_cast<std::uint16_t>(std::stol(port));
+}
+
+std::string check_public_url(const std::string& v) {
+    if (v.empty()) return v;
+    const bool scheme = v.rfind("http://", 0) == 0 || v.rfind("https://", 0) == 0;
+    const auto rest = v.substr(v.find("//") + 2);
+    if (!scheme || rest.empty() || rest.front() == '/')
+        throw BadValue{fmt::format(
+            "\"{}\" is not an address of the pages: write http://HOST/... or https://HOST/...", v)};
+    for (char c : v)
+        if (static_cast<unsigned char>(c) <= 32 || c == '"' || c == '<' || c == '>' || c == '\\' ||
+            c == 127)
+            throw BadValue{
+                fmt::format("\"{}\" holds a space, a quote, < > or a control character", v)};
+    std::string out = v;
+    while (out.size() > 1 && out.back() == '/') out.pop_back();  // pages are joined with "/"
+    return out;
+}
+
+}  // namespace
+
+const KeyTable& web_keys() {
+    static const KeyTable t = {
+        {"listen", [](Target& t, const std::string& v) { check_listen(t.config->web, v); }},
+        {"public_url",
+         [](Target& t, const std::string& v) { t.config->web.public_url = check_public_url(v); }},
     };
     return t;
 }

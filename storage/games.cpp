@@ -257,6 +257,23 @@ void Database::finish_game(std::int64_t game_id, const std::string& status,
         upd.bind(7, static_cast<std::int64_t>(humans[i]->points));
         upd.exec();
     }
+    // The rating after the game, beside the seat's result (the web's rating over time):
+    // only where ratings moved, a game between humans.
+    if (humans.size() >= 2) {
+        auto after = prepare(
+            "UPDATE results SET rating = (SELECT rating FROM ratings WHERE network = ?1 AND "
+            "key = ?2 AND kind = ?3 AND variant = ?4) WHERE game_id = ?5 AND seat = ?6");
+        for (const PlayerResult* h : humans) {
+            after.reset();
+            after.bind(1, g->network);
+            after.bind(2, h->key);
+            after.bind(3, g->kind);
+            after.bind(4, g->variant);
+            after.bind(5, static_cast<std::int64_t>(game_id));
+            after.bind(6, h->seat);
+            after.exec();
+        }
+    }
     tx.commit();
 }
 

@@ -139,6 +139,35 @@ const std::vector<std::vector<const char*>> kMigrations = {
                PRIMARY KEY (network, place, kind, opener)
            ) WITHOUT ROWID)",
     },
+    // 3 -> 4: the web pages (docs/WEB.md). A person's public number, which says nothing of
+    // their key (an account, a user@host), given when the person is first written, by
+    // triggers so that every path that writes a person (first sighting, a finished game, a
+    // key moved at start) gives one; and each rated seat's rating after its game, for the
+    // rating over time.
+    {
+        R"(CREATE TABLE person_ids (
+               id      INTEGER PRIMARY KEY,
+               network TEXT NOT NULL,
+               key     TEXT NOT NULL,
+               UNIQUE (network, key)
+           ))",
+        R"(INSERT INTO person_ids (network, key)
+               SELECT network, key FROM persons UNION SELECT network, key FROM players
+               ORDER BY 1, 2)",
+        R"(CREATE TRIGGER person_ids_persons AFTER INSERT ON persons BEGIN
+               INSERT OR IGNORE INTO person_ids (network, key) VALUES (NEW.network, NEW.key);
+           END)",
+        R"(CREATE TRIGGER person_ids_persons_key AFTER UPDATE OF key ON persons BEGIN
+               INSERT OR IGNORE INTO person_ids (network, key) VALUES (NEW.network, NEW.key);
+           END)",
+        R"(CREATE TRIGGER person_ids_players AFTER INSERT ON players BEGIN
+               INSERT OR IGNORE INTO person_ids (network, key) VALUES (NEW.network, NEW.key);
+           END)",
+        R"(CREATE TRIGGER person_ids_players_key AFTER UPDATE OF key ON players BEGIN
+               INSERT OR IGNORE INTO person_ids (network, key) VALUES (NEW.network, NEW.key);
+           END)",
+        "ALTER TABLE results ADD COLUMN rating REAL",
+    },
 };
 
 // How long a write waits for another process's lock (an operator's sqlite3, a backup)

@@ -546,6 +546,11 @@ class EncountersKind final : public GameKind {
     std::string name() const override { return "encounters"; }
     std::string title() const override { return "Spider: Encounters"; }
     const Seating& seating() const override { return seating_; }
+    Ladder ladder() const override {
+        Ladder l = GameKind::ladder();
+        l.level_of_xp = [](long long xp) { return enc::level_for_xp(xp); };
+        return l;
+    }
     std::vector<std::string> aliases() const override { return {"enc"}; }
     const std::vector<CommandSpec>& commands() const override { return commands_; }
     std::string summary() const override {

@@ -463,6 +463,10 @@ TEST_F(StorageTest, MigratesAVersionOneDatabaseKeepingItsGames) {
         db.raw().exec("DROP TABLE saved");
         db.raw().exec("DROP TABLE xp");
         db.raw().exec("DROP TABLE lobbies");
+        db.raw().exec("DROP TABLE person_ids");  // version 4, with its triggers and column
+        db.raw().exec("DROP TRIGGER person_ids_players");
+        db.raw().exec("DROP TRIGGER person_ids_players_key");
+        db.raw().exec("ALTER TABLE results DROP COLUMN rating");
         db.raw().exec("PRAGMA user_version = 1");
     }
     Database db(path_);

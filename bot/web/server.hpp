@@ -1,0 +1,51 @@
+// The web server (docs/WEB.md): HTTP/1.1 through Boost.Beast on a thread and io_context of
+// its own, answering GET and HEAD from the pages (bot/web/site.hpp) with a read-only
+// connection of its own. The daemon starts it and stops it; it never waits on it.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace croupier::bot::web {
+
+class Site;
+
+struct ServerOptions {
+    std::string host = "127.0.0.1";                 // numeric
+    std::uint16_t port = 0;                         // 0: any free port (tests)
+    std::size_t max_connections = 64;               // more at once get 503 and are closed
+    std::chrono::milliseconds read_timeout{10000};  // a request must arrive within this
+    std::size_t header_limit = 8 * 1024;            // request line and headers: more is 431
+    std::size_t target_limit = 2048;                // a longer request target is 414
+};
+
+class Server {
+  public:
+    // `make_site` runs on the server's thread, first (opening the database there): if it
+    // throws, the error is logged and the server stops serving.
+    Server(ServerOptions options, std::function<std::unique_ptr<Site>()> make_site);
+    ~Server();  // stop()
+    Server(const Server&) = delete;
+    Server& operator=(const Server&) = delete;
+
+    // Binds and starts the thread. False when it cannot bind (logged): the daemon goes on
+    // without the pages.
+    bool start();
+    // Stops serving, closes every connection and joins the thread. Idempotent.
+    void stop();
+    // The port it listens on (after start()).
+    std::uint16_t port() const;
+    // Connections open now (for tests).
+    std::size_t connections() const;
+
+    struct Impl;
+
+  private:
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace croupier::bot::web

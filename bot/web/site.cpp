@@ -1,0 +1,851 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The web pages: routing, the views and their HTML (docs/WEB.md).
+#include "bot/web/site.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <ctime>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "bot/strings.hpp"
+
+namespace croupier::bot::web {
+
+namespace {
+
+constexpr int kOpenShown = 500;   // games under way on the first page
+constexpr int kRecentShown = 30;  // finished games on the first page
+constexpr int kPersonGames = 30;  // a person's recent games
+
+// The seal of a deal, as the kind shows it at a game's start ("" : not sealed). The one
+// call of GameKind::seal here, so that a change of how a kind gives it is one line.
+std::string seal_of(const GameKind* kind, std::uint64_t deal) {
+    return kind ? kind->seal(deal) : "";
+}
+
+std::string when(std::int64_t unix) {
+    if (unix <= 0) return "";
+    std::time_t t = static_cast<std::time_t>(unix);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
+    return buf;
+}
+
+const char* const kStyle =
+    "body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;max-width:60em;padding:0 .8em;"
+    "color:#222;background:#fdfdfb}header{padding:.6em 0;border-bottom:1px solid #ccc}"
+    "header a{margin-right:1em}a{color:#0645ad}h1{font-size:1.4em}h2{font-size:1.15em;"
+    "margin-top:1.4em}table{border-collapse:collapse;width:100%;margin:.4em 0}"
+    "th,td{text-align:left;padding:.25em .5em;border-bottom:1px solid #e4e4e4;"
+    "vertical-align:top}td.n,th.n{text-align:right}.scroll{overflow-x:auto}"
+    "pre{white-space:pre-wrap;word-break:break-word;background:#f3f3ef;padding:.6em;"
+    "border-radius:4px}code{word-break:break-all}.muted{color:#666}.ok{color:#070}"
+    ".bad{color:#a00}button{font-size:1em;padding:.35em .8em;margin:.15em}"
+    "ol.moves{columns:14em;padding-left:2.5em}svg{max-width:100%;height:auto}"
+    "@media (prefers-color-scheme:dark){body{background:#181818;color:#ddd}a{color:#8ab4f8}"
+    "pre{background:#262626}th,td{border-color:#333}}";
+
+class Page {
+  public:
+    Page(std::string base, std::string title, std::string api)
+        : base_(std::move(base)), title_(std::move(title)), api_(std::move(api)) {}
+    Page& raw(std::string_view s) {
+        body_ += s;
+        return *this;
+    }
+    Page& text(std::string_view s) { return raw(html(s)); }
+    std::string link(const std::string& path, std::string_view label) const {
+        return fmt::format("<a href=\"{}\">{}</a>", html(base_ + path), html(label));
+    }
+    std::string finish() const {
+        return fmt::format(
+            "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            "<title>{} - croupier</title><style>{}</style></head><body><header>{}{}</header>"
+            "<main>{}</main></body></html>\n",
+            html(title_), kStyle, link("/", "croupier"), link(api_, "JSON"), body_);
+    }
+
+  private:
+    std::string base_, title_, api_;
+    std::string body_;
+};
+
+std::string person_link(const Page& p, const Value& who) {
+    const long long id = who["person"].integer();
+    const std::string nick = who["nick"].str();
+    return id > 0 ? p.link(fmt::format("/player/{}", id), nick) : html(nick);
+}
+
+std::string players_text(const Page& p, const Value& players) {
+    std::string out;
+    for (const auto& s : players.items()) {
+        if (!out.empty()) out += ", ";
+        out += person_link(p, s);
+        if (s["computer"].boolean()) out += " <span class=\"muted\">(computer)</span>";
+    }
+    return out;
+}
+
+// A person's rating after each rated game, as a small line plot.
+std::string rating_svg(const Value& points) {
+    const std::size_t n = points.size();
+    if (n == 0) return "";
+    double lo = points.at(0)["rating"].real(), hi = lo;
+    for (const auto& pt : points.items()) {
+        lo = std::min(lo, pt["rating"].real());
+        hi = std::max(hi, pt["rating"].real());
+    }
+    if (hi - lo < 20) {
+        lo -= 10;
+        hi += 10;
+    }
+    const double w = 320, h = 120, left = 40, top = 8, bottom = 8;
+    std::string line;
+    for (std::size_t i = 0; i < n; ++i) {
+        const double x = left + (n == 1 ? (w - left) / 2 : (w - left - 4) * i / (n - 1.0));
+        const double y =
+            top + (h - top - bottom) * (hi - points.at(i)["rating"].real()) / (hi - lo);
+        line += fmt::format("{}{:.1f},{:.1f}", i ? " " : "", x, y);
+    }
+    return fmt::format(
+        "<svg viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" role=\"img\" "
+        "aria-label=\"rating from {2:.0f} to {3:.0f}\"><rect x=\"{4}\" y=\"0\" width=\"{5}\" "
+        "height=\"{1}\" fill=\"none\" stroke=\"#999\"/><text x=\"0\" y=\"16\" font-size=\"11\" "
+        "fill=\"currentColor\">{3:.0f}</text><text x=\"0\" y=\"{6}\" font-size=\"11\" "
+        "fill=\"currentColor\">{2:.0f}</text><polyline fill=\"none\" stroke=\"#c33\" "
+        "stroke-width=\"2\" points=\"{7}\"/></svg>",
+        w, h, lo, hi, left, w - left, h - 4, line);
+}
+
+// ---- the pages from the views --------------------------------------------------------
+
+std::string index_html(const std::string& base, const Value& v) {
+    Page p(base, "Games", "/api/");
+    p.raw("<h1>Games under way</h1>");
+    const Value& open = v["open"];
+    if (open.size() == 0) p.raw("<p class=\"muted\">None right now.</p>");
+    std::string kind;
+    for (const auto& g : open.items()) {
+        if (g["title"].str() != kind) {
+            if (!kind.empty()) p.raw("</table></div>");
+            kind = g["title"].str();
+            p.raw("<h2>").text(kind).raw(
+                "</h2><div class=\"scroll\"><table><tr><th>game</th><th>place</th>"
+                "<th>players</th><th class=\"n\">moves</th><th>started</th></tr>");
+        }
+        p.raw("<tr><td>")
+            .raw(p.link(fmt::format("/game/{}", g["id"].integer()),
+                        fmt::format("#{}", g["id"].integer())))
+            .raw("</td><td>")
+            .text(g["place"].str())
+            .raw("</td><td>")
+            .raw(players_text(p, g["players"]))
+            .raw("</td><td class=\"n\">")
+            .text(std::to_string(g["moves"].integer()))
+            .raw("</td><td>")
+            .text(when(g["started"].integer()))
+            .raw("</td></tr>");
+    }
+    if (!kind.empty()) p.raw("</table></div>");
+    p.raw("<h2>Recently finished</h2>");
+    const Value& done = v["recent"];
+    if (done.size() == 0)
+        p.raw("<p class=\"muted\">No game has ended yet.</p>");
+    else {
+        p.raw(
+            "<div class=\"scroll\"><table><tr><th>game</th><th>place</th><th>players</th>"
+            "<th>result</th><th>ended</th></tr>");
+        for (const auto& g : done.items())
+            p.raw("<tr><td>")
+                .raw(p.link(fmt::format("/game/{}", g["id"].integer()),
+                            fmt::format("{} #{}", g["title"].str(), g["id"].integer())))
+                .raw("</td><td>")
+                .text(g["place"].str())
+                .raw("</td><td>")
+                .raw(players_text(p, g["players"]))
+                .raw("</td><td>")
+                .text(g["status"].str() == "finished"
+                          ? g["result"].str()
+                          : g["status"].str() + ". " + g["result"].str())
+                .raw("</td><td>")
+                .text(when(g["ended"].integer()))
+                .raw("</td></tr>");
+        p.raw("</table></div>");
+    }
+    p.raw("<h2>Ladders</h2><p>");
+    bool first = true;
+    for (const auto& k : v["games"].items()) {
+        if (!first) p.raw(" · ");
+        first = false;
+        p.raw(p.link("/top/" + k["name"].str(), k["title"].str()));
+    }
+    p.raw("</p>");
+    return p.finish();
+}
+
+std::string top_html(const std::string& base, const Value& v) {
+    Page p(base, "Top " + v["title"].str(), "/api/top/" + v["game"].str());
+    p.raw("<h1>").text(v["title"].str()).raw(": the ladder</h1>");
+    const bool rated = v["rated"].boolean(), points = v["points_count"].boolean(),
+               xp = v["by_experience"].boolean();
+    for (const auto& var : v["variants"].items()) {
+        if (!var["title"].str().empty()) p.raw("<h2>").text(var["title"].str()).raw("</h2>");
+        const Value& lines = var["ladder"];
+        if (lines.size() == 0) {
+            p.raw("<p class=\"muted\">No finished games yet.</p>");
+            continue;
+        }
+        std::string network;
+        for (const auto& l : lines.items()) {
+            if (l["network"].str() != network || network.empty()) {
+                if (!network.empty()) p.raw("</table></div>");
+                network = l["network"].str();
+                if (v["networks"].integer() > 1) p.raw("<h3>").text(network).raw("</h3>");
+                p.raw("<div class=\"scroll\"><table><tr><th class=\"n\">#</th><th>player</th>");
+                if (xp) p.raw("<th class=\"n\">experience</th><th class=\"n\">level</th>");
+                if (rated) p.raw("<th class=\"n\">rating</th>");
+                p.raw("<th class=\"n\">games</th><th class=\"n\">wins</th>");
+                if (points) p.raw("<th class=\"n\">points</th>");
+                p.raw("</tr>");
+            }
+            p.raw("<tr><td class=\"n\">")
+                .text(std::to_string(l["rank"].integer()))
+                .raw("</td><td>")
+                .raw(person_link(p, l))
+                .raw("</td>");
+            if (xp)
+                p.raw(fmt::format("<td class=\"n\">{}</td><td class=\"n\">{}</td>",
+                                  l["experience"].integer(), l["level"].integer()));
+            if (rated) p.raw(fmt::format("<td class=\"n\">{:.0f}</td>", l["rating"].real()));
+            p.raw(fmt::format("<td class=\"n\">{}</td><td class=\"n\">{}</td>",
+                              l["games"].integer(), l["wins"].integer()));
+            if (points) p.raw(fmt::format("<td class=\"n\">{}</td>", l["points"].integer()));
+            p.raw("</tr>");
+        }
+        p.raw("</table></div>");
+    }
+    return p.finish();
+}
+
+std::string player_html(const std::string& base, const Value& v) {
+    const long long id = v["id"].integer();
+    Page p(base, v["nick"].str(), fmt::format("/api/player/{}", id));
+    p.raw("<h1>").text(v["nick"].str()).raw("</h1>");
+    p.raw("<p class=\"muted\">on ").text(v["network"].str()).raw("</p><h2>Games</h2>");
+    if (v["stats"].size() == 0)
+        p.raw("<p class=\"muted\">No finished games yet.</p>");
+    else {
+        p.raw(
+            "<div class=\"scroll\"><table><tr><th>game</th><th class=\"n\">games</th>"
+            "<th class=\"n\">wins</th><th class=\"n\">points</th><th class=\"n\">rating</th>"
+            "</tr>");
+        for (const auto& s : v["stats"].items()) {
+            p.raw("<tr><td>")
+                .raw(p.link("/top/" + s["game"].str(), s["title"].str()))
+                .raw(fmt::format("</td><td class=\"n\">{}</td><td class=\"n\">{}</td>",
+                                 s["games"].integer(), s["wins"].integer()));
+            p.raw(s["points"].is_null()
+                      ? std::string("<td></td>")
+                      : fmt::format("<td class=\"n\">{}</td>", s["points"].integer()));
+            p.raw(s["rating"].is_null()
+                      ? std::string("<td></td>")
+                      : fmt::format("<td class=\"n\">{:.0f}</td>", s["rating"].real()));
+            p.raw("</tr>");
+        }
+        p.raw("</table></div>");
+    }
+    for (const auto& x : v["experience"].items())
+        p.raw("<p>")
+            .text(fmt::format("{}: {} experience", x["title"].str(), x["xp"].integer()))
+            .raw("</p>");
+    for (const auto& h : v["rating_history"].items()) {
+        p.raw("<h2>").text("Rating in " + h["title"].str()).raw("</h2>");
+        p.raw(rating_svg(h["points"]));
+    }
+    p.raw("<h2>Recent games</h2>");
+    if (v["recent"].size() == 0)
+        p.raw("<p class=\"muted\">None.</p>");
+    else {
+        p.raw(
+            "<div class=\"scroll\"><table><tr><th>game</th><th>place</th><th>result</th>"
+            "<th>ended</th></tr>");
+        for (const auto& g : v["recent"].items())
+            p.raw("<tr><td>")
+                .raw(p.link(fmt::format("/game/{}", g["id"].integer()),
+                            fmt::format("{} #{}", g["title"].str(), g["id"].integer())))
+                .raw("</td><td>")
+                .text(g["place"].str())
+                .raw("</td><td>")
+                .text(g["won"].boolean()                ? "won"
+                      : g["status"].str() == "finished" ? "lost"
+                                                        : g["status"].str())
+                .raw("</td><td>")
+                .text(when(g["ended"].integer()))
+                .raw("</td></tr>");
+        p.raw("</table></div>");
+    }
+    return p.finish();
+}
+
+// The step-through and the seal's check: a small script, the steps as JSON in the page
+// (Value::dump writes < > & escaped, so no text can end the script element).
+const char* const kGameScript = R"JS(
+(function () {
+  var data = JSON.parse(document.getElementById('game-data').textContent);
+  var steps = data.steps || [];
+  var view = document.getElementById('view'), cap = document.getElementById('step');
+  if (view && steps.length) {
+    var i = steps.length - 1;
+    var show = function () {
+      var s = steps[i];
+      cap.textContent = (i === 0 ? 'The deal' : 'Move ' + i + ' of ' + (steps.length - 1) +
+        ': ' + s.nick + ' ' + s.action) + (s.said.length ? '\n' + s.said.join('\n') : '');
+      view.textContent = s.view.join('\n');
+    };
+    var go = function (n) { i = Math.max(0, Math.min(steps.length - 1, n)); show(); };
+    document.getElementById('first').onclick = function () { go(0); };
+    document.getElementById('prev').onclick = function () { go(i - 1); };
+    document.getElementById('next').onclick = function () { go(i + 1); };
+    document.getElementById('last').onclick = function () { go(steps.length - 1); };
+    document.addEventListener('keydown', function (e) {
+      if (e.key === 'ArrowLeft') go(i - 1);
+      else if (e.key === 'ArrowRight') go(i + 1);
+      else if (e.key === 'Home') go(0);
+      else if (e.key === 'End') go(steps.length - 1);
+      else return;
+      e.preventDefault();
+    });
+    show();
+  }
+  var out = document.getElementById('check');
+  if (out && data.seal && data.deal) {
+    if (!(window.crypto && crypto.subtle)) {
+      out.textContent = 'This browser cannot check it here (WebCrypto needs https or localhost).';
+      return;
+    }
+    crypto.subtle.digest('SHA-256', new TextEncoder().encode(data.deal)).then(function (d) {
+      var hex = Array.prototype.map.call(new Uint8Array(d), function (b) {
+        return ('0' + b.toString(16)).slice(-2); }).join('');
+      var ok = hex === data.seal;
+      out.className = ok ? 'ok' : 'bad';
+      out.textContent = ok ? 'Checked in your browser: SHA-256 of ' + data.deal +
+        ' is the seal shown at the start.' : 'The SHA-256 of ' + data.deal + ' is ' + hex +
+        ', not the seal: this deal is not the one sealed.';
+    });
+  }
+})();
+)JS";
+
+std::string game_html(const std::string& base, const Value& v) {
+    const long long id = v["id"].integer();
+    Page p(base, fmt::format("{} #{}", v["title"].str(), id), fmt::format("/api/game/{}", id));
+    const bool ended = v["status"].str() != "open";
+    p.raw("<h1>").text(fmt::format("{} #{}", v["title"].str(), id)).raw("</h1><table>");
+    auto row = [&](std::string_view k, std::string value_html) {
+        p.raw("<tr><th>").text(k).raw("</th><td>").raw(value_html).raw("</td></tr>");
+    };
+    row("place", html(v["place"].str() + " on " + v["network"].str()));
+    row("status", html(ended ? v["status"].str() : std::string("under way")));
+    row("started", html(when(v["started"].integer())));
+    if (ended) {
+        row("ended", html(when(v["ended"].integer())));
+        row("result", html(v["result"].str()));
+    }
+    row("moves", html(std::to_string(v["moves"].integer())));
+    p.raw(
+        "</table><h2>Players</h2><div class=\"scroll\"><table><tr><th>seat</th>"
+        "<th>player</th>");
+    if (ended)
+        p.raw("<th></th><th class=\"n\">points</th><th>detail</th><th class=\"n\">rating</th>");
+    p.raw("</tr>");
+    for (const auto& s : v["players"].items()) {
+        p.raw(fmt::format("<tr><td>{}</td><td>", s["seat"].integer()))
+            .raw(person_link(p, s))
+            .raw(s["computer"].boolean() ? " <span class=\"muted\">(computer)</span>" : "")
+            .raw("</td>");
+        if (ended) {
+            p.raw("<td>").text(s["won"].boolean() ? "won" : "").raw("</td>");
+            p.raw(fmt::format("<td class=\"n\">{}</td><td>", s["points"].integer()))
+                .text(s["detail"].str())
+                .raw("</td>");
+            p.raw(s["rating"].is_null()
+                      ? std::string("<td></td>")
+                      : fmt::format("<td class=\"n\">{:.0f}</td>", s["rating"].real()));
+        }
+        p.raw("</tr>");
+    }
+    p.raw("</table></div>");
+    if (!v["seal"].str().empty()) {
+        p.raw("<h2>The seal</h2><p>Shown at the start: sha256 <code>")
+            .text(v["seal"].str())
+            .raw("</code></p>");
+        if (ended)
+            p.raw("<p>The deal was <code>")
+                .text(v["deal"].str())
+                .raw("</code>. <span id=\"check\">Checking…</span></p>");
+        else
+            p.raw("<p class=\"muted\">The deal number is shown once the game has ended.</p>");
+    } else if (ended) {
+        p.raw("<p>Deal <code>").text(v["deal"].str()).raw("</code> (not sealed).</p>");
+    }
+    if (!ended) {
+        p.raw(
+            "<p class=\"muted\">The moves, hands and boards are shown once the game has "
+            "ended.</p>");
+    } else {
+        if (!v["rebuilt"].boolean())
+            p.raw("<p class=\"bad\">").text(v["rebuild_error"].str()).raw("</p>");
+        if (v["steps"].size() > 0)
+            p.raw(
+                "<h2>Step through</h2><p><button id=\"first\">⏮</button><button id=\"prev\">◀"
+                "</button><button id=\"next\">▶</button><button id=\"last\">⏭</button> "
+                "<span class=\"muted\">(or the arrow keys)</span></p><pre id=\"step\"></pre>"
+                "<pre id=\"view\"></pre>");
+        const Value& hands = v["hands"];
+        if (hands.size() > 0) {
+            p.raw("<h2>Hands at the end</h2>");
+            for (const auto& h : hands.items()) {
+                p.raw("<h3>").text(h["nick"].str()).raw("</h3><pre>");
+                std::string text;
+                for (const auto& l : h["lines"].items()) text += l.str() + "\n";
+                p.text(text).raw("</pre>");
+            }
+        }
+        p.raw("<h2>Every move</h2><ol class=\"moves\">");
+        for (const auto& m : v["journal"].items())
+            p.raw("<li>").text(m["nick"].str() + ": " + m["action"].str()).raw("</li>");
+        p.raw("</ol>");
+    }
+    p.raw("<script type=\"application/json\" id=\"game-data\">")
+        .raw(v.dump())
+        .raw("</script><script>")
+        .raw(kGameScript)
+        .raw("</script>");
+    return p.finish();
+}
+
+Response not_found(const std::string& base, bool api, const std::string& what) {
+    Response r;
+    r.status = 404;
+    if (api) {
+        Value v = Value::object();
+        v.set("error", what);
+        r.content_type = "application/json";
+        r.body = v.dump();
+    } else {
+        Page p(base, "Not found", "/api/");
+        p.raw("<h1>Not found</h1><p>").text(what).raw("</p>");
+        r.body = p.finish();
+    }
+    return r;
+}
+
+Response bad_request(const std::string& base, bool api, const std::string& what) {
+    Response r = not_found(base, api, what);
+    r.status = 400;
+    return r;
+}
+
+std::vector<std::string> table_lines(const std::vector<Out>& out) {
+    std::vector<std::string> lines;
+    for (const auto& o : out)
+        if (o.to == Out::To::Table) lines.push_back(strip_formatting(o.text));
+    return lines;
+}
+
+Value strings(const std::vector<std::string>& v) {
+    Value a = Value::array();
+    for (const auto& s : v) a.push(s);
+    return a;
+}
+
+}  // namespace
+
+std::string strip_formatting(std::string_view t) {
+    std::string out;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        const char c = t[i];
+        if (c == '\x03') {  // colour: up to two digits, then ,up to two digits
+            auto digits = [&] {
+                for (int k = 0; k < 2 && i + 1 < t.size() && t[i + 1] >= '0' && t[i + 1] <= '9';
+                     ++k)
+                    ++i;
+            };
+            const std::size_t before = i;
+            digits();
+            if (i != before && i + 2 < t.size() && t[i + 1] == ',' && t[i + 2] >= '0' &&
+                t[i + 2] <= '9') {
+                ++i;
+                digits();
+            }
+            continue;
+        }
+        if (c == '\x02' || c == '\x0f' || c == '\x1d' || c == '\x1f' || c == '\x16' ||
+            c == '\x11' || c == '\x1e' || c == '\x04')
+            continue;
+        out += c;
+    }
+    return out;
+}
+
+std::optional<std::int64_t> parse_id(std::string_view text) {
+    if (text.empty() || text.size() > 18) return std::nullopt;
+    std::int64_t v = 0;
+    for (char c : text) {
+        if (c < '0' || c > '9') return std::nullopt;
+        v = v * 10 + (c - '0');
+    }
+    return v;
+}
+
+Site::Site(const std::string& database, std::vector<std::shared_ptr<GameKind>> kinds,
+           const std::string& public_url)
+    : db_(database), kinds_(std::move(kinds)) {
+    // "https://host/cards" -> "/cards": links work behind a proxy that serves a folder.
+    const auto scheme = public_url.find("//");
+    if (scheme != std::string::npos) {
+        const auto slash = public_url.find('/', scheme + 2);
+        if (slash != std::string::npos) base_ = public_url.substr(slash);
+    }
+    while (!base_.empty() && base_.back() == '/') base_.pop_back();
+}
+
+const GameKind* Site::kind(const std::string& name) const {
+    return find_kind(kinds_, name);
+}
+
+Value Site::players_of(const storage::GameRecord& g) const {
+    Value players = Value::array();
+    if (g.status != "open") {
+        for (const auto& s : db_.seats(g.id)) {
+            Value p = Value::object();
+            p.set("seat", s.seat);
+            p.set("nick", s.nick);
+            p.set("person", static_cast<long long>(s.person));
+            p.set("computer", s.computer);
+            p.set("won", s.won);
+            p.set("points", s.points);
+            p.set("detail", s.detail);
+            p.set("rating", s.rating ? Value(*s.rating) : Value());
+            players.push(std::move(p));
+        }
+        if (players.size() > 0) return players;
+    }
+    // Under way (or ended without results: stopped, abandoned): the seats of its setup.
+    const auto setup = GameSetup::deserialise(g.setup);
+    if (!setup) return players;
+    for (std::size_t i = 0; i < setup->players.size(); ++i) {
+        const bool computer = i < setup->computer.size() && setup->computer[i];
+        const std::string key = i < setup->persons.size() ? setup->persons[i] : "";
+        Value p = Value::object();
+        p.set("seat", static_cast<long long>(i));
+        p.set("nick", setup->players[i]);
+        p.set("person",
+              static_cast<long long>(computer || key.empty() ? 0 : db_.person_id(g.network, key)));
+        p.set("computer", computer);
+        players.push(std::move(p));
+    }
+    return players;
+}
+
+Value Site::game_line(const storage::WebGame& w) const {
+    const auto& g = w.game;
+    const GameKind* k = kind(g.kind);
+    Value v = Value::object();
+    v.set("id", static_cast<long long>(g.id));
+    v.set("game", g.kind);
+    std::string title = k ? k->title() : g.kind;
+    if (!g.variant.empty()) title += " " + (k ? k->ladder().title_of(g.variant) : g.variant);
+    v.set("title", title);
+    v.set("variant", g.variant);
+    v.set("network", g.network);
+    v.set("place", g.place);
+    v.set("status", g.status);
+    v.set("started", static_cast<long long>(g.started));
+    v.set("ended", static_cast<long long>(g.ended));
+    v.set("result", g.result);
+    v.set("moves", static_cast<long long>(w.moves));
+    v.set("players", players_of(g));
+    return v;
+}
+
+Value Site::index() const {
+    Value v = Value::object();
+    Value& open = v.set("open", Value::array());
+    for (const auto& g : db_.open_games(kOpenShown)) open.push(game_line(g));
+    Value& recent = v.set("recent", Value::array());
+    for (const auto& g : db_.recent_ended(kRecentShown)) recent.push(game_line(g));
+    Value& games = v.set("games", Value::array());
+    for (const auto& k : kinds_) {
+        Value g = Value::object();
+        g.set("name", k->name());
+        g.set("title", k->title());
+        games.push(std::move(g));
+    }
+    return v;
+}
+
+std::optional<Value> Site::top(const std::string& name) const {
+    const GameKind* k = kind(name);
+    if (!k) return std::nullopt;
+    Value v = Value::object();
+    v.set("game", k->name());
+    v.set("title", k->title());
+    const Ladder ladder = k->ladder();
+    v.set("rated", ladder.rated);
+    v.set("points_count", ladder.points_count);
+    auto variants = ladder.top_variants;
+    if (variants.empty()) variants.push_back({"", ""});
+    // A kind whose players gain experience (Encounters) ranks them by it first.
+    bool by_xp = false;
+    std::vector<std::vector<storage::WebLadderLine>> ladders;
+    for (const auto& [word, stored] : variants) {
+        ladders.push_back(db_.ladder(k->name(), stored, false));
+        for (const auto& l : ladders.back()) by_xp = by_xp || l.xp > 0;
+    }
+    if (by_xp) {
+        ladders.clear();
+        for (const auto& [word, stored] : variants)
+            ladders.push_back(db_.ladder(k->name(), stored, true));
+    }
+    v.set("by_experience", by_xp);
+    std::map<std::string, int> networks;
+    Value& out = v.set("variants", Value::array());
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+        Value var = Value::object();
+        var.set("variant", variants[i].second);
+        var.set("word", variants[i].first);
+        var.set("title", variants[i].second.empty()
+                             ? std::string()
+                             : k->title() + " " + ladder.title_of(variants[i].second));
+        Value& lines = var.set("ladder", Value::array());
+        std::string network;
+        long long rank = 0;
+        for (const auto& l : ladders[i]) {
+            if (l.network != network) rank = 0;
+            network = l.network;
+            networks[l.network] = 1;
+            Value line = Value::object();
+            line.set("rank", ++rank);
+            line.set("network", l.network);
+            line.set("nick", l.nick);
+            line.set("person", static_cast<long long>(l.person));
+            line.set("games", l.games);
+            line.set("wins", l.wins);
+            line.set("points", l.points);
+            line.set("rating", l.rating);
+            if (by_xp) {
+                line.set("experience", l.xp);
+                // Levels are the kind's rule (Ladder::level_of_xp).
+                line.set("level", ladder.level_of_xp ? Value(ladder.level_of_xp(l.xp)) : Value());
+            }
+            lines.push(std::move(line));
+        }
+        out.push(std::move(var));
+    }
+    v.set("networks", static_cast<long long>(networks.size()));
+    return v;
+}
+
+std::optional<Value> Site::player(std::int64_t id) const {
+    const auto p = db_.person(id, kPersonGames);
+    if (!p) return std::nullopt;
+    Value v = Value::object();
+    v.set("id", static_cast<long long>(p->id));
+    v.set("nick", p->nick);
+    v.set("network", p->network);
+    auto title = [&](const std::string& kind_name, const std::string& variant) {
+        const GameKind* k = kind(kind_name);
+        std::string t = k ? k->title() : kind_name;
+        if (!variant.empty()) t += " " + (k ? k->ladder().title_of(variant) : variant);
+        return t;
+    };
+    Value& stats = v.set("stats", Value::array());
+    for (const auto& s : p->stats) {
+        const GameKind* k = kind(s.kind);
+        Value line = Value::object();
+        line.set("game", s.kind);
+        line.set("variant", s.variant);
+        line.set("title", title(s.kind, s.variant));
+        line.set("games", s.games);
+        line.set("wins", s.wins);
+        line.set("points", !k || k->ladder().points_count ? Value(s.points) : Value());
+        line.set("rating", k && k->ladder().rated ? Value(s.rating) : Value());
+        stats.push(std::move(line));
+    }
+    Value& xp = v.set("experience", Value::array());
+    for (const auto& [kind_name, amount] : p->xp) {
+        Value x = Value::object();
+        x.set("game", kind_name);
+        x.set("title", title(kind_name, ""));
+        x.set("xp", amount);
+        xp.push(std::move(x));
+    }
+    Value& history = v.set("rating_history", Value::array());
+    for (const auto& [kv, points] : p->history) {
+        Value h = Value::object();
+        h.set("game", kv.first);
+        h.set("variant", kv.second);
+        h.set("title", title(kv.first, kv.second));
+        Value& pts = h.set("points", Value::array());
+        for (const auto& pt : points) {
+            Value x = Value::object();
+            x.set("game_id", static_cast<long long>(pt.game_id));
+            x.set("at", static_cast<long long>(pt.at));
+            x.set("rating", pt.rating);
+            pts.push(std::move(x));
+        }
+        history.push(std::move(h));
+    }
+    Value& recent = v.set("recent", Value::array());
+    for (const auto& g : p->recent) {
+        Value line = Value::object();
+        line.set("id", static_cast<long long>(g.game.id));
+        line.set("game", g.game.kind);
+        line.set("title", title(g.game.kind, g.game.variant));
+        line.set("place", g.game.place);
+        line.set("status", g.game.status);
+        line.set("ended", static_cast<long long>(g.game.ended));
+        line.set("won", g.won);
+        line.set("points", g.points);
+        recent.push(std::move(line));
+    }
+    return v;
+}
+
+std::optional<Value> Site::game(std::int64_t id) const {
+    const auto w = db_.game(id);
+    if (!w) return std::nullopt;
+    const auto& g = w->game;
+    Value v = game_line(*w);
+    const GameKind* k = kind(g.kind);
+    v.set("seal", seal_of(k, g.deal));
+    if (g.status == "open") return v;  // nothing hidden is shown while it runs
+
+    // Ended: the deal, every move, and each step's public view rebuilt through the game.
+    v.set("deal", std::to_string(g.deal));
+    const auto journal = db_.journal(id);
+    const auto setup = GameSetup::deserialise(g.setup);
+    auto nick = [&](int seat) -> std::string {
+        if (seat < 0) return "(the clock)";
+        if (setup && static_cast<std::size_t>(seat) < setup->players.size())
+            return setup->players[static_cast<std::size_t>(seat)];
+        return fmt::format("seat {}", seat);
+    };
+    Value& moves = v.set("journal", Value::array());
+    for (const auto& e : journal) {
+        Value m = Value::object();
+        m.set("seq", static_cast<long long>(e.seq));
+        m.set("seat", e.seat);
+        m.set("nick", nick(e.seat));
+        m.set("action", e.action);
+        m.set("at", static_cast<long long>(e.at));
+        moves.push(std::move(m));
+    }
+    // Built apart and set at the end: a reference into `v` would not survive another set().
+    Value steps = Value::array();
+    Value hands = Value::array();
+    std::string error;
+    if (!k)
+        error = "This kind of game is not known to this croupierd: its moves cannot be shown.";
+    else if (!setup)
+        error = "This game's setup cannot be read: its moves cannot be shown.";
+    else {
+        try {
+            auto game = k->create(*setup);
+            Value first = Value::object();
+            first.set("nick", "");
+            first.set("action", "");
+            first.set("said", strings(table_lines(game->start())));
+            first.set("view", strings(table_lines(game->show_table())));
+            steps.push(std::move(first));
+            for (const auto& e : journal) {
+                const auto [cmd, args] = split_command(e.action);
+                const Outcome o = game->act(e.seat, cmd, args);
+                if (!o.ok()) {
+                    error = fmt::format("Move {} ({}) was refused on rebuilding: {}", e.seq,
+                                        e.action, strip_formatting(o.error));
+                    break;
+                }
+                Value s = Value::object();
+                s.set("nick", nick(e.seat));
+                s.set("action", e.action);
+                s.set("said", strings(table_lines(o.out)));
+                s.set("view", strings(table_lines(game->show_table())));
+                steps.push(std::move(s));
+            }
+            for (std::size_t i = 0; setup && i < setup->players.size(); ++i) {
+                const bool computer = i < setup->computer.size() && setup->computer[i];
+                Value h = Value::object();
+                h.set("seat", static_cast<long long>(i));
+                h.set("nick", setup->players[i]);
+                h.set("computer", computer);
+                std::vector<std::string> lines;
+                for (const auto& o : game->show_hand(static_cast<int>(i)))
+                    lines.push_back(strip_formatting(o.text));
+                h.set("lines", strings(lines));
+                if (!lines.empty()) hands.push(std::move(h));
+            }
+        } catch (const std::exception& e) {
+            error = fmt::format("The game could not be rebuilt: {}", e.what());
+        }
+    }
+    v.set("steps", std::move(steps));
+    v.set("hands", std::move(hands));
+    v.set("rebuilt", error.empty());
+    v.set("rebuild_error", error);
+    return v;
+}
+
+Response Site::get(std::string_view target) const {
+    const auto q = target.find_first_of("?#");
+    std::string_view path = target.substr(0, q);
+    bool api = false;
+    if (path == "/api" || path.rfind("/api/", 0) == 0) {
+        api = true;
+        path.remove_prefix(4);
+        if (path.empty()) path = "/";
+    }
+    auto answer = [&](const Value& v, std::string (*page)(const std::string&, const Value&)) {
+        Response r;
+        if (api) {
+            r.content_type = "application/json";
+            r.body = v.dump();
+        } else
+            r.body = page(base_, v);
+        return r;
+    };
+    if (path == "/") return answer(index(), index_html);
+    auto rest = [&](std::string_view prefix) -> std::optional<std::string_view> {
+        if (path.rfind(prefix, 0) != 0) return std::nullopt;
+        std::string_view r = path.substr(prefix.size());
+        if (!r.empty() && r.back() == '/') r.remove_suffix(1);
+        return r;
+    };
+    if (auto name = rest("/top/")) {
+        std::string lowered(*name);
+        for (auto& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (auto v = top(lowered)) return answer(*v, top_html);
+        return not_found(base_, api, "There is no such game here.");
+    }
+    if (auto id = rest("/player/")) {
+        const auto n = parse_id(*id);
+        if (!n) return bad_request(base_, api, "A player is named by a number: /player/12.");
+        if (auto v = player(*n)) return answer(*v, player_html);
+        return not_found(base_, api, "There is no such player.");
+    }
+    if (auto id = rest("/game/")) {
+        const auto n = parse_id(*id);
+        if (!n) return bad_request(base_, api, "A game is named by a number: /game/12.");
+        if (auto v = game(*n)) return answer(*v, game_html);
+        return not_found(base_, api, "There is no such game.");
+    }
+    return not_found(base_, api, "There is no such page.");
+}
+
+}  // namespace croupier::bot::web

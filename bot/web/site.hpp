@@ -1,0 +1,57 @@
+// The web pages (docs/WEB.md): what each address answers, as a page and as JSON beside it
+// under /api/. One view function per page builds a Value; the page and the JSON are both
+// written from it. Runs on the web server's thread only, with its own read-only connection.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bot/game.hpp"
+#include "bot/web/json.hpp"
+#include "storage/web_reader.hpp"
+
+namespace croupier::bot::web {
+
+struct Response {
+    int status = 200;
+    std::string content_type = "text/html; charset=utf-8";
+    std::string body;
+};
+
+class Site {
+  public:
+    // `kinds`: the daemon's kinds, held here so that a rehash cannot free them; only their
+    // const functions are called. `public_url`: [web] public_url, whose path prefixes links.
+    Site(const std::string& database, std::vector<std::shared_ptr<GameKind>> kinds,
+         const std::string& public_url);
+
+    // The answer to GET of `target` (a request target: path and query).
+    Response get(std::string_view target) const;
+
+    // The views: nullopt when there is no such thing (404).
+    Value index() const;
+    std::optional<Value> top(const std::string& game) const;
+    std::optional<Value> player(std::int64_t id) const;
+    std::optional<Value> game(std::int64_t id) const;
+
+  private:
+    const GameKind* kind(const std::string& name) const;
+    Value game_line(const storage::WebGame& g) const;
+    Value players_of(const storage::GameRecord& g) const;
+
+    storage::WebReader db_;
+    std::vector<std::shared_ptr<GameKind>> kinds_;
+    std::string base_;  // the path part of public_url ("" or "/cards")
+};
+
+// A request target's id: digits only, 1 to 18 of them; nullopt otherwise (400).
+std::optional<std::int64_t> parse_id(std::string_view text);
+// A game's text without mIRC formatting codes.
+std::string strip_formatting(std::string_view text);
+
+}  // namespace croupier::bot::web

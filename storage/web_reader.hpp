@@ -1,0 +1,103 @@
+// The web pages' reads (bot/web/, docs/WEB.md): a read-only connection of their own, on the
+// web server's thread, that never writes and never waits long for a lock.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "storage/storage.hpp"
+
+namespace SQLite {
+class Database;
+class Statement;
+}  // namespace SQLite
+
+namespace croupier::storage {
+
+struct WebSeat {  // one seat's result of an ended game
+    int seat = 0;
+    std::string nick;         // the person's nick now, else the one they had at the game
+    std::int64_t person = 0;  // public number (person_ids), 0 for none (a computer seat)
+    long long points = 0;
+    bool won = false;
+    bool computer = false;
+    std::string detail;
+    std::optional<double> rating;  // after the game, when ratings moved
+};
+
+struct WebGame {
+    GameRecord game;
+    std::int64_t moves = 0;
+};
+
+struct WebLadderLine {
+    std::string network;
+    std::string nick;
+    std::int64_t person = 0;
+    long long games = 0, wins = 0, points = 0, xp = 0;
+    double rating = 1500;
+};
+
+struct WebRatingPoint {
+    std::int64_t game_id = 0;
+    std::int64_t at = 0;  // the game's end, unix seconds
+    double rating = 1500;
+};
+
+struct WebPersonGame {
+    GameRecord game;
+    int seat = 0;
+    bool won = false;
+    long long points = 0;
+};
+
+struct WebPerson {
+    std::int64_t id = 0;
+    std::string network;
+    std::string nick;
+    std::vector<StatLine> stats;
+    std::vector<std::pair<std::string, long long>> xp;  // kind, experience
+    std::vector<WebPersonGame> recent;                  // newest first
+    // Per kind and variant ("kind" or "kind/variant"), the ratings after each rated game.
+    std::vector<std::pair<std::pair<std::string, std::string>, std::vector<WebRatingPoint>>>
+        history;
+};
+
+class WebReader {
+  public:
+    // Opens `path` read-only (SQLITE_OPEN_READONLY); throws std::runtime_error naming the
+    // file if it cannot.
+    explicit WebReader(const std::string& path);
+    ~WebReader();
+    WebReader(const WebReader&) = delete;
+    WebReader& operator=(const WebReader&) = delete;
+
+    std::vector<WebGame> open_games(int limit) const;    // by kind, place, id
+    std::vector<WebGame> recent_ended(int limit) const;  // the newest first
+    std::optional<WebGame> game(std::int64_t id) const;
+    std::vector<JournalEntry> journal(std::int64_t id) const;
+    std::vector<WebSeat> seats(std::int64_t id) const;  // of an ended game
+    // The public number of a person (network, key), 0 if they have none.
+    std::int64_t person_id(const std::string& network, const std::string& key) const;
+    // The whole ladder of a kind and variant, network by network: by rating, wins, points,
+    // fewer games; or by experience first (`by_xp`).
+    std::vector<WebLadderLine> ladder(const std::string& kind, const std::string& variant,
+                                      bool by_xp) const;
+    std::optional<WebPerson> person(std::int64_t id, int recent) const;
+
+  private:
+    // A statement compiled once and kept (the first page compiles hundreds otherwise), reset
+    // when the caller is done with it so that no read stays open between requests.
+    class Query;
+    Query prepare(const std::string& sql) const;
+
+    std::unique_ptr<SQLite::Database> db_;
+    mutable std::map<std::string, std::unique_ptr<SQLite::Statement>> statements_;
+};
+
+}  // namespace croupier::storage

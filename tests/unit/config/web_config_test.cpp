@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The [web] section (docs/WEB.md): listen and public_url, and their errors with file, line
+// and key.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+
+#include "bot/games/kinds.hpp"
+#include "config/config.hpp"
+
+using namespace croupier::config;
+
+namespace {
+
+const std::string kMinimal =
+    "[bot]\n"
+    "nick = dealer\n"
+    "\n"
+    "[network libera]\n"
+    "host = irc.example.org\n"
+    "channels = #cards\n";
+
+Config parse_text(const std::string& text) {
+    return croupier::config::parse(text, "croupier.ini", {}, croupier::bot::kind_specs());
+}
+
+ConfigError web_error(const std::string& key_line) {
+    try {
+        parse_text(kMinimal + "\n[web]\n" + key_line + "\n");
+    } catch (const ConfigError& e) {
+        return e;
+    }
+    ADD_FAILURE() << "no error for " << key_line;
+    return ConfigError("", 0, "", "none");
+}
+
+}  // namespace
+
+TEST(ConfigWeb, AbsentOrEmptyListenIsOff) {
+    EXPECT_FALSE(parse_text(kMinimal).web.enabled());
+    const auto c = parse_text(kMinimal + "\n[web]\nlisten =\npublic_url =\n");
+    EXPECT_FALSE(c.web.enabled());
+    EXPECT_EQ(c.web.public_url, "");
+    EXPECT_NE(summarise(c).find("web: off"), std::string::npos);
+}
+
+TEST(ConfigWeb, ListenTakesANumericAddressAndAPort) {
+    auto c = parse_text(kMinimal + "\n[web]\nlisten = 127.0.0.1:8080\n");
+    EXPECT_TRUE(c.web.enabled());
+    EXPECT_EQ(c.web.host, "127.0.0.1");
+    EXPECT_EQ(c.web.port, 8080);
+    c = parse_text(kMinimal + "\n[web]\nlisten = [::1]:65535\npublic_url = https://x.org/cards/\n");
+    EXPECT_EQ(c.web.host, "::1");
+    EXPECT_EQ(c.web.port, 65535);
+    EXPECT_EQ(c.web.public_url, "https://x.org/cards");  // the trailing / goes
+    EXPECT_NE(summarise(c).find("web: pages on ::1:65535, public at https://x.org/cards"),
+              std::string::npos)
+        << summarise(c);
+}
+
+TEST(ConfigWeb, BadValuesNameFileLineAndKey) {
+    for (const char* bad : {"listen = 8080", "listen = localhost:8080", "listen = 127.0.0.1:",
+                            "listen = 127.0.0.1:0", "listen = 127.0.0.1:70000",
+                            "listen = 127.0.0.1:80a", "listen = ::1:8080", "listen = 1.2.3:80"}) {
+        const auto e = web_error(bad);
+        EXPECT_EQ(e.file, "croupier.ini") << bad;
+        EXPECT_EQ(e.line, 9) << bad;
+        EXPECT_EQ(e.key, "web.listen") << bad;
+        EXPECT_NE(std::string(e.what()).find("[web] key \"listen\""), std::string::npos)
+            << e.what();
+    }
+    for (const char* bad :
+         {"public_url = example.org", "public_url = ftp://x.org", "public_url = https://",
+          "public_url = https://x.org/<b>", "public_url = http:///path"}) {
+        const auto e = web_error(bad);
+        EXPECT_EQ(e.line, 9) << bad;
+        EXPECT_EQ(e.key, "web.public_url") << bad;
+    }
+    const auto e = web_error("lisen = 127.0.0.1:8080");
+    EXPECT_EQ(e.key, "web.lisen");
+    EXPECT_NE(std::string(e.what()).find("did you mean \"listen\""), std::string::npos) << e.what();
+}
+
+TEST(ConfigWeb, TheExampleFileListensOnLoopbackAndDocumentsBothKeys) {
+    const auto path = std::string(CROUPIER_SOURCE_DIR) + "/config/croupier.ini.example";
+    const auto c = croupier::config::load(path, {}, croupier::bot::kind_specs());
+    EXPECT_EQ(c.web.host, "127.0.0.1");
+    EXPECT_EQ(c.web.port, 8080);
+    std::ifstream in(path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("\n[web]\n"), std::string::npos);
+    EXPECT_NE(text.find("\nlisten = "), std::string::npos);
+    EXPECT_NE(text.find("\npublic_url ="), std::string::npos);
+}
