@@ -27,6 +27,35 @@ void complete_runs(State& s, int p) {
     ++s.done;
 }
 
+// Moves the runs lens[i0..i1) (bottom first; the top one on top of pile `from`) onto pile
+// `to` through the empty piles `free`, one run per legal move. Up to free.size() + 1 runs:
+// each run above the bottom one parked on an empty pile of its own, then stacked back.
+// More (up to 2^free.size()): the upper runs move as a whole to one empty pile through the
+// others, the lower ones to `to` through the others, then the upper ones from that pile on.
+void move_runs(int from, int to, const std::vector<int>& lens, int i0, int i1,
+               const std::vector<int>& free, std::vector<Move>& out) {
+    auto mv = [](int a, int c, int n) {
+        return Move{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(c),
+                    static_cast<std::uint8_t>(n)};
+    };
+    const int k = i1 - i0, e = static_cast<int>(free.size());
+    auto len = [&](int i) { return lens[static_cast<std::size_t>(i)]; };
+    if (k - 1 <= e) {
+        for (int i = i1 - 1; i > i0; --i)
+            out.push_back(mv(from, free[static_cast<std::size_t>(i - i0 - 1)], len(i)));
+        out.push_back(mv(from, to, len(i0)));
+        for (int i = i0 + 1; i < i1; ++i)
+            out.push_back(mv(free[static_cast<std::size_t>(i - i0 - 1)], to, len(i)));
+        return;
+    }
+    const int park = free.back();
+    const std::vector<int> rest(free.begin(), free.end() - 1);
+    const int upper = std::min(k - 1, 1 << std::min(e - 1, 5));
+    move_runs(from, park, lens, i1 - upper, i1, rest, out);
+    move_runs(from, to, lens, i0, i1 - upper, rest, out);
+    move_runs(park, to, lens, i1 - upper, i1, rest, out);
+}
+
 bool turn_over(State& s, int p) {
     if (s.down[p] > 0 && s.len[p] == s.down[p]) {
         --s.down[p];
@@ -161,7 +190,18 @@ void generate_moves(const State& s, const Context& ctx, std::vector<Move>& out) 
                 out.push_back(Move{static_cast<std::uint8_t>(f),
                                    static_cast<std::uint8_t>(first_empty),
                                    static_cast<std::uint8_t>(n)});
-            if (!full) continue;  // part of a run only to an empty pile
+            if (!full) {
+                // Part of a run only to an empty pile, or (partial_same) onto its own suit.
+                if (!ctx.partial_same) continue;
+                for (int t = 0; t < kPiles; ++t) {
+                    if (t == f || s.len[t] == 0 || s.len[t] + n > kCap) continue;
+                    const Byte top = s.cards[t][s.len[t] - 1];
+                    if (!same_suit_seq(top, c)) continue;
+                    out.push_back(Move{static_cast<std::uint8_t>(f), static_cast<std::uint8_t>(t),
+                                       static_cast<std::uint8_t>(n)});
+                }
+                continue;
+            }
             for (int t = 0; t < kPiles; ++t) {
                 if (t == f || s.len[t] == 0 || s.len[t] + n > kCap) continue;
                 const Byte top = s.cards[t][s.len[t] - 1];
@@ -175,6 +215,8 @@ void generate_moves(const State& s, const Context& ctx, std::vector<Move>& out) 
     }
     if (ctx.macros && first_empty >= 0) {
         const int empties = s.empties();
+        // Runs that can move at once with e free empty piles (other than the target).
+        auto reach = [&](int e) { return ctx.supermoves ? 1 << std::min(e, 4) : e + 1; };
         for (int f = 0; f < kPiles; ++f) {
             const int L = s.len[f];
             if (L <= s.down[f] || s.cards[f][L - 1] == kUnknown) continue;
@@ -198,11 +240,11 @@ void generate_moves(const State& s, const Context& ctx, std::vector<Move>& out) 
                 const bool chain_bottom = k == ns - 1;
                 const Byte c = s.cards[f][st];
                 // To an empty pile: needs one more empty pile, and not the whole pile.
-                if (st > 0 && parked <= empties - 1)
+                if (st > 0 && parked <= reach(empties - 1) - 1)
                     out.push_back(Move{static_cast<std::uint8_t>(f),
                                        static_cast<std::uint8_t>(first_empty),
                                        static_cast<std::uint8_t>(n)});
-                if (parked > empties) continue;
+                if (parked > reach(empties) - 1) continue;
                 for (int t = 0; t < kPiles; ++t) {
                     if (t == f || s.len[t] == 0 || s.len[t] + n > kCap) continue;
                     const Byte top = s.cards[t][s.len[t] - 1];
@@ -257,21 +299,16 @@ std::vector<Move> expand_macro(const State& s, const Move& m) {
     std::vector<int> empty;
     for (int p = 0; p < kPiles; ++p)
         if (s.len[p] == 0 && p != t) empty.push_back(p);
-    if (runs - 1 > static_cast<int>(empty.size())) return {};
+    const int e = static_cast<int>(empty.size());
+    if (runs > (e >= 5 ? 32 : 1 << e)) return {};
     if (s.len[t] > 0) {
         const Byte top = s.cards[t][s.len[t] - 1];
         if (top == kUnknown || rank_of(top) != rank_of(s.cards[f][st]) + 1) return {};
     }
-    auto mv = [](int a, int c, int n) {
-        return Move{static_cast<std::uint8_t>(a), static_cast<std::uint8_t>(c),
-                    static_cast<std::uint8_t>(n)};
-    };
+    std::vector<int> lens;  // the runs' lengths, bottom first
+    for (int i = 0; i < runs; ++i) lens.push_back(b[static_cast<std::size_t>(i) + 1] - b[i]);
     std::vector<Move> out;
-    for (int i = runs - 1; i >= 1; --i)
-        out.push_back(mv(f, empty[static_cast<std::size_t>(i - 1)], b[i + 1] - b[i]));
-    out.push_back(mv(f, t, b[1] - b[0]));
-    for (int i = 1; i < runs; ++i)
-        out.push_back(mv(empty[static_cast<std::size_t>(i - 1)], t, b[i + 1] - b[i]));
+    move_runs(f, t, lens, 0, runs, empty, out);
     return out;
 }
 

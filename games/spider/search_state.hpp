@@ -166,6 +166,13 @@ struct Context {
     // once through empty piles (each run parked on its own empty pile, then stacked back).
     // They are not legal single moves: expand_macro() turns one into legal moves.
     bool macros = false;
+    // Macro moves through empty piles as far as they reach ("supermoves"): with e empty piles
+    // other than the target, a sequence of up to 2^e runs moves (pieces parked and restacked
+    // on the empty piles), not e + 1. expand_macro() expands either kind.
+    bool supermoves = false;
+    // Also part of a run onto a card of its own suit (not only to an empty pile): it can
+    // complete a run there, or free the card it leaves on top.
+    bool partial_same = false;
 };
 
 // Top runs with nowhere to go but an empty pile: the run's first card is a King, or no
