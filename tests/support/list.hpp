@@ -9,4 +9,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#define CROUPIER_TEST_GAMES(GAME) GAME(rps)
+#define CROUPIER_TEST_GAMES(GAME) \
+    GAME(rps)                     \
+    GAME(highcard)
