@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include "bot/games/adventurer.hpp"
+#include "bot/games/adventurer/kind.hpp"
 #include "games/adventurer/card.hpp"
 
 namespace {

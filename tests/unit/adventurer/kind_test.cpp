@@ -9,7 +9,7 @@
 #include <fstream>
 #include <set>
 
-#include "bot/games/adventurer.hpp"
+#include "bot/games/adventurer/kind.hpp"
 #include "bot/games/kinds.hpp"
 #include "config/config.hpp"
 #include "games/adventurer/ai.hpp"

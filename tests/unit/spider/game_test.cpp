@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "bot/games/kinds.hpp"
-#include "bot/games/spider.hpp"
+#include "bot/games/spider/kind.hpp"
 #include "bot/render.hpp"
 #include "games/spider/engine.hpp"
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "bot/data.hpp"
-#include "bot/games/vcg.hpp"
+#include "bot/games/vcg/kind.hpp"
 #include "games/vcg/card.hpp"
 #include "games/vcg/duel.hpp"
 

@@ -15,7 +15,7 @@
 #include <fmt/format.h>
 
 #include "bot/bench.hpp"
-#include "bot/games/adventurer.hpp"
+#include "bot/games/adventurer/kind.hpp"
 #include "games/adventurer/ai.hpp"
 #include "games/adventurer/duel.hpp"
 #include "games/core/rng.hpp"

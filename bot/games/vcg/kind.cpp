@@ -13,7 +13,7 @@
 #include "bot/data.hpp"
 #include "bot/decks.hpp"
 #include "bot/games/kinds.hpp"
-#include "bot/games/vcg.hpp"
+#include "bot/games/vcg/kind.hpp"
 #include "bot/render.hpp"
 #include "bot/strings.hpp"
 #include "games/vcg/ai.hpp"

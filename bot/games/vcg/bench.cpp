@@ -14,7 +14,7 @@
 #include <fmt/format.h>
 
 #include "bot/bench.hpp"
-#include "bot/games/vcg.hpp"
+#include "bot/games/vcg/kind.hpp"
 #include "games/core/rng.hpp"
 #include "games/vcg/ai.hpp"
 #include "games/vcg/duel.hpp"

@@ -2,7 +2,7 @@
 // engine), the card library it loads ([adventurer] cards), and the commands that need no duel
 // (card, cards, deck, decks). Seating, timers, journal and ratings are the table layer's.
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "bot/games/adventurer.hpp"
+#include "bot/games/adventurer/kind.hpp"
 
 #include <algorithm>
 #include <array>

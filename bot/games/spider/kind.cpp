@@ -12,7 +12,7 @@
 #include <fmt/format.h>
 
 #include "bot/games/kinds.hpp"
-#include "bot/games/spider.hpp"
+#include "bot/games/spider/kind.hpp"
 #include "bot/render.hpp"
 #include "games/spider/engine.hpp"
 #include "games/spider/view.hpp"
