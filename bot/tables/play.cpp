@@ -359,8 +359,20 @@ void Tables::game_command(Request& r, const Command& c) {
     }
     if (!t) {
         if (r.in_channel()) {
-            const std::string why = stranger_reason(r, tables_in(*r.net, r.channel));
+            const auto here = tables_in(*r.net, r.channel);
+            const std::string why = stranger_reason(r, here);
             std::string over = why.empty() ? game_over_words(r) : "";
+            if (why.empty() && over.empty() && kind && !here.empty()) {
+                // Another game runs here: the move is of a game that does not.
+                const auto names = kind->aliases();
+                const std::string name = names.empty() ? kind->name() : names.front();
+                refuse(r, fmt::format("No {} game is running here ({}{} is one of its moves). "
+                                      "Start one with {}.",
+                                      kind->title(), p, r.command,
+                                      kind->seating().how_to_start(name, cfg.bot.prefix,
+                                                                   r.net->net->nick())));
+                return;
+            }
             refuse(r, !why.empty()    ? why
                       : !over.empty() ? over
                                       : "No game is running here. Open a table with " +
