@@ -129,6 +129,13 @@ void Builtins::add_commands(std::vector<Command>& commands) {
         });
 }
 
+std::string Builtins::web_link(const std::string& path) const {
+    std::string base = cfg_.web.public_url;
+    if (!cfg_.web.enabled() || base.empty()) return "";
+    while (!base.empty() && base.back() == '/') base.pop_back();
+    return base + path;
+}
+
 std::string Builtins::how_to_start(const Request& r, const GameKind& k) const {
     const std::string name = k.aliases().empty() ? k.name() : k.aliases().front();
     return k.seating().how_to_start(name, cfg_.bot.prefix, r.net->net->nick());
@@ -159,7 +166,9 @@ void Builtins::cmd_help(Request& r) {
             if (!c.module.empty() || (c.admin && !router_.is_admin(*r.net, r.from))) continue;
             core += (core.empty() ? "" : ", ") + p + c.spec.name;
         }
-        out_.reply_private(r, fmt::format("Commands: {}. {}help COMMAND explains one.", core, p));
+        const std::string site = web_link("/");
+        out_.reply_private(r, fmt::format("Commands: {}. {}help COMMAND explains one.{}", core, p,
+                                          site.empty() ? "" : " Ladders and past games: " + site));
         std::string games;
         for (const auto& k : kinds_)
             games += (games.empty() ? "" : "; ") + render::bold(k->title()) + " (" +
@@ -463,7 +472,9 @@ void Builtins::cmd_top(Request& r) {
                            k->ladder().points_count ? fmt::format(", {} points", t.points) : "",
                            k->ladder().rated ? fmt::format(", rating {:.0f}", t.rating) : "");
     }
-    out_.reply(r, fmt::format("Top {}: {}", title, all));
+    const std::string whole = web_link("/top/" + k->name());
+    out_.reply(r, fmt::format("Top {}: {}{}", title, all,
+                              whole.empty() ? "" : ". The whole ladder: " + whole));
 }
 
 void Builtins::cmd_set(Request& r) {

@@ -41,6 +41,10 @@ class Builtins {
     void cmd_help(Request& r);
     // "!e8 in a channel", "/msg croupier spider": how a game is started.
     std::string how_to_start(const Request& r, const GameKind& k) const;
+    // The address of a web page (bot/web/, docs/WEB.md) at `path` ("/top/spider") under
+    // [web] public_url, for a line that says where to look; "" when the pages are off or
+    // their address is not said.
+    std::string web_link(const std::string& path) const;
     void cmd_games(Request& r);
     void cmd_stats(Request& r);
     void cmd_top(Request& r);
