@@ -3,9 +3,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -17,13 +14,5 @@ struct DataFile {
 };
 
 const std::vector<DataFile>& builtin_data();
-
-// A whole file of an operator's card folder, as bytes ("" if it cannot be read).
-inline std::string read_text_file(const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream o;
-    o << in.rdbuf();
-    return o.str();
-}
 
 }  // namespace croupier::bot

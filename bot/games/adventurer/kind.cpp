@@ -13,7 +13,7 @@
 
 #include <fmt/format.h>
 
-#include "bot/data.hpp"
+#include "bot/card_folders.hpp"
 #include "bot/decks.hpp"
 #include "bot/games/kinds.hpp"
 #include "bot/render.hpp"
@@ -25,35 +25,15 @@ namespace croupier::bot {
 
 std::string load_adventurer_library(const std::string& cards, const std::filesystem::path& base,
                                     AdventurerLibrary& lib) {
+    static constexpr CardFiles kFiles{"adventurer", ".txt", "no card files (*.txt)"};
     for (const auto& entry : split_list(cards, ',')) {
         if (entry.empty()) continue;
-        std::vector<std::pair<std::string, std::string>> files, decks;  // (file, text)
-        if (lower(entry) == "builtin") {
-            for (const auto& f : builtin_data()) {
-                if (f.path.rfind("adventurer/", 0) != 0) continue;
-                const std::string shown = "(built in) data/" + f.path;
-                (f.path == "adventurer/decks.txt" ? decks : files).emplace_back(shown, f.text);
-            }
-        } else {
-            std::filesystem::path dir(entry);
-            if (dir.is_relative()) dir = base / dir;
-            std::error_code ec;
-            if (!std::filesystem::is_directory(dir, ec))
-                return fmt::format("{}: not a folder", dir.string());
-            std::vector<std::filesystem::path> found;
-            for (const auto& e : std::filesystem::directory_iterator(dir, ec))
-                if (e.path().extension() == ".txt" && e.path().filename() != "decks.txt")
-                    found.push_back(e.path());
-            std::sort(found.begin(), found.end());
-            if (found.empty()) return fmt::format("{}: no card files (*.txt)", dir.string());
-            for (const auto& f : found) files.emplace_back(f.string(), read_text_file(f));
-            if (std::filesystem::exists(dir / "decks.txt"))
-                decks.emplace_back((dir / "decks.txt").string(), read_text_file(dir / "decks.txt"));
-        }
-        for (const auto& [file, text] : files)
-            if (auto why = lib.set.add_file(text, file); !why.empty()) return why;
-        for (const auto& [file, text] : decks)
-            if (auto why = games::adventurer::parse_decks(lib.set, text, file, lib.decks);
+        CardFolder folder;
+        if (auto why = read_card_folder(entry, base, kFiles, folder); !why.empty()) return why;
+        for (const auto& f : folder.cards)
+            if (auto why = lib.set.add_file(f.text, f.path); !why.empty()) return why;
+        for (const auto& f : folder.decks)
+            if (auto why = games::adventurer::parse_decks(lib.set, f.text, f.path, lib.decks);
                 !why.empty())
                 return why;
     }

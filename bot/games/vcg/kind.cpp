@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "bot/data.hpp"
+#include "bot/card_folders.hpp"
 #include "bot/decks.hpp"
 #include "bot/games/kinds.hpp"
 #include "bot/games/vcg/kind.hpp"
@@ -100,41 +100,18 @@ std::string add_decks(VcgLibrary& lib, const std::string& text, const std::strin
 
 std::string load_vcg_library(const std::string& cards, const std::filesystem::path& base,
                              VcgLibrary& lib) {
+    static constexpr CardFiles kFiles{"vcg", ".csv", "no .csv files (one faction a file)"};
     for (const auto& entry : split_list(cards, ',')) {
         if (entry.empty()) continue;
-        std::vector<std::pair<std::string, std::string>> csvs, decks;  // (file, text)
-        if (lower(entry) == "builtin") {
-            for (const auto& f : builtin_data()) {
-                if (f.path.rfind("vcg/", 0) != 0) continue;
-                const std::string shown = "(built in) data/" + f.path;
-                if (f.path.size() > 4 && f.path.substr(f.path.size() - 4) == ".csv")
-                    csvs.emplace_back(shown, f.text);
-                else if (f.path == "vcg/decks.txt")
-                    decks.emplace_back(shown, f.text);
-            }
-        } else {
-            std::filesystem::path dir(entry);
-            if (dir.is_relative()) dir = base / dir;
-            std::error_code ec;
-            if (!std::filesystem::is_directory(dir, ec))
-                return fmt::format("{}: not a folder", dir.string());
-            std::vector<std::filesystem::path> files;
-            for (const auto& e : std::filesystem::directory_iterator(dir, ec))
-                if (e.path().extension() == ".csv") files.push_back(e.path());
-            std::sort(files.begin(), files.end());
-            if (files.empty())
-                return fmt::format("{}: no .csv files (one faction a file)", dir.string());
-            for (const auto& f : files) csvs.emplace_back(f.string(), read_text_file(f));
-            if (std::filesystem::exists(dir / "decks.txt"))
-                decks.emplace_back((dir / "decks.txt").string(), read_text_file(dir / "decks.txt"));
-        }
-        for (const auto& [file, text] : csvs) {
-            const std::string stem = std::filesystem::path(file).stem().string();
-            if (auto why = lib.set.add_faction(text, faction_title(stem), file); !why.empty())
+        CardFolder folder;
+        if (auto why = read_card_folder(entry, base, kFiles, folder); !why.empty()) return why;
+        for (const auto& f : folder.cards) {
+            const std::string stem = std::filesystem::path(f.path).stem().string();
+            if (auto why = lib.set.add_faction(f.text, faction_title(stem), f.path); !why.empty())
                 return why;
         }
-        for (const auto& [file, text] : decks)
-            if (auto why = add_decks(lib, text, file); !why.empty()) return why;
+        for (const auto& f : folder.decks)
+            if (auto why = add_decks(lib, f.text, f.path); !why.empty()) return why;
     }
     if (lib.set.cards().empty()) return "no cards loaded";
     if (static_cast<int>(lib.set.cards().size()) < kDeck)

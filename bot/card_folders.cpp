@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bot/card_folders.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "bot/strings.hpp"
+
+namespace croupier::bot {
+
+namespace {
+
+constexpr std::string_view kDecks = "decks.txt";
+
+bool ends_with(std::string_view s, std::string_view tail) {
+    return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
+}
+
+// "" and the file's bytes added to `into`, or why it cannot be read.
+std::string read_file(const std::filesystem::path& p, std::vector<DataFile>& into) {
+    std::ifstream in(p, std::ios::binary);
+    if (!in) return fmt::format("{}: cannot be read", p.string());
+    std::ostringstream o;
+    o << in.rdbuf();  // an empty file leaves `o` failed: nothing read, and no error of the file's
+    if (in.bad()) return fmt::format("{}: cannot be read", p.string());
+    into.push_back({p.string(), o.str()});
+    return "";
+}
+
+}  // namespace
+
+std::string read_card_folder(std::string_view entry, const std::filesystem::path& base,
+                             const CardFiles& kind, CardFolder& out) {
+    if (lower(std::string(entry)) == "builtin") {
+        const std::string under = std::string(kind.game) + "/";
+        for (const auto& f : builtin_data()) {
+            if (f.path.rfind(under, 0) != 0) continue;
+            const std::string name = f.path.substr(under.size());
+            DataFile shown{"(built in) data/" + f.path, f.text};
+            if (name == kDecks)
+                out.decks.push_back(std::move(shown));
+            else if (ends_with(name, kind.extension))
+                out.cards.push_back(std::move(shown));
+        }
+        return "";
+    }
+    std::filesystem::path dir(entry);
+    if (dir.is_relative()) dir = base / dir;
+    std::error_code ec;
+    if (!std::filesystem::is_directory(dir, ec))
+        return fmt::format("{}: not a folder", dir.string());
+    std::vector<std::filesystem::path> found;
+    std::error_code each;
+    for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+        if (e.is_regular_file(each) && e.path().extension() == kind.extension &&
+            e.path().filename() != kDecks)
+            found.push_back(e.path());
+    if (ec) return fmt::format("{}: cannot be read ({})", dir.string(), ec.message());
+    std::sort(found.begin(), found.end());
+    if (found.empty()) return fmt::format("{}: {}", dir.string(), kind.none);
+    for (const auto& f : found)
+        if (auto why = read_file(f, out.cards); !why.empty()) return why;
+    if (std::filesystem::is_regular_file(dir / kDecks, each))
+        if (auto why = read_file(dir / kDecks, out.decks); !why.empty()) return why;
+    return "";
+}
+
+}  // namespace croupier::bot
