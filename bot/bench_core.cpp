@@ -1,13 +1,13 @@
 // The daemon's own figures (shared/BENCH.md, core.*):
 // - core.fsync_commit_us / _p99_us: the disk's own one-row WAL commit (synchronous=FULL), the
 //   limit every other figure is read against;
-// - core.moves_per_s, core.latency_p50_us / p99_us: 1,000 Exordia8 tables whose players send
+// - core.moves_per_s, core.latency_p50_us / p99_us: 1,000 open tables whose players send
 //   their moves as a server delivers them (many lines a read), end to end: link,
 //   libircclient, router, game, group commit on the writer thread, reply released to the
 //   send queue and written to the link; latency is a command's read to its first line out;
 // - core.slow_disk.moves_per_s: the same with every commit made 50 ms longer (the writer's
 //   bench-only delay), and how late a 10 ms timer on the event loop ran meanwhile;
-// - core.moves_per_s.serial: one command at a time through a replay (the disk's bound);
+// - core.moves_per_s.serial: one command at a time, the same way (the disk's bound);
 // - core.paced.* and core.busy.*: latency below saturation (players think 1 s, 0.1 s);
 // - core.resume_10k_games_s and core.rss_10k_games_mb: a fresh process restores 10,000
 //   open games of every kind (filled through the Game seam, Game::filler_action) from
@@ -39,13 +39,9 @@
 #include "bot/games/kinds.hpp"
 #include "bot/irc/transport.hpp"
 #include "bot/log.hpp"
-#include "bot/replay.hpp"
 #include "bot/strings.hpp"
 #include "bot/tables/tables.hpp"
 #include "games/core/rng.hpp"
-#include "games/exordia8/ai.hpp"
-#include "games/exordia8/engine.hpp"
-#include "games/spider/engine.hpp"
 #include "storage/storage.hpp"
 #include "storage/writer.hpp"
 
@@ -69,34 +65,11 @@ class QuietTransport final : public Transport {
     void close() override {}
 };
 
-// Spider: a Spider game with `moves` moves, chosen by the deal's own generator.
-std::vector<std::string> spider_moves(std::uint64_t deal, int moves) {
-    games::spider::Engine e(4, deal);
-    games::DealRng rng(deal ^ 0x5eed);
-    std::vector<std::string> out;
-    for (int i = 0; i < moves; ++i) {
-        auto legal = e.legal();
-        if (legal.empty()) break;
-        const auto& m = legal[rng.below(legal.size())];
-        if (!e.apply(m).ok()) break;
-        out.push_back(m);
-    }
-    return out;
-}
-
-// Exordia8: `moves` moves of the computer player at a table of `players`.
-std::vector<std::pair<int, std::string>> exordia8_moves(std::uint64_t deal, int players, int moves,
-                                                        int per_pack) {
-    games::exordia8::Engine e(players, 0, deal, per_pack);
-    std::vector<std::pair<int, std::string>> out;
-    for (int i = 0; i < moves && !e.finished(); ++i) {
-        const int seat = e.turn();
-        const auto a = games::exordia8::choose_action(e, seat);
-        if (!e.apply(seat, a).ok()) break;
-        if (e.finished()) break;  // keep every game open
-        out.emplace_back(seat, games::exordia8::to_text(a));
-    }
-    return out;
+// The kind whose tables the loads play: the first whose tables open in a channel.
+std::shared_ptr<GameKind> open_table_kind(const std::vector<std::shared_ptr<GameKind>>& kinds) {
+    for (const auto& k : kinds)
+        if (k->seating() == Seating::Open) return k;
+    throw std::runtime_error("core: no kind opens tables in a channel");
 }
 
 // Each player comes from a host of their own, as strangers at 1,000 tables would.
@@ -104,34 +77,42 @@ std::string player_host(int table, int player) {
     return fmt::format("t{}p{}.bench.example.org", table, player);
 }
 
-// Fills a database for the loads: `tables` Exordia8 tables in channels #t0.., about 20
-// moves each, `per_pack` players a pack (1: a pack each, long games).
-void fill_tables(const std::string& path, int tables, int per_pack) {
+// Fills a database for the loads: `tables` tables of the open-table kind (its defaults) in
+// channels #t0.., 2 to 6 players each, up to 20 moves each made by the computer player through
+// the Game seam, stopping short of a move that would end the game.
+void fill_tables(const std::string& path, int tables) {
     storage::Database db(path);
     db.raw().exec("PRAGMA synchronous = OFF");  // set-up only; the daemon opens it anew
+    const auto kinds = make_kinds(config::Config{});
+    const auto kind = open_table_kind(kinds);
     games::DealNumberSource deals(2026);
     for (int g = 0; g < tables; ++g) {
+        GameSetup setup = sample_setup(*kind, deals.next(), 2 + g % 5, fmt::format("t{}", g));
+        for (std::size_t p = 0; p < setup.players.size(); ++p)
+            setup.persons[p] = fmt::format("h:u@{}", player_host(g, static_cast<int>(p)));
+        auto game = kind->create(setup);
+        if (!game) throw std::runtime_error("core: the open-table kind made no game");
         storage::GameRecord rec;
         rec.network = "bench";
         rec.started = 1767225600;
         rec.status = "open";
-        GameSetup setup;
-        setup.deal_number = deals.next();
-        const int players = 2 + g % 5;
-        for (int p = 0; p < players; ++p) {
-            setup.players.push_back(fmt::format("t{}p{}", g, p));
-            setup.persons.push_back(fmt::format("h:u@{}", player_host(g, p)));
-            setup.computer.push_back(false);
-        }
-        setup.options["players_per_pack"] = std::to_string(per_pack);
-        rec.kind = "exordia8";
+        rec.kind = kind->name();
+        rec.variant = setup.variant;
         rec.place = fmt::format("#t{}", g);
         rec.deal = setup.deal_number;
         rec.setup = setup.serialise();
         const auto id = db.create_game(rec);
         std::int64_t seq = 0;
-        for (const auto& [seat, action] : exordia8_moves(setup.deal_number, players, 20, per_pack))
-            db.append(id, storage::JournalEntry{++seq, seat, action, rec.started + seq});
+        for (int m = 0; m < 20; ++m) {
+            const int seat = next_mover(*kind, *game);
+            if (seat < 0) break;
+            auto trial = game->clone();
+            const auto [cmd, args] = split_command(game->computer_action(seat));
+            const Outcome o = trial->act(seat, cmd, args);
+            if (!o.ok() || trial->finished()) break;  // keep every game open
+            game = std::move(trial);
+            db.append(id, storage::JournalEntry{++seq, seat, o.canonical, rec.started + seq});
+        }
     }
 }
 
@@ -375,14 +356,16 @@ struct LoadFigures {
     int tables_finished = 0;
 };
 
-// In a child process: a daemon on a database of `tables` open Exordia8 tables (and nothing
-// else, a pack a player so games are long); the player whose turn it is at each table
-// draws (the safe move, as the bot plays for someone out of time; once the stock is empty
-// they pass or play) as soon as the bot's answer to their last move is out. Moves are
-// counted from the journal, not from what was sent.
+// In a child process: a daemon on a database of `tables` open tables (fill_tables, and
+// nothing else); the player whose turn it is at each table makes the move the bot makes for
+// someone out of time (Game::timeout_action: the safe move) as soon as the bot's answer to
+// their last move is out; `one_at_a_time`: only when no other answer is awaited, so one
+// command is in the daemon at a time. Moves are counted from the journal, not from what was
+// sent.
 LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t max_moves,
                           double max_seconds, std::chrono::microseconds commit_delay,
-                          std::chrono::milliseconds think = std::chrono::milliseconds(0)) {
+                          std::chrono::milliseconds think = std::chrono::milliseconds(0),
+                          bool one_at_a_time = false) {
     int fds[2];
     if (pipe(fds) != 0) return {};
     const pid_t pid = fork();
@@ -501,6 +484,7 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
             const auto now = Clock_::now();
             for (int i = 0; more && i < tables; ++i) {
                 Seat& s = st[static_cast<std::size_t>(i)];
+                if (one_at_a_time && waiting > 0) break;
                 if (!s.live || s.waiting || now < s.ready) continue;
                 const auto here = probe.tables.tables_in(n, chan[static_cast<std::size_t>(i)]);
                 Table* t = here.empty() ? nullptr : here.front();
@@ -565,23 +549,6 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
     return f;
 }
 
-// A transcript of `pairs` Spider move/undo pairs for one player: every command is a
-// journal commit and a reply.
-std::string moves_transcript(int pairs) {
-    const auto first = spider_moves(1, 1);
-    std::ostringstream t;
-    t << "set network replay.flood_burst = 100\nset network replay.flood_rate = 100\n";
-    t << "S: :alice!a@example.org PRIVMSG croupier :new 4 1\nwait 1s\n";
-    for (int i = 0; i < pairs; ++i) {
-        t << "S: :alice!a@example.org PRIVMSG croupier :" << first.at(0) << "\n";
-        t << "S: :alice!a@example.org PRIVMSG croupier :undo\n";
-        // Keep the per-user command budget and the send queue out of the measurement.
-        t << "wait 1m\n";
-    }
-    t << "db SELECT count(*) FROM journal\n= " << 2 * pairs << "\n";
-    return t.str();
-}
-
 }  // namespace
 
 void bench_core(BenchReport& r, bool quick) {
@@ -609,7 +576,7 @@ void bench_core(BenchReport& r, bool quick) {
         const double seconds = quick ? 5 : 20;
         for (const bool slow : {false, true}) {
             const std::string db = (dir / (slow ? "slow.db" : "load.db")).string();
-            fill_tables(db, tables, 1);
+            fill_tables(db, tables);
             const auto delay =
                 slow ? std::chrono::microseconds(50000) : std::chrono::microseconds(0);
             const LoadFigures f = load_in_child(db, tables, moves, seconds, delay);
@@ -662,7 +629,7 @@ void bench_core(BenchReport& r, bool quick) {
                              Pace{"busy", "players think 0.1 s a move", 100, 60000}}) {
         const int tables = quick ? 100 : 1000;
         const std::string db = (dir / fmt::format("{}.db", pace.name)).string();
-        fill_tables(db, tables, 1);
+        fill_tables(db, tables);
         const LoadFigures f =
             load_in_child(db, tables, quick ? 300 : pace.moves, quick ? 3 : 6,
                           std::chrono::microseconds(0), std::chrono::milliseconds(pace.think_ms));
@@ -683,28 +650,23 @@ void bench_core(BenchReport& r, bool quick) {
         r.outcome(fmt::format("{} {}", pace.name, f.commands > 0));
     }
 
-    // One command at a time, end to end.
+    // One command at a time, end to end: the same tables, the next move sent once the last
+    // one's answer is out.
     {
-        const int pairs = quick ? 20 : 500;
-        const fs::path file = dir / "moves.replay";
-        std::ofstream(file) << moves_transcript(pairs);
-        std::ostringstream out, err;
-        const log::Level old = log::level();
-        log::set_level(log::Level::Warn);
-        const auto t0 = Clock_::now();
-        const int rc = run_replay(file.string(), "", false, out, err);
-        const double s = seconds_since(t0);
-        log::set_level(old);
-        if (rc != 0)
-            throw std::runtime_error("core.moves_per_s.serial: the replay failed: " + err.str());
-        {
-            r.figure("core.moves_per_s.serial", 2.0 * pairs / s, "moves/s");
-            r.note(
-                fmt::format("core: {} commands one at a time in {:.3f} s (a replay: each "
-                            "committed before the next is read)",
-                            2 * pairs, s));
-        }
-        r.outcome(fmt::format("moves {} {}", pairs, rc));
+        const int tables = quick ? 10 : 100;
+        const std::int64_t moves = quick ? 40 : 1000;
+        const std::string db = (dir / "serial.db").string();
+        fill_tables(db, tables);
+        const LoadFigures f =
+            load_in_child(db, tables, moves, quick ? 10 : 60, std::chrono::microseconds(0),
+                          std::chrono::milliseconds(0), true);
+        if (f.moves == 0) throw std::runtime_error("core: the serial load child failed");
+        r.figure("core.moves_per_s.serial", static_cast<double>(f.moves) / f.seconds, "moves/s");
+        r.note(
+            fmt::format("core: {} commands one at a time in {:.3f} s ({} moves journaled; "
+                        "each committed before its answer, the next sent after it)",
+                        f.commands, f.seconds, f.moves));
+        r.outcome(fmt::format("moves {} {}", moves, f.commands > 0));
     }
 
     // Resume and memory with many games open.

@@ -602,40 +602,67 @@ Loop private_loop(const std::string& kind, const std::string& nick, bool innocen
     return l;
 }
 
+// The kinds the scenarios play, chosen by how their tables fill (no game named): the first
+// kind with open tables in a channel, and the private kinds.
+struct Cast {
+    const GameKind* table = nullptr;
+    std::vector<const GameKind*> privates;
+};
+Cast cast_of(const std::vector<std::shared_ptr<GameKind>>& kinds) {
+    Cast c;
+    for (const auto& k : kinds) {
+        if (!c.table && k->seating() == Seating::Open) c.table = k.get();
+        if (k->seating() == Seating::Private) c.privates.push_back(k.get());
+    }
+    if (!c.table || c.privates.empty())
+        throw std::runtime_error(
+            "lines: the scenarios need a kind of open tables and a private one");
+    return c;
+}
+
 std::vector<Scenario> scenarios(bool quick) {
     const Duration play = quick ? Duration(60s) : Duration(300s);
+    const auto kinds = make_kinds(config::Config{});
+    const Cast cast = cast_of(kinds);
+    const std::string table = cast.table->name(), solo = cast.privates.front()->name();
     std::vector<Scenario> out;
     {
         Scenario a;
         a.name = "a";
-        a.what = "two Exordia8 tables (a person and three computers each), three Spider players";
+        a.what = fmt::format("two {} tables (a person and three computers each), three {} players",
+                             cast.table->title(), cast.privates.front()->title());
         a.channels = {"#a1", "#a2"};
-        a.loops.push_back(table_loop("exordia8", "#a1", 1, 3, "ann"));
-        a.loops.push_back(table_loop("exordia8", "#a2", 1, 3, "abe"));
-        for (int i = 0; i < 3; ++i)
-            a.loops.push_back(private_loop("spider", fmt::format("sol{}", i)));
+        a.loops.push_back(table_loop(table, "#a1", 1, 3, "ann"));
+        a.loops.push_back(table_loop(table, "#a2", 1, 3, "abe"));
+        for (int i = 0; i < 3; ++i) a.loops.push_back(private_loop(solo, fmt::format("sol{}", i)));
         a.duration = play;
         out.push_back(std::move(a));
     }
     {
         Scenario b;
         b.name = "b";
-        b.what = "an Exordia8 table of four people, two Spider and two Encounters players";
+        std::string players;
+        for (const GameKind* k : cast.privates)
+            players += fmt::format("{}two {}", players.empty() ? "" : " and ", k->title());
+        b.what = fmt::format("{} {} table of four people, {} players", article(cast.table->title()),
+                             cast.table->title(), players);
         b.channels = {"#b1"};
-        b.loops.push_back(table_loop("exordia8", "#b1", 4, 0, "bea"));
-        b.loops.push_back(private_loop("spider", "spi0"));
-        b.loops.push_back(private_loop("spider", "spi1"));
-        b.loops.push_back(private_loop("encounters", "enc0"));
-        b.loops.push_back(private_loop("encounters", "enc1"));
+        b.loops.push_back(table_loop(table, "#b1", 4, 0, "bea"));
+        for (std::size_t k = 0; k < cast.privates.size(); ++k)
+            for (int i = 0; i < 2; ++i)
+                b.loops.push_back(
+                    private_loop(cast.privates[k]->name(), fmt::format("solo{}n{}", k, i)));
         b.duration = play;
         out.push_back(std::move(b));
     }
     {
         Scenario c;
         c.name = "c";
-        c.what = "ten nicks of one host reading help pages, one Spider player on another host";
+        c.what =
+            fmt::format("ten nicks of one host reading help pages, one {} player on another host",
+                        cast.privates.front()->title());
         c.channels = {"#c1"};
-        c.loops.push_back(private_loop("spider", "inno", true));
+        c.loops.push_back(private_loop(solo, "inno", true));
         c.readers = 10;
         c.reading = quick ? Duration(30s) : Duration(60s);
         c.duration = quick ? Duration(90s) : Duration(240s);
