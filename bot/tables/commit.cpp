@@ -48,8 +48,8 @@ std::string Tables::apply_move(Table& t, int seat, const std::string& command,
     if (!o.ok()) return o.error;
     const std::int64_t now = clock.unix_now();
     ++t.seq;
-    write(t, [id = t.game_id, e = storage::JournalEntry{t.seq, seat, o.canonical, now}](
-                 storage::Database& d) { d.append(id, e); });
+    commits.write(t, [id = t.game_id, e = storage::JournalEntry{t.seq, seat, o.canonical, now}](
+                         storage::Database& d) { d.append(id, e); });
     t.last_activity = t.last_move_unix = now;
     t.movers.push_back(seat);
     if (seat >= 0 && seat < static_cast<int>(t.seats.size())) {
@@ -58,11 +58,11 @@ std::string Tables::apply_move(Table& t, int seat, const std::string& command,
         if (command != "leave" && note.empty() && s.timeouts != 0) {
             s.timeouts = 0;
             // With the move, in its unit: a take-back or a restart keeps the count right.
-            write(t, [name = timeouts_name(t.game_id, static_cast<std::size_t>(seat))](
-                         storage::Database& d) { d.drop_value(name); });
+            commits.write(t, [name = timeouts_name(t.game_id, static_cast<std::size_t>(seat))](
+                                 storage::Database& d) { d.drop_value(name); });
         }
         if (note.empty() && !s.computer)
-            outbox_of(t).movers.push_back({s.nick, s.key, !t.solitaire});
+            commits.unit_of(t).movers.push_back({s.nick, s.key, !t.solitaire});
     }
     if (!note.empty()) o.out.insert(o.out.begin(), to_table(note));
     deliver(t, o.out);
@@ -75,87 +75,21 @@ void Tables::fault(Table& t, const std::string& what) {
         "what is committed",
         t.game_id, t.net->name, t.place, what);
     t.faulted = true;
-    // Refused by the writer like a failed write: unit_done() takes the table back, and
+    // Refused by the writer like a failed write: unit_back() takes the table back, and
     // tells the others whose moves were in the same unit.
-    write(t, [what](storage::Database&) -> void {
+    commits.write(t, [what](storage::Database&) -> void {
         throw std::runtime_error("the game failed in a move: " + what);
     });
 }
 
 // ---------------------------------------------------------------------------------------
-// Writes: a unit per table per turn of the event loop, handed to the writer together
-
-Tables::Outbox& Tables::outbox_of(Table& t) {
-    const auto key = std::make_pair(t.net->name, t.id);
-    auto it = outbox_index.find(key);
-    if (it != outbox_index.end() && outbox[it->second].epoch == t.epoch) return outbox[it->second];
-    outbox_index[key] = outbox.size();
-    Outbox& u = outbox.emplace_back();
-    u.network = t.net->name;
-    u.id = t.id;
-    u.game_id = t.game_id;
-    u.epoch = t.epoch;
-    if (!flush_posted) {
-        flush_posted = true;
-        boost::asio::post(io, [this, a = std::weak_ptr<int>(alive)] {
-            if (a.lock()) flush_writes();
-        });
-    }
-    return u;
-}
-
-void Tables::write(Table& t, storage::Writer::Job job) {
-    outbox_of(t).jobs.push_back(std::move(job));
-}
-
-void Tables::write_aside(std::string what, storage::Writer::Job job) {
-    if (!writer) return;
-    writer->submit({storage::Writer::Unit{{std::move(job)}, [what](const std::string& err) {
-                                              if (!err.empty())
-                                                  log::warn("{} could not be saved: {}", what, err);
-                                          }}});
-}
-
-void Tables::after_commit(Table& t, std::function<void()> f) {
-    const auto key = std::make_pair(t.net->name, t.id);
-    if (!outbox_index.count(key) && !in_flight.count(key)) {
-        f();
-        return;
-    }
-    Outbox& u = outbox_of(t);
-    u.told.reset();  // lines told after this wait behind it
-    u.release.push_back(std::move(f));
-}
-
-Tables::Outbox* Tables::pending_outbox(Table& t) {
-    auto it = outbox_index.find(std::make_pair(t.net->name, t.id));
-    if (it == outbox_index.end() || outbox[it->second].epoch != t.epoch) return nullptr;
-    return &outbox[it->second];
-}
+// Units back from the writer (bot/tables/commit_path.hpp keeps them)
 
 void Tables::flush_writes() {
-    flush_posted = false;
-    if (outbox.empty() || !writer) return;
-    std::vector<storage::Writer::Unit> units;
-    units.reserve(outbox.size());
-    for (auto& u : outbox) {
-        ++in_flight[{u.network, u.id}];
-        auto shared = std::make_shared<Outbox>(std::move(u));
-        std::vector<storage::Writer::Job> jobs = std::move(shared->jobs);
-        units.push_back(storage::Writer::Unit{
-            std::move(jobs), [this, a = std::weak_ptr<int>(alive), shared](const std::string& err) {
-                if (a.lock()) unit_done(*shared, err);
-            }});
-    }
-    outbox.clear();
-    outbox_index.clear();
-    writer->submit(std::move(units));
+    commits.flush();
 }
 
-void Tables::unit_done(Outbox& u, const std::string& error) {
-    const auto key = std::make_pair(u.network, u.id);
-    if (auto it = in_flight.find(key); it != in_flight.end() && --it->second <= 0)
-        in_flight.erase(it);
+void Tables::unit_back(CommitPath::Unit& u, const std::string& error) {
     auto nit = nets.find(u.network);
     NetCtx* n = nit == nets.end() ? nullptr : nit->second.get();
     Table* t = nullptr;
@@ -282,15 +216,16 @@ void Tables::deliver(Table& t, const std::vector<Out>& out, bool page) {
     const bool over = t.game && t.game->finished();
     // Lines told about the table in this turn of the event loop (a move, and the computer
     // players' answers to it) wait together, and leave packed.
-    if (auto* u = pending_outbox(t); u && u->told) {
+    if (auto* u = commits.pending(t); u && u->told) {
         u->told->lines.insert(u->told->lines.end(), lines.begin(), lines.end());
         u->told->over = over;
         return;
     }
-    auto told = std::make_shared<Told>(Told{std::move(lines), over});
+    auto told = std::make_shared<CommitPath::Told>(CommitPath::Told{std::move(lines), over});
     // The turn's clocks wait for these lines: every line of the batch shares one hold,
     // released when the last has left the queue (or was dropped).
-    after_commit(t, [this, network = t.net->name, id = t.id, told, hold = hold_lines(t)]() mutable {
+    commits.after_commit(t, [this, network = t.net->name, id = t.id, told,
+                             hold = hold_lines(t)]() mutable {
         auto it = nets.find(network);
         if (it == nets.end()) return;
         NetCtx& n = *it->second;
@@ -319,7 +254,7 @@ void Tables::deliver(Table& t, const std::vector<Out>& out, bool page) {
                 send_to_nick(n, l.target, l.key, l.text, l.notice, std::move(o));
         }
     });
-    if (auto* u = pending_outbox(t)) u->told = std::move(told);
+    if (auto* u = commits.pending(t)) u->told = std::move(told);
 }
 
 irc::SendOptions Tables::place_options(const Table& t, irc::Priority priority) const {
@@ -408,9 +343,9 @@ void Tables::finish(Table& t, const std::string& status) {
     // One unit with the table's last moves: the end is recorded only with the move that
     // made it. Saved data first: it is computed from the setup, so writing it again after a
     // crash before finish_game gives the same value.
-    write(t, [net = t.net->name, kind = t.kind->name(), dealer_name = next_dealer_name(t), dealer,
-              saved, id = t.game_id, status, summary, now = clock.unix_now(), players,
-              moves = t.seq, seats = t.seats.size()](storage::Database& d) {
+    commits.write(t, [net = t.net->name, kind = t.kind->name(), dealer_name = next_dealer_name(t),
+                      dealer, saved, id = t.game_id, status, summary, now = clock.unix_now(),
+                      players, moves = t.seq, seats = t.seats.size()](storage::Database& d) {
         // Every end of a game at an open table says who deals the next one, if anyone
         // does: "" (the opener deals) after a game with computer players, a stopped or
         // abandoned one, so that no older winner is left to decide.
@@ -421,9 +356,9 @@ void Tables::finish(Table& t, const std::string& status) {
         d.finish_game(id, status, summary, now, players, moves);
     });
     // Logged once it is recorded: a unit refused by the database takes the table back to
-    // before the move that ended it (unit_done logs that), and the end comes again with it.
-    after_commit(t, [title = t.kind->title(), id = t.game_id, net = t.net->name, place = t.place,
-                     status, summary] {
+    // before the move that ended it (unit_back logs that), and the end comes again with it.
+    commits.after_commit(t, [title = t.kind->title(), id = t.game_id, net = t.net->name,
+                             place = t.place, status, summary] {
         log::info("{} game {} at {}/{}: {} ({})", title, id, net, place, status, summary);
     });
     close_table(t);

@@ -71,7 +71,7 @@ void Tables::remember_lobby(Table& t) {
     // change could lose it (the writer's log line says so).
     const std::string drop =
         !t.lobby_opener.empty() && t.lobby_opener != t.opener_key ? t.lobby_opener : std::string();
-    write_aside(
+    commits.write_aside(
         fmt::format("{}: the {} table taking players", t.place, t.kind->title()),
         [drop, row = storage::LobbyRow{t.net->name, t.place_key, t.kind->name(), t.opener_key,
                                        encode(t), t.join_deadline}](storage::Database& d) {
@@ -85,11 +85,11 @@ void Tables::forget_lobby(Table& t) {
     if (t.lobby_opener.empty()) return;
     // Left in the database if this fails: at the next start it is found dealt or gone and
     // dropped.
-    write_aside(fmt::format("{}: a {} table's waiting-room row", t.place, t.kind->title()),
-                [network = t.net->name, place = t.place_key, kind = t.kind->name(),
-                 opener = t.lobby_opener](storage::Database& d) {
-                    d.drop_lobby(network, place, kind, opener);
-                });
+    commits.write_aside(fmt::format("{}: a {} table's waiting-room row", t.place, t.kind->title()),
+                        [network = t.net->name, place = t.place_key, kind = t.kind->name(),
+                         opener = t.lobby_opener](storage::Database& d) {
+                            d.drop_lobby(network, place, kind, opener);
+                        });
     t.lobby_opener.clear();
 }
 

@@ -177,7 +177,7 @@ void Tables::show_table(Request& r) {
     }
     // In a channel the table goes to the asker, so it does not add to the channel's lines
     // (after the table's last move is committed, like every line about it).
-    after_commit(*t, [this, rr = r, out = t->game->show_table()]() mutable {
+    commits.after_commit(*t, [this, rr = r, out = t->game->show_table()]() mutable {
         for (const auto& o : out) reply_private(rr, o.text);
     });
 }
@@ -214,8 +214,8 @@ void Tables::show_hand(Request& r) {
         refuse(r, why.empty() ? "You are not playing at a table here." : why);
         return;
     }
-    after_commit(*t, [this, network = r.net->name, nick = r.from.nick, key = r.key,
-                      out = t->game->show_hand(seat)] {
+    commits.after_commit(*t, [this, network = r.net->name, nick = r.from.nick, key = r.key,
+                              out = t->game->show_hand(seat)] {
         auto it = nets.find(network);
         if (it == nets.end()) return;
         for (const auto& o : out) send_to_nick(*it->second, nick, key, o.text, true);

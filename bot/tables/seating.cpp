@@ -361,8 +361,8 @@ void Tables::begin_game(Table& t) {
     t.game_id = rec.id;
     // The game's row goes to the writer first in the table's unit, with the deal's lines
     // and any computer players' moves behind it (deal_not_saved() if it is refused).
-    write(t, [rec](storage::Database& d) { d.create_game(rec); });
-    outbox_of(t).creates = true;
+    commits.write(t, [rec](storage::Database& d) { d.create_game(rec); });
+    commits.unit_of(t).creates = true;
     t.setup = std::move(setup);
     t.game = t.kind->create(t.setup);
     t.seq = 0;
@@ -728,8 +728,8 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
         t->started_unix = t->last_activity = t->last_move_unix = rec.started;
         t->phase = Table::Phase::Playing;
         Table& table = add_table(std::move(t));
-        write(table, [rec](storage::Database& d) { d.create_game(rec); });
-        outbox_of(table).creates = true;
+        commits.write(table, [rec](storage::Database& d) { d.create_game(rec); });
+        commits.unit_of(table).creates = true;
         auto out = table.game->start();
         if (!note.empty()) out.insert(out.begin(), to_table(note));
         // The game's number, for verify (docs/FAIRNESS.md).

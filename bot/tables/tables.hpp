@@ -16,6 +16,7 @@
 #include "bot/context.hpp"
 #include "bot/daemon.hpp"
 #include "bot/game.hpp"
+#include "bot/tables/commit_path.hpp"
 #include "bot/tables/lines.hpp"
 #include "bot/worker.hpp"
 #include "config/config.hpp"
@@ -85,6 +86,7 @@ class Tables {
     void attach(storage::Database& database, storage::Writer& w) {
         db = &database;
         writer = &w;
+        commits.attach(w);
     }
     // Hands what this turn of the event loop wrote to the writer (also run by a posted
     // task after any write; the daemon calls it before it stops).
@@ -169,45 +171,15 @@ class Tables {
     // private game is gone; its players are told.
     void deal_not_saved(Table& t);
 
-    // One table's writes and lines from this turn of the event loop: one unit of the
-    // writer's next group. Its lines are released when it is committed; if it is refused,
-    // the table is taken back to what is committed and its movers are told.
-    // Lines told about a table, waiting for its unit to be committed (deliver()).
-    struct Told {
-        std::vector<Line> lines;
-        bool over = false;  // they tell the game's end: the result is never dropped
-    };
-    struct Outbox {
-        std::string network;
-        TableId id = 0;
-        std::int64_t game_id = 0;
-        std::uint64_t epoch = 0;
-        std::vector<storage::Writer::Job> jobs;
-        std::vector<std::function<void()>> release;
-        struct Mover {
-            std::string nick, key;
-            bool notice = false;  // at a channel table: by NOTICE, like their hand
-        };
-        std::vector<Mover> movers;  // people whose own command is in it
-        bool creates = false;       // it holds the game's own row (the deal)
-        // The lines told last, if nothing has been released after them: lines told later
-        // in this turn of the event loop join them, to leave packed (deliver()).
-        std::shared_ptr<Told> told;
-    };
-    std::vector<Outbox> outbox;
-    // Keyed by (network, table id), hashed: every move looks here several times.
-    struct TableKeyHash {
-        std::size_t operator()(const std::pair<std::string, TableId>& k) const {
-            return std::hash<std::string>{}(k.first) * 31 + std::hash<TableId>{}(k.second);
-        }
-    };
-    std::unordered_map<std::pair<std::string, TableId>, std::size_t, TableKeyHash> outbox_index;
-    bool flush_posted = false;
+    // Each table's writes and lines from this turn of the event loop, and the units in
+    // flight: one unit of the writer's next group per table. Its lines are released when it
+    // is committed; if it is refused, the table is taken back to what is committed and its
+    // movers are told (unit_back).
+    CommitPath commits{
+        io, [this](CommitPath::Unit& u, const std::string& error) { unit_back(u, error); }};
     // Since when each network's link is down (link_lost), until it is up again (link_back).
     std::map<std::string, TimePoint> down_since;
-    // Units handed to the writer and not yet back, per table: lines wait behind them.
-    std::unordered_map<std::pair<std::string, TableId>, int, TableKeyHash> in_flight;
-    std::shared_ptr<int> alive = std::make_shared<int>(0);  // writer results check it
+    std::shared_ptr<int> alive = std::make_shared<int>(0);  // posted tasks and holds check it
 
     void reply(Request& r, const std::string& text) { host.reply(r, text); }
     void reply_private(Request& r, const std::string& text) { host.reply_private(r, text); }
@@ -337,19 +309,10 @@ class Tables {
     // `page`: the lines were asked for (a table view): they are cut from the queue when
     // their reader makes a move before they have left.
     void deliver(Table& t, const std::vector<Out>& out, bool page = false);
-    Outbox& outbox_of(Table& t);
-    Outbox* pending_outbox(Table& t);  // the table's unit of this turn, if it has one
-    // A write for the table's next unit.
-    void write(Table& t, storage::Writer::Job job);
-    // Runs `f` once what the table has written so far is committed: at once when nothing
-    // is waiting. Everything told about a table goes through here.
-    void after_commit(Table& t, std::function<void()> f);
-    void unit_done(Outbox& u, const std::string& error);
+    // A unit back from the writer: its lines released, or (refused) the table taken back.
+    void unit_back(CommitPath::Unit& u, const std::string& error);
     // The game threw in a move: no more moves, and the table taken back (commit.cpp).
     void fault(Table& t, const std::string& what);
-    // A write that is not a move (a table taking players): in order with the rest, its
-    // failure only logged (`what` names it).
-    void write_aside(std::string what, storage::Writer::Job job);
     void finish(Table& t, const std::string& status);
     void close_table(Table& t);  // forgets it (the DB row is already closed)
     void stop_table(Table& t, const std::string& by);

@@ -169,8 +169,8 @@ void Tables::turn_timed_out(Table& t, int seat) {
         t.seats[static_cast<std::size_t>(seat)].timeouts = timeouts + 1;
         // In the time-out move's unit: taken back with it, kept through a restart with it.
         if (!t.seats[static_cast<std::size_t>(seat)].out)
-            write(t, [name = timeouts_name(t.game_id, static_cast<std::size_t>(seat)),
-                      n = timeouts + 1](storage::Database& d) {
+            commits.write(t, [name = timeouts_name(t.game_id, static_cast<std::size_t>(seat)),
+                              n = timeouts + 1](storage::Database& d) {
                 d.set_value(name, std::to_string(n));
             });
         return;
