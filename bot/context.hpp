@@ -15,6 +15,7 @@
 #include "bot/game.hpp"
 #include "bot/irc/network.hpp"
 #include "bot/people.hpp"
+#include "bot/tables/index.hpp"
 #include "bot/tables/table.hpp"
 
 namespace croupier::bot {
@@ -90,11 +91,7 @@ struct NetCtx {
     std::string name;
     People people;
     std::unordered_map<std::string, UserBudget> budgets;  // by person, and by "@host"
-    std::map<TableId, std::unique_ptr<Table>> tables;     // every table and private game, by id
-    // Indexes of `tables` (bot/tables/registry.cpp keeps them): the channel tables of a
-    // folded channel name, and the private games of a person, each oldest first.
-    std::unordered_map<std::string, std::vector<TableId>> tables_at;
-    std::unordered_map<std::string, std::vector<TableId>> private_games_of;
+    TableIndex tables;     // every table and private game (bot/tables/index.hpp)
     int legacy_seats = 0;  // restored seats that still go by nick ("l:" keys)
     // How lines reach a person (bot/daemon.cpp, send_to_nick): their settings and their
     // host's turn of the send queue, read once. Forgotten when they change a setting or

@@ -367,8 +367,7 @@ void Tables::finish(Table& t, const std::string& status) {
 void Tables::close_table(Table& t) {
     cancel_timers(t);
     if (t.phase == Table::Phase::Joining) forget_lobby(t);
-    auto it = t.net->tables.find(t.id);
-    if (it == t.net->tables.end()) return;
+    if (t.net->tables.by_id(t.id) != &t) return;
     // A game's place in the channel is free: a table ready and waiting there may start, once
     // the callers up the stack are done with this one.
     if (!t.solitaire && t.phase == Table::Phase::Playing)
@@ -378,9 +377,7 @@ void Tables::close_table(Table& t) {
             if (auto n = nets.find(network); n != nets.end()) start_ready(*n->second, place);
         });
     // Callers up the stack may still hold a reference: free it once they have returned.
-    unindex_table(t);
-    std::shared_ptr<Table> doomed(it->second.release());
-    t.net->tables.erase(it);
+    std::shared_ptr<Table> doomed(t.net->tables.remove(t.id).release());
     boost::asio::post(io, [doomed] {});
 }
 

@@ -16,16 +16,13 @@ namespace croupier::bot {
 void Tables::seen_speaking(NetCtx& n, Request& r) {
     // A person back in private after a quit: their private games speak to them again, under
     // whatever nick they use now.
-    if (auto it = n.private_games_of.find(r.key); it != n.private_games_of.end()) {
-        bool renamed = false;
-        for (const TableId id : it->second)
-            if (Table* t = table_by_id(n, id)) {
-                Seat& s = t->seats.front();
-                s.away = false;
-                renamed = renamed || s.nick != r.from.nick;
-            }
-        if (renamed) player_renamed(n, r.key, r.from.nick);
+    bool renamed = false;
+    for (Table* t : n.tables.private_games_of(r.key)) {
+        Seat& s = t->seats.front();
+        s.away = false;
+        renamed = renamed || s.nick != r.from.nick;
     }
+    if (renamed) player_renamed(n, r.key, r.from.nick);
     // A person at a table here speaking under another nick of theirs (a second client), or
     // whose seat went away with their other nick: they are back, under the nick they use now.
     if (!r.channel.empty())
@@ -49,7 +46,7 @@ void Tables::seen_speaking(NetCtx& n, Request& r) {
                     --n.legacy_seats;
                     claimed = true;
                 }
-        if (claimed) reindex(n);
+        if (claimed) n.tables.reindex();
     }
 }
 

@@ -106,57 +106,23 @@ std::unique_ptr<Table> Tables::make_table(NetCtx& n, const GameKind& kind, const
     return t;
 }
 
-namespace {
-std::vector<TableId>& index_of(NetCtx& n, const Table& t) {
-    return t.solitaire ? n.private_games_of[t.seats.empty() ? "" : t.seats.front().key]
-                       : n.tables_at[t.place_key];
-}
-}  // namespace
-
 Table& Tables::add_table(std::unique_ptr<Table> t) {
-    Table& table = *t;
-    table.net->tables[table.id] = std::move(t);
-    auto& ids = index_of(*table.net, table);
-    ids.insert(std::upper_bound(ids.begin(), ids.end(), table.id), table.id);
-    return table;
-}
-
-void Tables::unindex_table(Table& t) {
-    NetCtx& n = *t.net;
-    auto& map = t.solitaire ? n.private_games_of : n.tables_at;
-    auto it = map.find(t.solitaire ? (t.seats.empty() ? "" : t.seats.front().key) : t.place_key);
-    if (it == map.end()) return;
-    std::erase(it->second, t.id);
-    if (it->second.empty()) map.erase(it);
-}
-
-void Tables::reindex(NetCtx& n) {
-    n.tables_at.clear();
-    n.private_games_of.clear();
-    for (auto& [id, t] : n.tables) index_of(n, *t).push_back(id);
+    return t->net->tables.add(std::move(t));
 }
 
 Table* Tables::table_by_id(NetCtx& n, TableId id) {
-    auto it = n.tables.find(id);
-    return it == n.tables.end() ? nullptr : it->second.get();
+    return n.tables.by_id(id);
 }
 
 std::vector<Table*> Tables::tables_in(NetCtx& n, const std::string& channel) {
-    std::vector<Table*> out;
-    auto it = n.tables_at.find(n.net->fold(channel));
-    if (it == n.tables_at.end()) return out;
-    for (const TableId id : it->second)
-        if (Table* t = table_by_id(n, id)) out.push_back(t);
-    return out;
+    return n.tables.at(n.net->fold(channel));
 }
 
 Table* Tables::private_game(NetCtx& n, const std::string& person, const GameKind* kind) {
-    auto it = n.private_games_of.find(person);
-    if (it == n.private_games_of.end()) return nullptr;
     // Of several (a Spider game and an encounter side by side), the one played last.
     Table* found = nullptr;
-    for (const TableId id : it->second)
-        if (Table* t = table_by_id(n, id); t && (!kind || t->kind == kind))
+    for (Table* t : n.tables.private_games_of(person))
+        if (!kind || t->kind == kind)
             if (!found || t->last_activity > found->last_activity) found = t;
     return found;
 }

@@ -475,10 +475,10 @@ void Tables::ready_to_start(Table& t) {
 }
 
 void Tables::start_ready(NetCtx& n, const std::string& place_key) {
-    auto it = n.tables_at.find(place_key);
-    if (it == n.tables_at.end()) return;
-    // Oldest first; one that does not fit (its kind's own cap) lets a later one start.
-    const std::vector<TableId> ids = it->second;
+    // Oldest first; one that does not fit (its kind's own cap) lets a later one start. By
+    // id: a table closed by one that starts is skipped.
+    std::vector<TableId> ids;
+    for (const Table* t : n.tables.at(place_key)) ids.push_back(t->id);
     for (const TableId id : ids) {
         Table* t = table_by_id(n, id);
         if (!t || !t->ready || t->phase != Table::Phase::Joining) continue;

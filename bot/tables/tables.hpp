@@ -219,8 +219,6 @@ class Tables {
     std::unique_ptr<Table> make_table(NetCtx& n, const GameKind& kind, const std::string& place,
                                       bool solitaire);
     Table& add_table(std::unique_ptr<Table> t);
-    void unindex_table(Table& t);  // before it leaves n.tables
-    void reindex(NetCtx& n);       // after seats change hands (legacy seats claimed)
     Table* table_by_id(NetCtx& n, TableId id);
     Table* private_game(NetCtx& n, const std::string& person, const GameKind* kind = nullptr);
     // Someone else's seat shown under the asker's nick (they took a nick that was
