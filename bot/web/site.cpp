@@ -402,8 +402,10 @@ std::string game_html(const std::string& base, const Value& v) {
             p.raw("<p class=\"bad\">").text(v["rebuild_error"].str()).raw("</p>");
         if (v["steps"].size() > 0)
             p.raw(
-                "<h2>Step through</h2><p><button id=\"first\">⏮</button><button id=\"prev\">◀"
-                "</button><button id=\"next\">▶</button><button id=\"last\">⏭</button> "
+                "<h2>Step through</h2><p><button id=\"first\" title=\"the "
+                "deal\">|◀</button><button id=\"prev\">◀"
+                "</button><button id=\"next\">▶</button><button id=\"last\" title=\"the "
+                "end\">▶|</button> "
                 "<span class=\"muted\">(or the arrow keys)</span></p><pre id=\"step\"></pre>"
                 "<pre id=\"view\"></pre>");
         const Value& hands = v["hands"];
