@@ -4,7 +4,7 @@ the DevTools protocol (tests/e2e/web_browser.py), on the pages of games played t
 real ngircd by python3-irc clients.
 
 Played first: `sp` a Spider game of a few moves by the bot's hint, then resigned; `ann` an
-Exordia8 table with a computer player, which she leaves (its deal told: the seal can be
+Exordia8 table with a computer player, where she draws three times and leaves (its deal told: the seal can be
 checked); `ann` and `ben` an Adventurer Factory duel, which ben gives up; and, in the channel
 `#<script>x`, an Exordia8 table of ann and a computer player left running. Then Chromium:
 
@@ -113,6 +113,11 @@ def test(h):
 
     seal, _ = exordia8_table(h, ann, CHANNEL)
     tid = open_game(base, "exordia8", CHANNEL)
+    for _ in range(3):  # a few turns (ann draws, the computer plays): the page has moves
+        ann.skip()
+        ann.say(CHANNEL, "!draw")
+        ann.wait_msg(r"(?i)your (turn|hand)", sender=BOT_NICK, target="ann",
+                     what="ann's turn again")
     ann.say(CHANNEL, "!leave")
     told = ann.wait_msg(r"The sealed deal was (\d+)", sender=BOT_NICK, what="the deal told",
                         timeout=30)
@@ -212,6 +217,13 @@ def test(h):
               f"SHA-256 of {deal8} is the seal shown at the start" in verdict,
               f"the browser finds the seal matches: {verdict}")
         check(seal in page.eval("document.body.innerText"), "the page shows the seal")
+        # The screenshot at a step in the middle of the game (as docs/web-game.png shows it).
+        moves8 = len(api(base, f"/game/{tid}")["journal"])
+        page.key("Home")
+        for _ in range(moves8 // 2):
+            page.key("ArrowRight")
+        page.wait_for(f"{caption}.startsWith('Move {moves8 // 2} of {moves8}:')",
+                      f"the Exordia8 game at move {moves8 // 2}")
         os.makedirs(OUTPUT, exist_ok=True)
         shot = page.screenshot(os.path.join(OUTPUT, "web-game.png"), width=900, height=1000)
         check(os.path.getsize(shot) > 10000, f"a screenshot was taken: {shot}")
