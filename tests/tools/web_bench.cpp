@@ -23,6 +23,7 @@
 #include "bot/strings.hpp"
 #include "bot/web/site.hpp"
 #include "storage/storage.hpp"
+#include "tests/unit/web/fixture.hpp"
 
 using namespace croupier;
 using namespace croupier::bot;
@@ -61,22 +62,7 @@ std::int64_t play(storage::Database& db, const GameKind& kind, std::int64_t id, 
         if (o.ok()) db.append(id, {++seq, 0, o.canonical, rec.started + seq});
     }
     if (!game->finished()) return 0;
-    const auto results = game->results();
-    std::vector<storage::PlayerResult> rows;
-    for (std::size_t i = 0; i < setup.players.size(); ++i) {
-        storage::PlayerResult r;
-        r.nick = setup.players[i];
-        r.computer = setup.computer[i];
-        r.key = r.computer ? "*" + r.nick : setup.persons[i];
-        r.seat = static_cast<int>(i);
-        if (i < results.size()) {
-            r.points = results[i].points;
-            r.won = results[i].won;
-            r.detail = results[i].detail;
-        }
-        rows.push_back(r);
-    }
-    db.finish_game(id, "finished", "over", rec.started + 50, rows, seq);
+    web::test::write_results(db, id, setup, *game, "over", rec.started + 50, seq);
     return seq;
 }
 
