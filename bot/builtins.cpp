@@ -472,9 +472,14 @@ void Builtins::cmd_top(Request& r) {
                            k->ladder().points_count ? fmt::format(", {} points", t.points) : "",
                            k->ladder().rated ? fmt::format(", rating {:.0f}", t.rating) : "");
     }
+    std::string line = fmt::format("Top {}: {}", title, all);
+    // Where the whole ladder is, when the line stays one line with it (in a channel the
+    // reply starts with the nick): never a line more for it.
     const std::string whole = web_link("/top/" + k->name());
-    out_.reply(r, fmt::format("Top {}: {}{}", title, all,
-                              whole.empty() ? "" : ". The whole ladder: " + whole));
+    const std::string more = whole.empty() ? "" : ". The whole ladder: " + whole;
+    const std::size_t nick = r.in_channel() ? r.from.nick.size() + 2 : 0;
+    if (!more.empty() && nick + line.size() + more.size() <= render::kWidth) line += more;
+    out_.reply(r, line);
 }
 
 void Builtins::cmd_set(Request& r) {

@@ -115,6 +115,7 @@ void Daemon::Impl::start_web() {
     web::ServerOptions o;
     o.host = cfg.web.host;
     o.port = cfg.web.port;
+    o.max_connections = static_cast<std::size_t>(cfg.web.max_connections);
     // The web thread keeps these kinds (shared): a rehash makes new ones for the tables and
     // cannot free these under it. It calls only their const functions.
     web = std::make_unique<web::Server>(

@@ -544,8 +544,10 @@ std::string summarise(const Config& c) {
                      id.saved_needs_account ? "services accounts only" : "everyone",
                      guests.empty() ? "none" : guests));
     if (c.web.enabled())
-        line(fmt::format("web: pages on {}:{}{}", c.web.host, c.web.port,
-                         c.web.public_url.empty() ? "" : ", public at " + c.web.public_url));
+        line(fmt::format("web: pages on {}:{}{}, at most {} connections at once", c.web.host,
+                         c.web.port,
+                         c.web.public_url.empty() ? "" : ", public at " + c.web.public_url,
+                         c.web.max_connections));
     else
         line("web: off");
     for (const auto& [name, sec] : c.games) {

@@ -90,6 +90,8 @@ struct WebConfig {
     // Where people reach the pages (behind a proxy: its address), "http(s)://..."; "" when
     // not said.
     std::string public_url;
+    // Connections served at once; the next get 503 and are closed (docs/WEB.md).
+    int max_connections = 256;
     bool enabled() const { return !host.empty(); }
 };
 

@@ -353,6 +353,10 @@ const KeyTable& web_keys() {
         {"listen", [](Target& t, const std::string& v) { check_listen(t.config->web, v); }},
         {"public_url",
          [](Target& t, const std::string& v) { t.config->web.public_url = check_public_url(v); }},
+        {"max_connections",
+         [](Target& t, const std::string& v) {
+             t.config->web.max_connections = static_cast<int>(parse_int(v, 1, 4096));
+         }},
     };
     return t;
 }

@@ -188,6 +188,18 @@ void Tables::settle(Table& t) {
     arm_timers(t);
 }
 
+namespace {
+// `text` appended to the last line the table is told (the channel's; a private game's, its
+// player's) when that line stays within the width the tables pack to: never a line more.
+void append_where_it_fits(std::vector<Line>& packed, bool solitaire, const std::string& text) {
+    for (auto it = packed.rbegin(); it != packed.rend(); ++it) {
+        if (it->channel == solitaire) continue;
+        if (it->text.size() + text.size() <= render::kWidth) it->text += text;
+        return;
+    }
+}
+}  // namespace
+
 void Tables::deliver(Table& t, const std::vector<Out>& out, bool page) {
     // Who gets what is settled now, from the seats as they are; it is sent once what the
     // table has written is committed. In the channel, each table has its own place in the
@@ -222,10 +234,15 @@ void Tables::deliver(Table& t, const std::vector<Out>& out, bool page) {
         return;
     }
     auto told = std::make_shared<CommitPath::Told>(CommitPath::Told{std::move(lines), over});
+    // With the web pages on and their address said, the game's page: appended to the last
+    // line of the game's end where it fits (docs/WEB.md).
+    std::string replay;
+    if (cfg.web.enabled() && !cfg.web.public_url.empty() && t.game_id)
+        replay = fmt::format(" Replay: {}/game/{}", cfg.web.public_url, t.game_id);
     // The turn's clocks wait for these lines: every line of the batch shares one hold,
     // released when the last has left the queue (or was dropped).
-    commits.after_commit(t, [this, network = t.net->name, id = t.id, told,
-                             hold = hold_lines(t)]() mutable {
+    commits.after_commit(t, [this, network = t.net->name, id = t.id, told, replay,
+                             solitaire = t.solitaire, hold = hold_lines(t)]() mutable {
         auto it = nets.find(network);
         if (it == nets.end()) return;
         NetCtx& n = *it->second;
@@ -233,7 +250,8 @@ void Tables::deliver(Table& t, const std::vector<Out>& out, bool page) {
         irc::SendOptions table_opts = tt ? place_options(*tt, irc::Priority::Normal)
                                          : irc::SendOptions::of(irc::Priority::Normal);
         if (told->over) table_opts.priority = irc::Priority::High;
-        const auto packed = pack_lines(told->lines, render::kWidth);
+        auto packed = pack_lines(told->lines, render::kWidth);
+        if (told->over && !replay.empty()) append_where_it_fits(packed, solitaire, replay);
         const std::shared_ptr<void> held = std::move(hold);  // not kept past this call
         for (std::size_t i = 0; i < packed.size(); ++i) {
             const Line& l = packed[i];

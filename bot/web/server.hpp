@@ -17,7 +17,7 @@ class Site;
 struct ServerOptions {
     std::string host = "127.0.0.1";                 // numeric
     std::uint16_t port = 0;                         // 0: any free port (tests)
-    std::size_t max_connections = 64;               // more at once get 503 and are closed
+    std::size_t max_connections = 256;              // more at once get 503 and are closed
     std::chrono::milliseconds read_timeout{10000};  // a request must arrive within this
     std::size_t header_limit = 8 * 1024;            // request line and headers: more is 431
     std::size_t target_limit = 2048;                // a longer request target is 414

@@ -402,8 +402,10 @@ std::string game_html(const std::string& base, const Value& v) {
             p.raw("<p class=\"bad\">").text(v["rebuild_error"].str()).raw("</p>");
         if (v["steps"].size() > 0)
             p.raw(
-                "<h2>Step through</h2><p><button id=\"first\">⏮</button><button id=\"prev\">◀"
-                "</button><button id=\"next\">▶</button><button id=\"last\">⏭</button> "
+                "<h2>Step through</h2><p><button id=\"first\" title=\"the "
+                "deal\">|◀</button><button id=\"prev\">◀"
+                "</button><button id=\"next\">▶</button><button id=\"last\" title=\"the "
+                "end\">▶|</button> "
                 "<span class=\"muted\">(or the arrow keys)</span></p><pre id=\"step\"></pre>"
                 "<pre id=\"view\"></pre>");
         const Value& hands = v["hands"];
@@ -513,10 +515,24 @@ Site::Site(const std::string& database, std::vector<std::shared_ptr<GameKind>> k
         if (slash != std::string::npos) base_ = public_url.substr(slash);
     }
     while (!base_.empty() && base_.back() == '/') base_.pop_back();
+    for (const auto& k : kinds_) ladders_.emplace(k.get(), k->ladder());
 }
 
 const GameKind* Site::kind(const std::string& name) const {
     return find_kind(kinds_, name);
+}
+
+const Ladder* Site::ladder(const GameKind* k) const {
+    const auto it = ladders_.find(k);
+    return it == ladders_.end() ? nullptr : &it->second;
+}
+
+std::string Site::title(const std::string& kind_name, const std::string& variant) const {
+    const GameKind* k = kind(kind_name);
+    const Ladder* l = ladder(k);
+    std::string t = k ? k->title() : kind_name;
+    if (!variant.empty()) t += " " + (l ? l->title_of(variant) : variant);
+    return t;
 }
 
 Value Site::players_of(const storage::GameRecord& g) const {
@@ -555,13 +571,10 @@ Value Site::players_of(const storage::GameRecord& g) const {
 
 Value Site::game_line(const storage::WebGame& w) const {
     const auto& g = w.game;
-    const GameKind* k = kind(g.kind);
     Value v = Value::object();
     v.set("id", static_cast<long long>(g.id));
     v.set("game", g.kind);
-    std::string title = k ? k->title() : g.kind;
-    if (!g.variant.empty()) title += " " + (k ? k->ladder().title_of(g.variant) : g.variant);
-    v.set("title", title);
+    v.set("title", title(g.kind, g.variant));
     v.set("variant", g.variant);
     v.set("network", g.network);
     v.set("place", g.place);
@@ -596,7 +609,7 @@ std::optional<Value> Site::top(const std::string& name) const {
     Value v = Value::object();
     v.set("game", k->name());
     v.set("title", k->title());
-    const Ladder ladder = k->ladder();
+    const Ladder& ladder = *this->ladder(k);
     v.set("rated", ladder.rated);
     v.set("points_count", ladder.points_count);
     auto variants = ladder.top_variants;
@@ -659,23 +672,17 @@ std::optional<Value> Site::player(std::int64_t id) const {
     v.set("id", static_cast<long long>(p->id));
     v.set("nick", p->nick);
     v.set("network", p->network);
-    auto title = [&](const std::string& kind_name, const std::string& variant) {
-        const GameKind* k = kind(kind_name);
-        std::string t = k ? k->title() : kind_name;
-        if (!variant.empty()) t += " " + (k ? k->ladder().title_of(variant) : variant);
-        return t;
-    };
     Value& stats = v.set("stats", Value::array());
     for (const auto& s : p->stats) {
-        const GameKind* k = kind(s.kind);
+        const Ladder* l = ladder(kind(s.kind));
         Value line = Value::object();
         line.set("game", s.kind);
         line.set("variant", s.variant);
         line.set("title", title(s.kind, s.variant));
         line.set("games", s.games);
         line.set("wins", s.wins);
-        line.set("points", !k || k->ladder().points_count ? Value(s.points) : Value());
-        line.set("rating", k && k->ladder().rated ? Value(s.rating) : Value());
+        line.set("points", !l || l->points_count ? Value(s.points) : Value());
+        line.set("rating", l && l->rated ? Value(s.rating) : Value());
         stats.push(std::move(line));
     }
     Value& xp = v.set("experience", Value::array());

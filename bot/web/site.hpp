@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -41,11 +42,18 @@ class Site {
 
   private:
     const GameKind* kind(const std::string& name) const;
+    // The kind's ladder, made once per kind when the site is made (GameKind::ladder() builds
+    // a new one each call); nullptr for none.
+    const Ladder* ladder(const GameKind* k) const;
+    // "Spider 1 suit": the kind's title and its variant's, or the names where the kind is
+    // not known.
+    std::string title(const std::string& kind_name, const std::string& variant) const;
     Value game_line(const storage::WebGame& g) const;
     Value players_of(const storage::GameRecord& g) const;
 
     storage::WebReader db_;
     std::vector<std::shared_ptr<GameKind>> kinds_;
+    std::map<const GameKind*, Ladder> ladders_;
     std::string base_;  // the path part of public_url ("" or "/cards")
 };
 

@@ -6,7 +6,8 @@
 // answer through bot::web::Site, as the server calls it. Prints `figure NAME VALUE UNIT`
 // lines. Not a test: a figure to read.
 //
-//   web_bench [GAMES]   (default 10000)
+//   web_bench [GAMES [FILE]]   (default 10000; FILE: the database is written there, and kept,
+//                              for tests/tools/web_load.py)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -22,6 +23,7 @@
 #include "bot/strings.hpp"
 #include "bot/web/site.hpp"
 #include "storage/storage.hpp"
+#include "tests/unit/web/fixture.hpp"
 
 using namespace croupier;
 using namespace croupier::bot;
@@ -60,22 +62,7 @@ std::int64_t play(storage::Database& db, const GameKind& kind, std::int64_t id, 
         if (o.ok()) db.append(id, {++seq, 0, o.canonical, rec.started + seq});
     }
     if (!game->finished()) return 0;
-    const auto results = game->results();
-    std::vector<storage::PlayerResult> rows;
-    for (std::size_t i = 0; i < setup.players.size(); ++i) {
-        storage::PlayerResult r;
-        r.nick = setup.players[i];
-        r.computer = setup.computer[i];
-        r.key = r.computer ? "*" + r.nick : setup.persons[i];
-        r.seat = static_cast<int>(i);
-        if (i < results.size()) {
-            r.points = results[i].points;
-            r.won = results[i].won;
-            r.detail = results[i].detail;
-        }
-        rows.push_back(r);
-    }
-    db.finish_game(id, "finished", "over", rec.started + 50, rows, seq);
+    web::test::write_results(db, id, setup, *game, "over", rec.started + 50, seq);
     return seq;
 }
 
@@ -83,10 +70,11 @@ std::int64_t play(storage::Database& db, const GameKind& kind, std::int64_t id, 
 
 int main(int argc, char** argv) {
     const int n = argc > 1 ? std::max(1, std::atoi(argv[1])) : 10000;
+    const bool keep = argc > 2;
     std::string tmpl =
         (std::filesystem::temp_directory_path() / "croupier-webbench-XXXXXX").string();
-    const std::filesystem::path dir = ::mkdtemp(tmpl.data());
-    const std::string path = (dir / "croupier.db").string();
+    const std::filesystem::path dir = keep ? std::filesystem::path() : ::mkdtemp(tmpl.data());
+    const std::string path = keep ? std::string(argv[2]) : (dir / "croupier.db").string();
     config::Config cfg;
     auto kinds = make_kinds(cfg);
     const GameKind* e8 = find_kind(kinds, "exordia8");
@@ -157,6 +145,6 @@ int main(int argc, char** argv) {
     time_of(fmt::format("/api/game/{}", e8_game), "api_game_exordia8");
     time_of(fmt::format("/game/{}", spider_game), "game_spider");
     std::error_code ec;
-    std::filesystem::remove_all(dir, ec);
+    if (!keep) std::filesystem::remove_all(dir, ec);
     return 0;
 }

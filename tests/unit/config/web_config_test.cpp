@@ -77,12 +77,33 @@ TEST(ConfigWeb, BadValuesNameFileLineAndKey) {
         EXPECT_EQ(e.line, 9) << bad;
         EXPECT_EQ(e.key, "web.public_url") << bad;
     }
+    for (const char* bad :
+         {"max_connections = 0", "max_connections = 4097", "max_connections = -1",
+          "max_connections = many", "max_connections = 12x", "max_connections ="}) {
+        const auto e = web_error(bad);
+        EXPECT_EQ(e.line, 9) << bad;
+        EXPECT_EQ(e.key, "web.max_connections") << bad;
+        EXPECT_NE(std::string(e.what()).find("[web] key \"max_connections\""), std::string::npos)
+            << e.what();
+    }
     const auto e = web_error("lisen = 127.0.0.1:8080");
     EXPECT_EQ(e.key, "web.lisen");
     EXPECT_NE(std::string(e.what()).find("did you mean \"listen\""), std::string::npos) << e.what();
 }
 
-TEST(ConfigWeb, TheExampleFileListensOnLoopbackAndDocumentsBothKeys) {
+// 200 page requests at once are served (docs/WEB.md, "Under load"): the default is 256.
+TEST(ConfigWeb, MaxConnectionsDefaultsTo256AndTakes1To4096) {
+    EXPECT_EQ(parse_text(kMinimal).web.max_connections, 256);
+    auto c = parse_text(kMinimal + "\n[web]\nlisten = 127.0.0.1:8080\nmax_connections = 1\n");
+    EXPECT_EQ(c.web.max_connections, 1);
+    c = parse_text(kMinimal + "\n[web]\nlisten = 127.0.0.1:8080\nmax_connections = 4096\n");
+    EXPECT_EQ(c.web.max_connections, 4096);
+    EXPECT_NE(summarise(c).find("web: pages on 127.0.0.1:8080, at most 4096 connections at once"),
+              std::string::npos)
+        << summarise(c);
+}
+
+TEST(ConfigWeb, TheExampleFileListensOnLoopbackAndDocumentsItsKeys) {
     const auto path = std::string(CROUPIER_SOURCE_DIR) + "/config/croupier.ini.example";
     const auto c = croupier::config::load(path, {}, croupier::bot::kind_specs());
     EXPECT_EQ(c.web.host, "127.0.0.1");
@@ -92,4 +113,6 @@ TEST(ConfigWeb, TheExampleFileListensOnLoopbackAndDocumentsBothKeys) {
     EXPECT_NE(text.find("\n[web]\n"), std::string::npos);
     EXPECT_NE(text.find("\nlisten = "), std::string::npos);
     EXPECT_NE(text.find("\npublic_url ="), std::string::npos);
+    EXPECT_NE(text.find("\nmax_connections = 256\n"), std::string::npos);
+    EXPECT_EQ(c.web.max_connections, 256);
 }

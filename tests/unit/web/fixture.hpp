@@ -33,6 +33,30 @@ inline std::vector<std::shared_ptr<GameKind>> all_kinds() {
     return make_kinds(cfg);
 }
 
+// The results of `game`, ended, written through storage::Database as the daemon writes a
+// finished game's: a row a seat (a computer's key is "*" and its nick), `summary`, `ended`.
+inline void write_results(storage::Database& db, std::int64_t id, const GameSetup& setup,
+                          const Game& game, const std::string& summary, std::int64_t ended,
+                          std::int64_t moves) {
+    const auto results = game.results();
+    std::vector<storage::PlayerResult> rows;
+    for (std::size_t i = 0; i < setup.players.size(); ++i) {
+        storage::PlayerResult r;
+        r.nick = setup.players[i];
+        r.computer = setup.computer[i];
+        r.key = r.computer ? "*" + r.nick : setup.persons[i];
+        r.seat = static_cast<int>(i);
+        if (i < results.size()) {
+            r.points = results[i].points;
+            r.won = results[i].won;
+            r.detail = results[i].detail;
+            r.xp = results[i].xp;
+        }
+        rows.push_back(r);
+    }
+    db.finish_game(id, "finished", summary, ended, rows, moves);
+}
+
 struct Played {
     std::int64_t id = 0;
     std::unique_ptr<Game> game;  // as it is after the moves written
@@ -72,25 +96,8 @@ inline Played play(storage::Database& db, const GameKind& kind, std::int64_t id,
         if (!act(seat, p.game->filler_action(seat, static_cast<std::uint64_t>(m)))) break;
     }
     if (!p.game->finished() && !end.empty()) act(0, end);
-    if (p.game->finished()) {
-        const auto results = p.game->results();
-        std::vector<storage::PlayerResult> rows;
-        for (std::size_t i = 0; i < setup.players.size(); ++i) {
-            storage::PlayerResult r;
-            r.nick = setup.players[i];
-            r.computer = setup.computer[i];
-            r.key = r.computer ? "*" + r.nick : setup.persons[i];
-            r.seat = static_cast<int>(i);
-            if (i < results.size()) {
-                r.points = results[i].points;
-                r.won = results[i].won;
-                r.detail = results[i].detail;
-                r.xp = results[i].xp;
-            }
-            rows.push_back(r);
-        }
-        db.finish_game(p.id, "finished", "game over", rec.started + 1000, rows, seq);
-    }
+    if (p.game->finished())
+        write_results(db, p.id, setup, *p.game, "game over", rec.started + 1000, seq);
     return p;
 }
 

@@ -1,0 +1,270 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The web pages in a real browser (issue 30, docs/WEB.md): a headless Chromium, driven over
+the DevTools protocol (tests/e2e/web_browser.py), on the pages of games played through a
+real ngircd by python3-irc clients.
+
+Played first: `sp` a Spider game of a few moves by the bot's hint, then resigned; `ann` an
+Exordia8 table with a computer player, where she draws three times and leaves (its deal told: the seal can be
+checked); `ann` and `ben` an Adventurer Factory duel, which ben gives up; and, in the channel
+`#<script>x`, an Exordia8 table of ann and a computer player left running. Then Chromium:
+
+- the Spider game's page steps through its moves with the keys (Home, ArrowRight, ArrowLeft,
+  End) and the buttons (clicked with the mouse): at each step the caption and the board are
+  the /api/ JSON's step, and the board is the one sp was shown on IRC after that move;
+- the Exordia8 game's page checks the seal with WebCrypto and says it matches; a screenshot
+  of it is kept (CROUPIER_E2E_OUTPUT, default ./e2e-output: web-game.png);
+- the duel's page shows the hands at the end and steps to its last move;
+- the running duel's page (taken while it ran) and the running table's page show no hand
+  and no board;
+- the `#<script>x` channel stays text on the first page and its table's page: no script
+  element more than a page of a plain channel has, the literal name shown.
+
+Chromium is killed with its process group at the end, whatever happens."""
+
+import json
+import os
+import re
+
+from harness import BOT_NICK, CHANNEL, check, free_port, run_test
+from web_browser import Browser
+
+ODD = "#<script>x"  # a channel name holding markup: the pages must keep it text
+OUTPUT = os.environ.get("CROUPIER_E2E_OUTPUT", os.path.join(os.getcwd(), "e2e-output"))
+HINT_RX = re.compile(r"^Hint: (move \d+ \d+ \d+)")
+STATUS_RX = re.compile(r"^Spider 1 suit, deal (\d+) \| ")
+PILE_RX = re.compile(r"(\d+): \[(\d+)\] ([^|]+?) (?=\| |score)")
+
+
+def api(base, path):
+    import urllib.request
+    with urllib.request.urlopen(base + "/api" + path, timeout=10) as r:
+        return json.loads(r.read().decode("utf-8"))
+
+
+def squash(text):
+    return " ".join(text.split())
+
+
+def spider_game(h, sp):
+    """A Spider game: three moves by the hint, then resigned. Returns, for each move, its
+    action and the lines sp was shown after it (formatting stripped)."""
+    sp.say(BOT_NICK, "spider new 1")
+    sp.wait_msg(STATUS_RX.pattern, sender=BOT_NICK, what="the Spider game")
+    sp.collect(BOT_NICK, quiet=0.5, what="the new board")
+    played = []
+    for _ in range(3):
+        sp.say(BOT_NICK, "hint")
+        hint = sp.wait_msg(r"^Hint: ", sender=BOT_NICK, what="a hint")
+        m = HINT_RX.search(hint.plain)
+        action = m.group(1) if m else "deal"
+        sp.skip()
+        sp.say(BOT_NICK, action)
+        shown = sp.collect(BOT_NICK, quiet=0.5, what=f"the answer to {action}")
+        played.append((action, [x.plain for x in shown]))
+    sp.say(BOT_NICK, "resign")
+    sp.wait_msg(r"^You resigned deal", sender=BOT_NICK, what="the resignation")
+    return played
+
+
+def exordia8_table(h, ann, channel):
+    """An Exordia8 table of ann and a computer player in `channel`, dealt. Returns the seal
+    and ann's hand (the card names)."""
+    ann.skip()
+    ann.say(channel, "!e8")
+    ann.wait_msg(r"(?i)exordia8", sender=BOT_NICK, target=channel, what="the table opens")
+    ann.say(channel, "!bot")
+    h.sleep(0.3)
+    ann.say(channel, "!start")
+    sealed = ann.wait_msg(r"The deal is sealed: sha256 ([0-9a-f]{64})", sender=BOT_NICK,
+                          what="the sealed deal")
+    hand = ann.wait_msg(r"(?i)your hand", sender=BOT_NICK, target="ann", what="ann's hand")
+    cards = re.findall(r"\d+:(\S+?)[\s,.]", hand.plain + " ")
+    check(len(cards) >= 3, f"ann's hand: {hand.plain}")
+    return re.search(r"sha256 ([0-9a-f]{64})", sealed.plain).group(1), cards
+
+
+def open_game(base, game, place):
+    games = [g for g in api(base, "/")["open"] if g["game"] == game and g["place"] == place]
+    check(len(games) == 1, f"one {game} game under way at {place}: {games}")
+    return games[0]["id"]
+
+
+def test(h):
+    h.start_ngircd()
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    bot = h.start_bot(h.bot_config(
+        web={"listen": f"127.0.0.1:{port}"},
+        net={"channels": f"{CHANNEL}, {ODD}", "flood_burst": 50, "flood_rate": 50},
+        limits={"user_burst": 30, "user_rate": 10}))
+    h.wait_log(bot, r"web pages on http://127\.0\.0\.1:%d/" % port)
+    sp, ann, ben = h.client("sp"), h.client("ann"), h.client("ben")
+    for c in (ann, ben):
+        c.join(CHANNEL)
+        h.wait_bot_in_channel(c)
+    ann.join(ODD)
+    h.wait_bot_in_channel(ann, ODD)
+
+    # --- the games, on IRC ------------------------------------------------------------
+    played = spider_game(h, sp)
+    spider = api(base, "/")["recent"][0]
+    check(spider["game"] == "spider", f"the Spider game ended: {spider}")
+    sid = spider["id"]
+
+    seal, _ = exordia8_table(h, ann, CHANNEL)
+    tid = open_game(base, "exordia8", CHANNEL)
+    for _ in range(3):  # a few turns (ann draws, the computer plays): the page has moves
+        ann.skip()
+        ann.say(CHANNEL, "!draw")
+        ann.wait_msg(r"(?i)your (turn|hand)", sender=BOT_NICK, target="ann",
+                     what="ann's turn again")
+    ann.say(CHANNEL, "!leave")
+    told = ann.wait_msg(r"The sealed deal was (\d+)", sender=BOT_NICK, what="the deal told",
+                        timeout=30)
+    deal8 = re.search(r"The sealed deal was (\d+)", told.plain).group(1)
+
+    ann.skip()
+    ben.skip()
+    ann.say(CHANNEL, "!af challenge ben")
+    ann.wait_msg(r"challenges ben", sender=BOT_NICK, target=CHANNEL, what="the challenge")
+    ben.say(CHANNEL, "!af accept")
+    ann.wait_msg(r"meets ben \(", sender=BOT_NICK, target=CHANNEL, what="the duel starts")
+    hands = {}
+    for n, c in (("ann", ann), ("ben", ben)):
+        hand = c.wait_msg(r"^Your hand", sender=BOT_NICK, target=n, what=f"{n}'s hand")
+        hands[n] = re.findall(r"([A-Z][A-Za-z' ]+?) \d\*?[,.]", hand.plain.split(":", 1)[1])
+        check(len(hands[n]) >= 3, f"{n}'s hand: {hand.plain}")
+    did = open_game(base, "adventurer", CHANNEL)
+    h.sleep(0.3)
+
+    # --- the browser --------------------------------------------------------------------
+    browser = Browser(h)
+    try:
+        page = browser.page()
+
+        # A running duel: its page has no hand, no board, no step-through.
+        page.open(f"{base}/game/{did}")
+        text = page.eval("document.body.innerText")
+        check("under way" in text and "ann" in text and "ben" in text,
+              f"the running duel's page: {text[:400]}")
+        for n, cards in hands.items():
+            for card in cards:
+                check(card not in text, f"the running duel's page shows {n}'s {card}")
+        check(page.eval("document.getElementById('view') === null"),
+              "a running game has no step-through")
+        ben.say(CHANNEL, "!leave")
+        ann.wait_msg(r"ben gives up", sender=BOT_NICK, target=CHANNEL, what="ben gives up")
+
+        # The Spider game, step by step.
+        game = api(base, f"/game/{sid}")
+        steps = game["steps"]
+        check(len(steps) == len(played) + 2, f"{len(played)} moves, a resignation, the deal: "
+              f"{len(steps)} steps")
+        page.open(f"{base}/game/{sid}")
+        caption = "document.getElementById('step').textContent"
+        board = "document.getElementById('view').textContent"
+
+        def at(i, how):
+            want_caption = ("The deal" if i == 0 else
+                            f"Move {i} of {len(steps) - 1}: sp {steps[i]['action']}")
+            want_caption += "".join("\n" + s for s in steps[i]["said"])
+            page.wait_for(f"{caption} === {json.dumps(want_caption)}",
+                          f"step {i} after {how}: caption {want_caption!r}, "
+                          f"shown {page.eval(caption)!r}")
+            shown = page.eval(board)
+            check(shown == "\n".join(steps[i]["view"]),
+                  f"step {i} after {how}: the board is the JSON's step:\n{shown}")
+            return shown
+
+        def like_irc(i, shown):
+            # What sp was told on IRC after move i is the step's caption, and each pile it
+            # named ("3: [4] 7♠ 6♠") is that pile on the step's board ("3:[4] 7♠ 6♠").
+            told = played[i - 1][1]
+            check(steps[i]["said"] == told and page.eval(caption).endswith("\n".join(told)),
+                  f"move {i}: the caption is what IRC showed: {steps[i]['said']} vs {told}")
+            piles = PILE_RX.findall(" ".join(told))
+            check(piles or played[i - 1][0] == "deal",
+                  f"move {i}: IRC named the piles moved: {told}")
+            for n, k, cards in piles:
+                check(f"{n}:[{k}] {cards.strip()}" in shown,
+                      f"move {i}: pile {n} as IRC showed it ([{k}] {cards}) on the board:\n{shown}")
+
+        at(len(steps) - 1, "opening the page")
+        page.key("Home")
+        at(0, "Home")
+        page.click("next")
+        page.click("next")
+        like_irc(2, at(2, "two clicks on ▶"))
+        page.key("ArrowRight")
+        like_irc(3, at(3, "ArrowRight"))
+        page.key("ArrowLeft")
+        at(2, "ArrowLeft")
+        page.click("prev")
+        at(1, "a click on ◀")
+        page.key("End")
+        at(len(steps) - 1, "End")
+        page.click("first")
+        at(0, "a click on |◀")
+        page.click("last")
+        at(len(steps) - 1, "a click on ▶|")
+
+        # The Exordia8 table: the seal checked in the browser, and the screenshot.
+        page.open(f"{base}/game/{tid}")
+        verdict = page.wait_for(
+            "document.getElementById('check').className && "
+            "document.getElementById('check').textContent", "the seal's check has run")
+        check(page.eval("document.getElementById('check').className") == "ok" and
+              f"SHA-256 of {deal8} is the seal shown at the start" in verdict,
+              f"the browser finds the seal matches: {verdict}")
+        check(seal in page.eval("document.body.innerText"), "the page shows the seal")
+        # The screenshot at a step in the middle of the game (as docs/web-game.png shows it).
+        moves8 = len(api(base, f"/game/{tid}")["journal"])
+        page.key("Home")
+        for _ in range(moves8 // 2):
+            page.key("ArrowRight")
+        page.wait_for(f"{caption}.startsWith('Move {moves8 // 2} of {moves8}:')",
+                      f"the Exordia8 game at move {moves8 // 2}")
+        os.makedirs(OUTPUT, exist_ok=True)
+        shot = page.screenshot(os.path.join(OUTPUT, "web-game.png"), width=900, height=1000)
+        check(os.path.getsize(shot) > 10000, f"a screenshot was taken: {shot}")
+
+        # The duel, ended: the hands at the end, and its steps.
+        duel = api(base, f"/game/{did}")
+        check(duel["status"] != "open" and duel["rebuilt"], f"the duel ended: {duel['status']}")
+        page.open(f"{base}/game/{did}")
+        text = page.eval("document.body.innerText")
+        check("Hands at the end" in text and all(h_["nick"] in text for h_ in duel["hands"]),
+              "the ended duel shows the hands")
+        check(page.eval(board) == "\n".join(duel["steps"][-1]["view"]),
+              "the ended duel's last step is shown")
+
+        # A running table in #<script>x: no hand, and the name stays text.
+        _, cards = exordia8_table(h, ann, ODD)
+        oid = open_game(base, "exordia8", ODD)
+        page.open(f"{base}/game/{sid}")
+        scripts = page.eval("document.querySelectorAll('script').length")
+        page.open(f"{base}/game/{oid}")
+        text = page.eval("document.body.innerText")
+        check(ODD in text, f"the channel's name is shown as text: {text[:300]}")
+        check(page.eval("document.querySelectorAll('script').length") == scripts,
+              "no script element injected by the channel's name")
+        check(page.eval("document.querySelectorAll('body script:not([id])').length") == 1,
+              "one script of the page's own")
+        check("Your hand" not in text and f"1:{cards[0]} 2:{cards[1]}" not in text and
+              not all(c in text for c in cards),
+              f"the running table's page shows no hand: {text[:500]}")
+        check(page.eval("document.getElementById('view') === null"),
+              "the running table has no step-through")
+        page.open(f"{base}/")
+        check(ODD in page.eval("document.body.innerText"), "the first page lists #<script>x")
+        check(page.eval("document.querySelectorAll('script').length") == 0,
+              "the first page has no script, none injected")
+    finally:
+        browser.close()
+    check(not browser.proc.alive(), "chromium is gone")
+    h.stop_bot(bot)
+    print(f"spider {sid}, exordia8 {tid} (deal {deal8}), duel {did}, running {oid}; "
+          f"screenshot {shot}")
+
+
+run_test("web_browser", test, timeout=90)
