@@ -166,9 +166,12 @@ void Builtins::cmd_help(Request& r) {
             if (!c.module.empty() || (c.admin && !router_.is_admin(*r.net, r.from))) continue;
             core += (core.empty() ? "" : ", ") + p + c.spec.name;
         }
+        std::string line = fmt::format("Commands: {}. {}help COMMAND explains one.", core, p);
+        // Where the pages are, when the line stays one line with it (as for top).
         const std::string site = web_link("/");
-        out_.reply_private(r, fmt::format("Commands: {}. {}help COMMAND explains one.{}", core, p,
-                                          site.empty() ? "" : " Ladders and past games: " + site));
+        const std::string more = site.empty() ? "" : " Ladders and past games: " + site;
+        if (!more.empty() && line.size() + more.size() <= render::kWidth) line += more;
+        out_.reply_private(r, line);
         std::string games;
         for (const auto& k : kinds_)
             games += (games.empty() ? "" : "; ") + render::bold(k->title()) + " (" +
