@@ -379,14 +379,17 @@ std::optional<Move> fill_to_deal(const State& root) {
     return Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), 1};
 }
 
-Context fair_context() {
+Context fair_context(int suits) {
     Context ctx;
     ctx.macros = true;
-    // Not used (issue 31, third session; docs/PERFORMANCE.md): sequences of several runs
-    // through empty piles as far as they reach (ctx.supermoves) and part of a run onto its
-    // own suit (ctx.partial_same) took 4 suits from 26.0 to 29.5 % of deals 1..200, but each
-    // game cost more CPU (1 suit 0.87 -> 1.52 s, 2 suits 1.32 -> 1.66 s, 4 suits 1.05 ->
-    // 1.13 s).
+    // At 4 suits only (issue 31; docs/PERFORMANCE.md): sequences of several runs through
+    // empty piles as far as they reach (supermoves), and part of a run onto a card of its
+    // own suit. Both took 4 suits from 26.0 to 29.5 % of deals 1..200 (25 -> 28 of held-out
+    // deals 1001..1100) at about the same CPU a game. At 1 and 2 suits they cost CPU
+    // (1 suit 0.87 -> 1.52 s, 2 suits 1.32 -> 1.66 s a game with both), and supermoves
+    // alone lost a game at 2 suits (64.0 -> 63.5 %).
+    ctx.supermoves = suits == 4;
+    ctx.partial_same = suits == 4;
     // Unlike the certifier, it also moves a run from an off-suit card to another off-suit
     // card: lines that turn a card over often need it (4 suits: 9% -> 25% on deals 1..100).
     ctx.prune_lateral = false;
@@ -415,7 +418,7 @@ bool root_of(const View& view, State& root) {
 }  // namespace
 
 std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
-    const Context ctx = fair_context();
+    const Context ctx = fair_context(view.suits);
     State root;
     if (!root_of(view, root)) return {};
     if (root.won()) return {};
@@ -445,7 +448,7 @@ std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
 std::uint64_t position_key(const View& view) {
     State s;
     if (!root_of(view, s)) return 0;
-    refresh_all(s, fair_context());
+    refresh_all(s, fair_context(view.suits));
     return state_hash(s);
 }
 

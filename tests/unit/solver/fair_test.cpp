@@ -133,6 +133,33 @@ TEST(SpiderFair, DealsRatherThanCompleteARunThatStrandsTheStock) {
     EXPECT_EQ(fair_plan(v), std::vector<std::string>{"deal"});
 }
 
+TEST(SpiderFair, AtFourSuitsPutsPartOfARunOnItsOwnSuitToCompleteOne) {
+    // Pile 1 holds K..2 of spades over a face-down card; pile 2 ends in 2, A of spades over
+    // a 3 of hearts. Only the Ace alone (part of pile 2's run) onto pile 1 completes the
+    // run, which turns pile 1's card over; the whole run 2, A fits no pile. Nothing else
+    // moves (Kings and 5s, no empty pile), so without part-of-a-run moves onto their own
+    // suit the player could only deal.
+    View v;
+    v.suits = 4;
+    auto card = [](int r, Suit s) { return Card::make(r, s); };
+    v.face_down[0] = 1;
+    for (int r = 13; r >= 2; --r) v.face_up[0].push_back(card(r, Suit::Spades));
+    v.face_down[1] = 1;
+    v.face_up[1] = {card(3, Suit::Hearts), card(2, Suit::Spades), card(1, Suit::Spades)};
+    const Card fillers[] = {card(13, Suit::Hearts),   card(13, Suit::Hearts),
+                            card(13, Suit::Diamonds), card(13, Suit::Diamonds),
+                            card(13, Suit::Clubs),    card(13, Suit::Clubs),
+                            card(5, Suit::Diamonds),  card(5, Suit::Clubs)};
+    for (std::size_t p = 2; p < 10; ++p) {
+        v.face_down[p] = 3;
+        v.face_up[p] = {fillers[p - 2]};
+    }
+    const std::vector<std::string> plan = fair_plan(v, small());
+    ASSERT_FALSE(plan.empty());
+    EXPECT_EQ(plan.front(), "move 2 1 1");
+    EXPECT_EQ(fair_plan(v).front(), "move 2 1 1");
+}
+
 TEST(SpiderEvaluation, CountsThePileNearestToEmptyAgain) {
     // Face-down cards 3, 1, 4 and a pile with none: the nearest to empty has 1.
     Context ctx;
