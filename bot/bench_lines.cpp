@@ -331,7 +331,7 @@ class Crowd {
             return nullptr;
         }
         for (auto& [id, t] : n_->tables)
-            if (t->solitaire && t->kind->name() == l.kind && n_->net->same(t->place, l.nicks[0]))
+            if (t->in_private && t->kind->name() == l.kind && n_->net->same(t->place, l.nicks[0]))
                 return t.get();
         return nullptr;
     }

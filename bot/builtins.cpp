@@ -108,7 +108,7 @@ void Builtins::add_commands(std::vector<Command>& commands) {
     add({"stop",
          {},
          "#CHANNEL|NICK",
-         "stops the game at a channel, or a player's solitaire game (admins)"},
+         "stops the game at a channel, or a player's private games (admins)"},
         W::Anywhere, true, [this](Request& r) {
             std::string where = r.args.empty() ? r.channel : r.args;
             if (where.empty() || where.find(' ') != std::string::npos) {

@@ -276,7 +276,7 @@ int next_mover(const GameKind& kind, const Game& game) {
     if (game.finished()) return -1;
     const auto awaited = game.awaited();
     if (!awaited.empty()) return awaited.front();
-    return kind.solitaire() ? 0 : -1;
+    return kind.in_private() ? 0 : -1;
 }
 
 }  // namespace croupier::bot

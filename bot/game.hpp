@@ -439,7 +439,7 @@ class GameKind {
     }
 
     // Shorthands.
-    bool solitaire() const { return seating().way() == Seating::Private; }
+    bool in_private() const { return seating().way() == Seating::Private; }
     // A lookup answered for an asker whose way of typing is unknown.
     LookupReply lookup(std::string_view command, std::string_view args,
                        const std::optional<std::string>& saved) const {

@@ -62,7 +62,7 @@ std::string Tables::apply_move(Table& t, int seat, const std::string& command,
                                  storage::Database& d) { d.drop_value(name); });
         }
         if (note.empty() && !s.computer)
-            commits.unit_of(t).movers.push_back({s.nick, s.key, !t.solitaire});
+            commits.unit_of(t).movers.push_back({s.nick, s.key, !t.in_private});
     }
     if (!note.empty()) o.out.insert(o.out.begin(), to_table(note));
     deliver(t, o.out);
@@ -191,9 +191,9 @@ void Tables::settle(Table& t) {
 namespace {
 // `text` appended to the last line the table is told (the channel's; a private game's, its
 // player's) when that line stays within the width the tables pack to: never a line more.
-void append_where_it_fits(std::vector<Line>& packed, bool solitaire, const std::string& text) {
+void append_where_it_fits(std::vector<Line>& packed, bool in_private, const std::string& text) {
     for (auto it = packed.rbegin(); it != packed.rend(); ++it) {
-        if (it->channel == solitaire) continue;
+        if (it->channel == in_private) continue;
         if (it->text.size() + text.size() <= render::kWidth) it->text += text;
         return;
     }
@@ -209,7 +209,7 @@ void Tables::deliver(Table& t, const std::vector<Out>& out, bool page) {
     std::vector<Line> lines;
     for (const auto& o : out) {
         if (o.to == Out::To::Table) {
-            if (t.solitaire) {
+            if (t.in_private) {
                 const Seat& s = t.seats.front();
                 if (!s.away)
                     lines.push_back({false, s.nick, s.key, false, o.text, o.layout, o.view, page});
@@ -222,7 +222,7 @@ void Tables::deliver(Table& t, const std::vector<Out>& out, bool page) {
         const Seat& s = t.seats[static_cast<std::size_t>(o.seat)];
         // An away seat's nick may be someone else's by now: it is told on coming back.
         if (s.computer || s.out || s.away) continue;
-        lines.push_back({false, s.nick, s.key, !t.solitaire, o.text, o.layout, o.view, page});
+        lines.push_back({false, s.nick, s.key, !t.in_private, o.text, o.layout, o.view, page});
     }
     if (lines.empty()) return;
     const bool over = t.game && t.game->finished();
@@ -242,7 +242,7 @@ void Tables::deliver(Table& t, const std::vector<Out>& out, bool page) {
     // The turn's clocks wait for these lines: every line of the batch shares one hold,
     // released when the last has left the queue (or was dropped).
     commits.after_commit(t, [this, network = t.net->name, id = t.id, told, replay,
-                             solitaire = t.solitaire, hold = hold_lines(t)]() mutable {
+                             in_private = t.in_private, hold = hold_lines(t)]() mutable {
         auto it = nets.find(network);
         if (it == nets.end()) return;
         NetCtx& n = *it->second;
@@ -251,7 +251,7 @@ void Tables::deliver(Table& t, const std::vector<Out>& out, bool page) {
                                          : irc::SendOptions::of(irc::Priority::Normal);
         if (told->over) table_opts.priority = irc::Priority::High;
         auto packed = pack_lines(told->lines, render::kWidth);
-        if (told->over && !replay.empty()) append_where_it_fits(packed, solitaire, replay);
+        if (told->over && !replay.empty()) append_where_it_fits(packed, in_private, replay);
         const std::shared_ptr<void> held = std::move(hold);  // not kept past this call
         for (std::size_t i = 0; i < packed.size(); ++i) {
             const Line& l = packed[i];
@@ -283,7 +283,7 @@ irc::SendOptions Tables::place_options(const Table& t, irc::Priority priority) c
     // computers still outranks one private player, as everyone there reads its lines.
     int people = 0;
     for (const auto& s : t.seats) people += !s.computer && !s.out && !s.away;
-    o.weight = std::max(1, people) + (t.solitaire ? 0 : 1);
+    o.weight = std::max(1, people) + (t.in_private ? 0 : 1);
     return o;
 }
 
@@ -313,7 +313,7 @@ std::shared_ptr<void> Tables::hold_lines(Table& t) {
 // The end of a game
 
 std::string Tables::next_dealer_name(const Table& t) {
-    if (t.solitaire || t.kind->seating() != Seating::Open) return "";
+    if (t.in_private || t.kind->seating() != Seating::Open) return "";
     return "next-dealer:" + t.net->name + ":" + t.place_key;
 }
 
@@ -333,7 +333,7 @@ void Tables::finish(Table& t, const std::string& status) {
             pr.points = results[i].points;
             pr.won = results[i].won;
             pr.computer = t.seats[i].computer;
-            if (t.solitaire)
+            if (t.in_private)
                 pr.detail = results[i].detail +
                             fmt::format(" seconds={}", clock.unix_now() - t.started_unix);
             else
@@ -388,7 +388,7 @@ void Tables::close_table(Table& t) {
     if (t.net->tables.by_id(t.id) != &t) return;
     // A game's place in the channel is free: a table ready and waiting there may start, once
     // the callers up the stack are done with this one.
-    if (!t.solitaire && t.phase == Table::Phase::Playing)
+    if (!t.in_private && t.phase == Table::Phase::Playing)
         boost::asio::post(io, [this, live = std::weak_ptr<int>(alive), network = t.net->name,
                                place = t.place_key] {
             if (!live.lock()) return;

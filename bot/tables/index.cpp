@@ -9,13 +9,13 @@ namespace {
 // What a table is found by: its folded channel, or its person.
 const std::string& found_by(const Table& t) {
     static const std::string none;
-    if (!t.solitaire) return t.place_key;
+    if (!t.in_private) return t.place_key;
     return t.seats.empty() ? none : t.seats.front().key;
 }
 }  // namespace
 
 std::unordered_map<std::string, std::vector<TableId>>& TableIndex::index_of(const Table& t) {
-    return t.solitaire ? private_ : at_;
+    return t.in_private ? private_ : at_;
 }
 
 Table& TableIndex::add(std::unique_ptr<Table> t) {

@@ -66,7 +66,7 @@ bool decode(const std::string& data, Table& t) {
 }  // namespace
 
 void Tables::remember_lobby(Table& t) {
-    if (t.solitaire || t.phase != Table::Phase::Joining) return;
+    if (t.in_private || t.phase != Table::Phase::Joining) return;
     // Not a move: the table goes on whatever the disk says; only a restart before the next
     // change could lose it (the writer's log line says so).
     const std::string drop =

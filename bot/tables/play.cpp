@@ -56,11 +56,11 @@ std::function<void(Request&)> Tables::seating_action(const SeatingCommand& c,
                         deliver(*t, t->game->show_table());
                         return;
                     }
-                new_solitaire(r, *kk);
+                new_private_game(r, *kk);
             };
         case D::New:
             return [this, m](Request& r) {
-                if (const GameKind* kk = kind_by_name(m)) new_solitaire(r, *kk);
+                if (const GameKind* kk = kind_by_name(m)) new_private_game(r, *kk);
             };
         case D::Usage:
             return [this, usage = c.usage](Request& r) { refuse(r, usage); };
@@ -170,7 +170,7 @@ void Tables::show_table(Request& r) {
                                      t->kind->title(), names, t->seats.size(), cfg.bot.prefix));
         return;
     }
-    if (t->solitaire) {
+    if (t->in_private) {
         t->last_activity = clock.unix_now();
         deliver(*t, r.args.empty() ? t->game->show_table() : t->game->show_table_as(r.args), true);
         return;
@@ -197,7 +197,7 @@ void Tables::show_hand(Request& r) {
         }
     } else {
         for (auto& [id, tt] : r.net->tables)
-            if (!tt->solitaire && tt->phase == Table::Phase::Playing && tt->seated(r.key) &&
+            if (!tt->in_private && tt->phase == Table::Phase::Playing && tt->seated(r.key) &&
                 (!r.kind || tt->kind == r.kind)) {
                 if (t) {
                     refuse(r, "You play at more than one table: type hand in the channel.");
@@ -261,7 +261,7 @@ void Tables::hint(Request& r) {
             if (!tt) return;
             tt->busy = false;
             if (tt->seq != seq) return;  // the game moved on meanwhile
-            deliver(*tt, {tt->kind->solitaire() ? to_table(text) : to_seat(seat, text)});
+            deliver(*tt, {tt->kind->in_private() ? to_table(text) : to_seat(seat, text)});
         };
     });
 }

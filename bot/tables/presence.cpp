@@ -54,7 +54,7 @@ void Tables::player_gone(NetCtx& n, const std::string& person, const std::string
                          const std::string& nick_key) {
     std::vector<TableId> ids;
     for (auto& [id, t] : n.tables) {
-        if (t->solitaire) {
+        if (t->in_private) {
             // A quit: the private game waits, untold, for the person to speak again.
             if (channel.empty() && !t->seats.empty() && t->seats.front().key == person)
                 t->seats.front().away = true;
@@ -151,7 +151,7 @@ void Tables::player_renamed(NetCtx& n, const std::string& person, const std::str
         if (seat < 0) continue;
         t->seats[static_cast<std::size_t>(seat)].nick = nick;
         if (t->game) t->game->rename(seat, nick);
-        if (t->solitaire) t->place = nick;
+        if (t->in_private) t->place = nick;
     }
 }
 

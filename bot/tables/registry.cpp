@@ -48,7 +48,7 @@ std::size_t Tables::stop_at(NetCtx& n, const std::string& where, const std::stri
         for (const Person* p : n.people.by_nick(n.net->fold(where))) owners.insert(p->key);
         owners.insert("l:" + n.net->fold(where));
         for (auto& [id, t] : n.tables)
-            if (t->solitaire && owners.count(t->seats.front().key)) ids.push_back(id);
+            if (t->in_private && owners.count(t->seats.front().key)) ids.push_back(id);
     }
     std::size_t stopped = 0;
     for (const TableId id : ids)
@@ -79,7 +79,7 @@ std::string Tables::open_table_command(const std::string& arg, Seating::Way seat
 std::string Tables::private_start_command(const GameKind* kind) const {
     std::string out;
     for (const auto& k : kinds) {
-        if (!k->solitaire() || (kind && k.get() != kind)) continue;
+        if (!k->in_private() || (kind && k.get() != kind)) continue;
         const auto names = k->aliases();
         out += (out.empty() ? "" : " or ") + (names.empty() ? k->name() : names.front()) + " new" +
                (kind ? "" : " (" + k->title() + ")");
@@ -94,15 +94,15 @@ const config::TableConfig& Tables::table_config(const GameKind& k) const {
 }
 
 std::unique_ptr<Table> Tables::make_table(NetCtx& n, const GameKind& kind, const std::string& place,
-                                          bool solitaire) {
+                                          bool in_private) {
     auto t = std::make_unique<Table>();
     t->id = next_table_id++;
     t->epoch = next_epoch++;
     t->net = &n;
     t->kind = &kind;
     t->place = place;
-    t->place_key = solitaire ? "" : n.net->fold(place);
-    t->solitaire = solitaire;
+    t->place_key = in_private ? "" : n.net->fold(place);
+    t->in_private = in_private;
     return t;
 }
 
@@ -187,9 +187,10 @@ std::string Tables::stranger_reason(Request& r, const std::vector<Table*>& here)
 
 std::string Tables::stranger_words(const Table& t, const Seat& s) const {
     // One wording for every game: whose seat it is, and how its owner gets it back.
-    const std::string what = t.solitaire ? fmt::format("The {} game of {}", t.kind->title(), s.nick)
-                                         : fmt::format("The seat of {} in the {} game at {}",
-                                                       s.nick, t.kind->title(), t.place);
+    const std::string what =
+        t.in_private
+            ? fmt::format("The {} game of {}", t.kind->title(), s.nick)
+            : fmt::format("The seat of {} in the {} game at {}", s.nick, t.kind->title(), t.place);
     const std::string how = s.key.starts_with("g:")
                                 ? "come back under that nick from where you played"
                                 : "come back from where you played (the same services account, "
@@ -204,11 +205,11 @@ std::string Tables::stranger_words(const Table& t, const Seat& s) const {
 // it is, and the private games counted by kind.
 std::string Tables::what_is_played(const Request& r) const {
     std::vector<std::string> parts;
-    std::map<std::string, int> solitaire;
+    std::map<std::string, int> privates;
     for (auto& [name, n] : nets) {
         for (auto& [id, t] : n->tables) {
-            if (t->solitaire) {
-                ++solitaire[t->kind->title()];
+            if (t->in_private) {
+                ++privates[t->kind->title()];
                 continue;
             }
             std::string what = fmt::format("{} at {}", t->kind->title(), t->place);
@@ -233,13 +234,14 @@ std::string Tables::what_is_played(const Request& r) const {
             parts.push_back(what);
         }
     }
-    for (const auto& [title, count] : solitaire)
+    for (const auto& [title, count] : privates)
         parts.push_back(
             fmt::format("{} {} game{} in private", count, title, count == 1 ? "" : "s"));
     if (parts.empty()) {
         std::string private_games;
         for (const auto& k : kinds)
-            if (k->solitaire()) private_games += (private_games.empty() ? "" : " or ") + k->title();
+            if (k->in_private())
+                private_games += (private_games.empty() ? "" : " or ") + k->title();
         return fmt::format(
             "No games right now. Start one: {} in a channel{}.", open_table_command(),
             private_games.empty()

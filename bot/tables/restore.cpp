@@ -34,7 +34,7 @@ void Tables::restore_games() {
             finish(*t, "finished");
             continue;
         }
-        if (!t->solitaire) t->back = Table::Back::Restart;  // said once the bot is in the channel
+        if (!t->in_private) t->back = Table::Back::Restart;  // said once the bot is in the channel
         ++restored;
     }
     if (restored)
@@ -52,7 +52,7 @@ Table* Tables::restore_game(NetCtx& n, const storage::GameRecord& rec, TableId i
             rec.id, rec.kind, rec.network, rec.place);
         return nullptr;
     }
-    auto t = make_table(n, *kind, rec.place, kind->solitaire());
+    auto t = make_table(n, *kind, rec.place, kind->in_private());
     t->id = id ? id : rec.id;  // a dealt table's id is its game's id
     t->setup = *setup;
     t->game_id = rec.id;
@@ -106,7 +106,7 @@ Table* Tables::restore_game(NetCtx& n, const storage::GameRecord& rec, TableId i
         if (const Person* p = n.people.known(t->seats[i].key); p && p->nick != t->seats[i].nick) {
             t->seats[i].nick = p->nick;
             t->game->rename(static_cast<int>(i), p->nick);
-            if (t->solitaire) t->place = p->nick;
+            if (t->in_private) t->place = p->nick;
         }
     if (!ok) {
         try {
@@ -203,7 +203,7 @@ void Tables::link_back(NetCtx& n) {
     down_since.erase(it);
     if (!long_drop) return;
     for (auto& [id, t] : n.tables)
-        if (!t->solitaire && t->back == Table::Back::No) t->back = Table::Back::Reconnect;
+        if (!t->in_private && t->back == Table::Back::No) t->back = Table::Back::Reconnect;
 }
 
 void Tables::close_abandoned() {

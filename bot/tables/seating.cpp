@@ -645,7 +645,7 @@ void Tables::duel_computer(Request& r, const GameKind& kind) {
 // ---------------------------------------------------------------------------------------
 // Private games (Spider)
 
-void Tables::new_solitaire(Request& r, const GameKind& kind) {
+void Tables::new_private_game(Request& r, const GameKind& kind) {
     NetCtx& n = *r.net;
     if (Table* t = private_game(n, r.key, &kind)) {
         refuse(r, fmt::format("You have {} {} game open (deal {}): type board to see it, "
@@ -655,7 +655,7 @@ void Tables::new_solitaire(Request& r, const GameKind& kind) {
         return;
     }
     int open = 0;
-    for (auto& [id, t] : n.tables) open += t->solitaire && t->seats.front().key == r.key;
+    for (auto& [id, t] : n.tables) open += t->in_private && t->seats.front().key == r.key;
     if (cfg.limits.private_games_per_person < 1) {
         refuse(r, "Private games are turned off here.");
         return;
@@ -791,7 +791,7 @@ void Tables::deal_not_saved(Table& t) {
                t.net->name, t.place);
     // Its number goes to the next game, unless another has taken the one after it already.
     if (t.game_id && next_game_id == t.game_id + 1) --next_game_id;
-    if (t.solitaire) {
+    if (t.in_private) {
         const Seat s = t.seats.front();
         NetCtx& n = *t.net;
         close_table(t);

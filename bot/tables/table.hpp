@@ -35,9 +35,9 @@ struct Table {
     TableId id = 0;  // this run's id (the game's database id once it is dealt)
     NetCtx* net = nullptr;
     const GameKind* kind = nullptr;
-    std::string place;      // channel name, or the player's nick for private games
-    std::string place_key;  // the folded channel; "" for a private game
-    bool solitaire = false;
+    std::string place;        // channel name, or the player's nick for private games
+    std::string place_key;    // the folded channel; "" for a private game
+    bool in_private = false;  // a private game (Spider, Encounters): in private messages
     enum class Phase { Joining, Playing } phase = Phase::Joining;
     std::vector<Seat> seats;
     std::string opener_key;

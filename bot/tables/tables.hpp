@@ -217,7 +217,7 @@ class Tables {
     const config::TableConfig& table_config(const GameKind& k) const;
     // The one way to build a table; add_table() registers it under its id.
     std::unique_ptr<Table> make_table(NetCtx& n, const GameKind& kind, const std::string& place,
-                                      bool solitaire);
+                                      bool in_private);
     Table& add_table(std::unique_ptr<Table> t);
     Table* table_by_id(NetCtx& n, TableId id);
     Table* private_game(NetCtx& n, const std::string& person, const GameKind* kind = nullptr);
@@ -274,7 +274,7 @@ class Tables {
         std::function<std::string(const Table& t, const std::string& names, std::size_t count)>;
     void tell_burst(Table& t, Table::BurstKind kind, const std::string& name, BurstText text);
     void flush_burst(NetCtx* n, TableId id, Table::BurstKind kind, BurstText text);
-    void new_solitaire(Request& r, const GameKind& kind);
+    void new_private_game(Request& r, const GameKind& kind);
     // Duels: a challenge (to a nick, or to anyone), accepted, declined, withdrawn or left to
     // expire; or a game against the computer.
     void challenge(Request& r, const GameKind& kind);

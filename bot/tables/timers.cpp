@@ -53,7 +53,7 @@ void Tables::arm_timers(Table& t) {
     const bool up = t.net->net->registered();
     NetCtx* n = t.net;
     const TableId id = t.id;
-    const config::TableConfig* tc = t.solitaire ? nullptr : &table_config(*t.kind);
+    const config::TableConfig* tc = t.in_private ? nullptr : &table_config(*t.kind);
     const TimePoint now = clock.now();
     for (std::size_t i = 0; i < t.seats.size(); ++i) {
         Seat& s = t.seats[i];

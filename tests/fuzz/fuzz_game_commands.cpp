@@ -72,9 +72,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     GameSetup setup;
     // A private game with an opponent (Spider: Encounters' enemy) has its computer seat 1,
     // as the table gives it.
-    const bool opponent = kind.solitaire() && kind.seating().computer_opponent(1).has_value();
+    const bool opponent = kind.in_private() && kind.seating().computer_opponent(1).has_value();
     // A duel has two seats, as the table seats it; a table game from 2 to 8.
-    const int seats = kind.solitaire()                  ? (opponent ? 2 : 1)
+    const int seats = kind.in_private()                 ? (opponent ? 2 : 1)
                       : kind.seating() == Seating::Duel ? 2
                                                         : 2 + data[1] % 7;
     for (int s = 0; s < seats; ++s) {
@@ -84,7 +84,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     setup.deal_number = data[2] * 7919ULL + data[1];
     kind.deal_options(setup);
-    if (kind.solitaire()) {
+    if (kind.in_private()) {
         const PrivateStart start = kind.seating().as_private()->start(text.substr(0, 40), {});
         if (start.error.empty() && !start.proven) {
             setup.variant = start.variant;
@@ -127,7 +127,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (command == "~") {
             // A private game's computer move is its hint: a search, run off the event loop
             // in the daemon and slow under the sanitizers; a couple per input is plenty.
-            if (kind.solitaire() && ++hints > 2) continue;
+            if (kind.in_private() && ++hints > 2) continue;
             const std::string a = game->computer_action(seat);
             if (a.empty()) continue;
             const auto [c, rest] = split_command(a);

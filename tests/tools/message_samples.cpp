@@ -63,7 +63,7 @@ void play(const GameKind& kind, Game& g, int seats, games::DealRng& rng) {
             say(g.show_table_as("full"));
             say(g.show_table_as("sideways"));
             for (int s = 0; s < seats; ++s) say(g.show_hand(s));
-            if (kind.solitaire()) say("Hint: " + g.hint_text(seat, g.computer_action(seat)));
+            if (kind.in_private()) say("Hint: " + g.hint_text(seat, g.computer_action(seat)));
         }
     }
 }
@@ -78,7 +78,7 @@ int main() {
             GameSetup setup;
             setup.deal_number = rng.next();
             int seats = 1;
-            if (kind->solitaire()) {
+            if (kind->in_private()) {
                 static const char* const starts[] = {"1", "2", "4", "4 keep"};
                 const PrivateStart start =
                     kind->seating().as_private()->start(starts[round % 4], {});

@@ -38,7 +38,7 @@ std::int64_t play(storage::Database& db, const GameKind& kind, std::int64_t id, 
     rec.kind = kind.name();
     rec.variant = setup.variant;
     rec.network = "net";
-    rec.place = kind.solitaire() ? setup.players[0] : "#cards";
+    rec.place = kind.in_private() ? setup.players[0] : "#cards";
     rec.deal = setup.deal_number;
     rec.setup = setup.serialise();
     rec.started = 1700000000 + id * 60;

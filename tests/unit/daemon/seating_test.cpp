@@ -35,7 +35,7 @@ TEST(Seating, EachBuiltInKindHasItsWay) {
         ASSERT_TRUE(k) << name;
         EXPECT_EQ(k->seating().way(), way) << name;
         EXPECT_TRUE(k->seating() == way) << name;
-        EXPECT_EQ(k->solitaire(), way == Seating::Private) << name;
+        EXPECT_EQ(k->in_private(), way == Seating::Private) << name;
         // Only a private game has private rules; only tables and duels have a table config.
         EXPECT_EQ(k->seating().as_private() != nullptr, way == Seating::Private) << name;
         EXPECT_EQ(k->seating().table_config() != nullptr, way != Seating::Private) << name;

@@ -26,7 +26,7 @@ std::unique_ptr<Table> channel_table(TableId id, const std::string& place_key) {
 std::unique_ptr<Table> private_game(TableId id, const std::string& person) {
     auto t = std::make_unique<Table>();
     t->id = id;
-    t->solitaire = true;
+    t->in_private = true;
     t->place = "nick";
     Seat s;
     s.key = person;
