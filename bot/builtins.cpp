@@ -170,7 +170,7 @@ void Builtins::cmd_help(Request& r) {
         // Where the pages are, when the line stays one line with it (as for top).
         const std::string site = web_link("/");
         const std::string more = site.empty() ? "" : " Ladders and past games: " + site;
-        if (!more.empty() && line.size() + more.size() <= render::kWidth) line += more;
+        render::append_if_fits(line, more);
         out_.reply_private(r, line);
         std::string games;
         for (const auto& k : kinds_)
@@ -481,7 +481,7 @@ void Builtins::cmd_top(Request& r) {
     const std::string whole = web_link("/top/" + k->name());
     const std::string more = whole.empty() ? "" : ". The whole ladder: " + whole;
     const std::size_t nick = r.in_channel() ? r.from.nick.size() + 2 : 0;
-    if (!more.empty() && nick + line.size() + more.size() <= render::kWidth) line += more;
+    render::append_if_fits(line, more, nick);
     out_.reply(r, line);
 }
 

@@ -16,10 +16,6 @@ namespace {
 
 constexpr std::string_view kDecks = "decks.txt";
 
-bool ends_with(std::string_view s, std::string_view tail) {
-    return s.size() >= tail.size() && s.substr(s.size() - tail.size()) == tail;
-}
-
 // "" and the file's bytes added to `into`, or why it cannot be read.
 std::string read_file(const std::filesystem::path& p, std::vector<DataFile>& into) {
     std::ifstream in(p, std::ios::binary);
@@ -43,7 +39,7 @@ std::string read_card_folder(std::string_view entry, const std::filesystem::path
             DataFile shown{"(built in) data/" + f.path, f.text};
             if (name == kDecks)
                 out.decks.push_back(std::move(shown));
-            else if (ends_with(name, kind.extension))
+            else if (name.ends_with(kind.extension))
                 out.cards.push_back(std::move(shown));
         }
         return "";

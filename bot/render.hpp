@@ -39,6 +39,15 @@ std::string without_bidi(std::string_view text);
 // The bytes a line of a game may take, under split()'s 400 (what the tables pack to).
 inline constexpr std::size_t kWidth = 390;
 
+// Appends `more` to `line` when the line stays within kWidth with it (`prefix`: bytes the
+// line gets in front when sent, a "nick: " in a channel); otherwise leaves it as it is, so
+// something said only where it fits never costs a line more.
+inline bool append_if_fits(std::string& line, std::string_view more, std::size_t prefix = 0) {
+    if (prefix + line.size() + more.size() > kWidth) return false;
+    line += more;
+    return true;
+}
+
 // Splits text into pieces of at most max_bytes, on spaces where possible, never inside a
 // UTF-8 sequence; a colour in force at a split is carried over to the next piece.
 std::vector<std::string> split(std::string_view text, std::size_t max_bytes = 400);

@@ -194,7 +194,7 @@ namespace {
 void append_where_it_fits(std::vector<Line>& packed, bool in_private, const std::string& text) {
     for (auto it = packed.rbegin(); it != packed.rend(); ++it) {
         if (it->channel == in_private) continue;
-        if (it->text.size() + text.size() <= render::kWidth) it->text += text;
+        render::append_if_fits(it->text, text);
         return;
     }
 }

@@ -58,3 +58,18 @@ TEST(Render, TextDirectionControlsAreDroppedFromWhatTheBotRepeats) {
     EXPECT_EQ(render::quote_user("\u202Ekcab"), "kcab");
     EXPECT_EQ(render::without_bidi("\xE2\x80"), "\xE2\x80");  // a cut sequence is left alone
 }
+
+TEST(RenderAppend, AppendsOnlyWhereTheLineStaysWithinTheWidth) {
+    using croupier::bot::render::append_if_fits;
+    using croupier::bot::render::kWidth;
+    std::string line(kWidth - 10, 'x');
+    EXPECT_TRUE(append_if_fits(line, " 123456789"));  // exactly the width
+    EXPECT_EQ(line.size(), kWidth);
+    EXPECT_FALSE(append_if_fits(line, "!"));
+    EXPECT_EQ(line.size(), kWidth);
+    std::string short_line = "Top Spider: ann";
+    EXPECT_FALSE(append_if_fits(short_line, " more", kWidth - short_line.size()));  // a prefix
+    EXPECT_EQ(short_line, "Top Spider: ann");
+    EXPECT_TRUE(append_if_fits(short_line, " more", 5));
+    EXPECT_EQ(short_line, "Top Spider: ann more");
+}
