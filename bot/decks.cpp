@@ -24,7 +24,7 @@ LookupReply decks_lookup(const DeckBook& book, const std::string& typed) {
     for (std::size_t i = 0; i < book.premade.size(); ++i)
         s += (i ? "; " : "") + book.premade[i].name + " (" + book.summary(book.premade[i].cards) +
              ")";
-    return {{s + ". Save one with: " + typed + "deck set NAME."}, std::nullopt, false, false};
+    return LookupReply::said(s + ". Save one with: " + typed + "deck set NAME.");
 }
 
 LookupReply deck_lookup(const DeckBook& book, const std::string& a,

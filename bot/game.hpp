@@ -184,6 +184,15 @@ struct LookupReply {
     std::optional<std::string> save;  // the asker's new saved data of this kind
     bool in_private = false;          // private even when asked in a channel
     bool refused = false;             // typed wrong: told to the asker alone, as a refusal
+
+    // One line of answer, where asked (or in private).
+    static LookupReply said(std::string line, bool in_private = false) {
+        return {{std::move(line)}, std::nullopt, in_private, false};
+    }
+    // What was typed wrong and what to type instead.
+    static LookupReply wrong(std::string why, bool in_private = false) {
+        return {{std::move(why)}, std::nullopt, in_private, true};
+    }
 };
 
 // A kind's commands that need no game, answered from the kind's data and the asker's saved

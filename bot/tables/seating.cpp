@@ -353,8 +353,10 @@ void Tables::begin_game(Table& t) {
     rec.setup = setup.serialise();
     rec.started = clock.unix_now();
     rec.status = "open";
-    rec.id = take_game_id();
-    if (!rec.id) {
+    try {
+        rec.id = take_game_id();
+    } catch (const std::exception& e) {
+        log::error("the next game number could not be read: {}", e.what());
         deal_not_saved(t);
         return;
     }
@@ -718,8 +720,10 @@ void Tables::new_private_game(Request& r, const GameKind& kind) {
         rec.setup = t->setup.serialise();
         rec.started = clock.unix_now();
         rec.status = "open";
-        rec.id = take_game_id();
-        if (!rec.id) {
+        try {
+            rec.id = take_game_id();
+        } catch (const std::exception& e) {
+            log::error("the next game number could not be read: {}", e.what());
             send_to_nick(net, nick, key, kNewGameNotSaved, false);
             return;
         }
@@ -775,14 +779,7 @@ void Tables::new_private_game(Request& r, const GameKind& kind) {
 }
 
 std::int64_t Tables::take_game_id() {
-    if (!next_game_id) {
-        try {
-            next_game_id = db->next_game_id();
-        } catch (const std::exception& e) {
-            log::error("the next game number could not be read: {}", e.what());
-            return 0;
-        }
-    }
+    if (!next_game_id) next_game_id = db->next_game_id();
     return next_game_id++;
 }
 

@@ -165,7 +165,7 @@ class Tables {
     // Games are numbered as they are dealt (their row goes to the writer with the deal):
     // the next number, read from the database on the first deal.
     std::int64_t next_game_id = 0;
-    // The next game number, or 0 (and the log says why) if the database cannot be read.
+    // The next game number; throws (the database's error) if it cannot be read.
     std::int64_t take_game_id();
     // The unit with a game's deal was refused: a channel table is open for joins again, a
     // private game is gone; its players are told.

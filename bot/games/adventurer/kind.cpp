@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "bot/card_folders.hpp"
+#include "bot/checked.hpp"
 #include "bot/decks.hpp"
 #include "bot/games/kinds.hpp"
 #include "bot/render.hpp"
@@ -119,9 +120,10 @@ std::string card_full(const AfCard& c) {
 }
 
 // A typed card name against the names a command can mean: exact, else the one that starts
-// so, else the one that contains it. "" and `why` when none or several fit.
-std::string pick_name(const std::vector<std::string>& names, const std::string& typed,
-                      const std::string& where, std::string& why) {
+// so, else the one that contains it; refused, saying which could be meant, when none or
+// several fit.
+Checked<std::string> pick_name(const std::vector<std::string>& names, const std::string& typed,
+                               const std::string& where) {
     const std::string want = games::adventurer::fold_name(typed);
     std::vector<std::string> starts, contains;
     for (const auto& n : names) {
@@ -142,11 +144,11 @@ std::string pick_name(const std::vector<std::string>& names, const std::string& 
     std::string list;
     for (const auto& n : all) list += (list.empty() ? "" : hits.empty() ? "; " : " or ") + n;
     if (hits.empty())
-        why = all.empty() ? fmt::format("You have no cards {}.", where)
-                          : fmt::format("No \"{}\" {}: {}.", typed, where, list);
-    else
-        why = fmt::format("\"{}\" could be {}: say which.", typed, list);
-    return "";
+        return Checked<std::string>::refused(
+            all.empty() ? fmt::format("You have no cards {}.", where)
+                        : fmt::format("No \"{}\" {}: {}.", typed, where, list));
+    return Checked<std::string>::refused(
+        fmt::format("\"{}\" could be {}: say which.", typed, list));
 }
 
 class AdventurerGame final : public Game {
@@ -199,9 +201,9 @@ class AdventurerGame final : public Game {
             return Outcome::refuse(capitalised(named(duel_.act(seat, cmd), names_)));
         std::string line = cmd;
         if (cmd == "play" || cmd == "use" || cmd == "discard" || cmd == "cycle") {
-            std::string why;
-            line = resolve(seat, cmd, a, why);
-            if (!why.empty()) return Outcome::refuse(why);
+            const Checked<std::string> typed = resolve(seat, cmd, a);
+            if (!typed) return Outcome::refuse(typed.why());
+            line = *typed;
         } else if (!a.empty()) {
             line += " " + a;  // the engine refuses words these commands do not take
         }
@@ -280,25 +282,23 @@ class AdventurerGame final : public Game {
 
   private:
     // The typed card names of play/use/discard made the engine's exact ones.
-    std::string resolve(int seat, const std::string& cmd, const std::string& a,
-                        std::string& why) const {
+    Checked<std::string> resolve(int seat, const std::string& cmd, const std::string& a) const {
         const auto& me = duel_.side(seat);
         std::vector<std::string> hand, play;
         for (int c : me.hand) hand.push_back(set_->at(c).name);
         for (const auto& ip : me.play) play.push_back(set_->at(ip.card).name);
-        if (a.empty()) {
-            why = cmd == "play"    ? "Play which card? play CARD (hand shows yours)."
-                  : cmd == "use"   ? "Use which card? use CARD, a card of yours in play."
-                  : cmd == "cycle" ? "Cycle which card? cycle CARD, a card of your hand: it goes "
-                                     "to the bottom of your deck and you draw one (1 Mind, once "
-                                     "a turn)."
-                                   : "Discard which card in play? discard CARD (1 Mind).";
-            return "";
-        }
-        if (cmd == "cycle") {
-            const std::string n = pick_name(hand, a, "in your hand", why);
-            return n.empty() ? "" : "cycle " + n;
-        }
+        if (a.empty())
+            return Checked<std::string>::refused(
+                cmd == "play"    ? "Play which card? play CARD (hand shows yours)."
+                : cmd == "use"   ? "Use which card? use CARD, a card of yours in play."
+                : cmd == "cycle" ? "Cycle which card? cycle CARD, a card of your hand: it goes "
+                                   "to the bottom of your deck and you draw one (1 Mind, once "
+                                   "a turn)."
+                                 : "Discard which card in play? discard CARD (1 Mind).");
+        if (cmd == "cycle")
+            return pick_name(hand, a, "in your hand").then([](const std::string& n) {
+                return "cycle " + n;
+            });
         if (cmd == "play") {
             std::string name = a, over;
             const std::string la = lower(a);
@@ -306,12 +306,12 @@ class AdventurerGame final : public Game {
                 name = trim(a.substr(0, at));
                 over = trim(a.substr(at + 6));
             }
-            const std::string n = pick_name(hand, name, "in your hand", why);
-            if (n.empty()) return "";
-            if (over.empty()) return "play " + n;
-            const std::string o = pick_name(play, over, "in play", why);
-            if (o.empty()) return "";
-            return "play " + n + " over " + o;
+            const Checked<std::string> n = pick_name(hand, name, "in your hand");
+            if (!n || over.empty())
+                return n.then([](const std::string& card) { return "play " + card; });
+            return pick_name(play, over, "in play").then([&](const std::string& o) {
+                return "play " + *n + " over " + o;
+            });
         }
         std::string name = a, number;
         if (const auto sp = a.find_last_of(' ');
@@ -320,9 +320,9 @@ class AdventurerGame final : public Game {
             number = a.substr(sp);
             name = trim(a.substr(0, sp));
         }
-        const std::string n = pick_name(play, name, "in play", why);
-        if (n.empty()) return "";
-        return cmd + " " + n + number;
+        return pick_name(play, name, "in play").then([&](const std::string& n) {
+            return cmd + " " + n + number;
+        });
     }
 
     // After a refusal, what the player can do now.
@@ -632,12 +632,11 @@ class AdventurerKind final : public GameKind {
         const std::string typed = typed_in.empty() ? "af " : typed_in;
         const std::string cmd = lower(std::string(command));
         const std::string a = trim(args);
-        bool wrong = false;
-        if (cmd == "card") return {{card_reply(a, wrong)}, std::nullopt, false, wrong};
-        if (cmd == "cards") return {{cards_reply(a, wrong)}, std::nullopt, true, wrong};
+        if (cmd == "card") return card_reply(a);
+        if (cmd == "cards") return cards_reply(a);
         if (cmd == "decks") return decks_lookup(book_, typed);
         if (cmd == "deck") return deck_lookup(book_, a, saved, typed);
-        return {{"Unknown Adventurer Factory command."}, std::nullopt, true, true};
+        return LookupReply::wrong("Unknown Adventurer Factory command.", true);
     }
 
   private:
@@ -675,40 +674,39 @@ class AdventurerKind final : public GameKind {
         return s.empty() ? "no class" : s;
     }
 
-    // `wrong`: set when the answer says what was typed wrong.
-    std::string card_reply(const std::string& a, bool& wrong) const {
-        wrong = true;
-        if (a.empty()) return "Usage: card NAME, e.g. card " + lib_->set.at(0).name + ".";
+    LookupReply card_reply(const std::string& a) const {
+        if (a.empty())
+            return LookupReply::wrong("Usage: card NAME, e.g. card " + lib_->set.at(0).name + ".");
         std::vector<std::string> names;
         for (const auto& c : lib_->set.cards()) names.push_back(c.name);
-        std::string why;
-        const std::string n = pick_name(names, a, "in the card set", why);
-        if (n.empty()) {
-            if (why.size() > 300)
-                why = fmt::format("There is no card \"{}\"; cards TYPE lists them.", a);
-            return why;
-        }
-        wrong = false;
-        return card_full(lib_->set.at(lib_->set.find(n)));
+        const Checked<std::string> n = pick_name(names, a, "in the card set");
+        if (!n)
+            return LookupReply::wrong(
+                n.why().size() > 300
+                    ? fmt::format("There is no card \"{}\"; cards TYPE lists them.", a)
+                    : n.why());
+        return LookupReply::said(card_full(lib_->set.at(lib_->set.find(*n))));
     }
 
-    std::string cards_reply(const std::string& a, bool& wrong) const {
+    // `cards` lists in private (a type's list is long).
+    LookupReply cards_reply(const std::string& a) const {
         static const char* kTypes[] = {"Class",  "Race",  "Item",   "Weapon",
                                        "Armour", "Spell", "Minion", "Consumable"};
         std::string type;
         for (const char* t : kTypes)
             if (!a.empty() && lower(t).rfind(lower(a), 0) == 0) type = t;
-        wrong = type.empty() && !a.empty();
-        if (type.empty())
-            return "Types: Class, Race, Item, Weapon, Armour, Spell, Minion, Consumable; cards "
-                   "TYPE "
-                   "lists one, card NAME shows one.";
+        if (type.empty()) {
+            const std::string types =
+                "Types: Class, Race, Item, Weapon, Armour, Spell, Minion, Consumable; cards "
+                "TYPE lists one, card NAME shows one.";
+            return a.empty() ? LookupReply::said(types, true) : LookupReply::wrong(types, true);
+        }
         std::string s = type + ":";
         for (const auto& c : lib_->set.cards())
             if (std::find(c.types.begin(), c.types.end(), type) != c.types.end())
                 s += fmt::format(" {} ({}),", c.name, c.cost);
         s.back() = '.';
-        return s;
+        return LookupReply::said(s, true);
     }
 
     config::TableConfig cfg_;

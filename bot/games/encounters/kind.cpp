@@ -585,7 +585,8 @@ class EncountersKind final : public GameKind {
   private:
     // `party`, the one lookup.
     LookupReply party(std::string_view command, const std::optional<std::string>& saved) const {
-        if (lower(std::string(command)) != "party") return {{"Unknown command."}, {}, true, true};
+        if (lower(std::string(command)) != "party")
+            return LookupReply::wrong("Unknown command.", true);
         const enc::PartyState p = saved ? read_party(*saved) : enc::PartyState{};
         const int level = p.level();
         std::string s = fmt::format(
@@ -606,7 +607,7 @@ class EncountersKind final : public GameKind {
         if (p.streak > 0)
             s += fmt::format(" Battle Flow: {} in a row, focus {} carried over.", p.streak,
                              p.carried_focus);
-        return {{s}, std::nullopt, true, false};
+        return LookupReply::said(s, true);
     }
 
     std::chrono::seconds abandon_after_;

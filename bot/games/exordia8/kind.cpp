@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "bot/checked.hpp"
 #include "bot/games/kinds.hpp"
 #include "bot/render.hpp"
 #include "bot/strings.hpp"
@@ -110,9 +111,8 @@ class Exordia8Game : public Game {
         } else if (cmd == "pass") {
             action = Action::pass();
         } else if (cmd == "play" || cmd == "p") {
-            std::string err;
-            auto a = parse_play(seat, args, err);
-            if (!a) return Outcome::refuse(err);
+            const Checked<Action> a = parse_play(seat, args);
+            if (!a) return Outcome::refuse(a.why());
             action = *a;
         } else {
             return Outcome::refuse("Exordia8 commands: play CARD [SUIT], draw, pass, hand.");
@@ -221,14 +221,13 @@ class Exordia8Game : public Game {
     }
 
   private:
-    std::optional<Action> parse_play(int seat, std::string_view args, std::string& err) const {
+    Checked<Action> parse_play(int seat, std::string_view args) const {
         const auto w = words(args);
         const std::string usage =
             "Type !play CARD (10h, Qs, T♥, joker) or its position in your hand (!play 3); for "
             "an 8 add a suit: !play 8h s.";
         if (w.empty()) {
-            err = usage;
-            return std::nullopt;
+            return Checked<Action>::refused(usage);
         }
         std::optional<Card> card;
         std::size_t used = 1;
@@ -255,8 +254,8 @@ class Exordia8Game : public Game {
         } else if (digits && w[0].size() <= 3) {
             const int pos = std::stoi(w[0]);
             if (pos < 1 || pos > static_cast<int>(hand.size())) {
-                err = "Your hand has positions 1 to " + std::to_string(hand.size()) + ".";
-                return std::nullopt;
+                return Checked<Action>::refused("Your hand has positions 1 to " +
+                                                std::to_string(hand.size()) + ".");
             }
             card = hand[pos - 1];
         } else {
@@ -268,15 +267,15 @@ class Exordia8Game : public Game {
             }
         }
         if (!card) {
-            err = "I don't understand \"" + render::quote_user(w[0], 20) + "\". " + usage;
-            return std::nullopt;
+            return Checked<Action>::refused("I don't understand \"" + render::quote_user(w[0], 20) +
+                                            "\". " + usage);
         }
         std::optional<Suit> suit;
         if (w.size() > used) {
             suit = games::parse_suit(w[used]);
             if (!suit || w.size() > used + 1) {
-                err = "I don't understand \"" + render::quote_user(args, 40) + "\". " + usage;
-                return std::nullopt;
+                return Checked<Action>::refused("I don't understand \"" +
+                                                render::quote_user(args, 40) + "\". " + usage);
             }
         }
         // A suit given for an 8 that names none (its last card, a completing 8, on the Queen

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "bot/card_folders.hpp"
+#include "bot/checked.hpp"
 #include "bot/decks.hpp"
 #include "bot/games/kinds.hpp"
 #include "bot/games/vcg/kind.hpp"
@@ -656,13 +657,12 @@ class VcgKind final : public GameKind {
                        const std::optional<std::string>& saved) const {
         const std::string cmd = lower(std::string(command));
         const std::string a = trim(args);
-        bool wrong = false;
-        if (cmd == "card") return {{card_reply(a, wrong)}, std::nullopt, false, wrong};
-        if (cmd == "cards") return {{cards_reply(a, wrong)}, std::nullopt, false, wrong};
-        if (cmd == "calc") return {{calc_reply(a, wrong)}, std::nullopt, false, wrong};
+        if (cmd == "card") return card_reply(a);
+        if (cmd == "cards") return cards_reply(a);
+        if (cmd == "calc") return calc_reply(a);
         if (cmd == "decks") return decks_lookup(book_);
         if (cmd == "deck") return deck_lookup(book_, a, saved);
-        return {{"Unknown VCG command."}, std::nullopt, true, true};
+        return LookupReply::wrong("Unknown VCG command.", true);
     }
 
   private:
@@ -712,13 +712,14 @@ class VcgKind final : public GameKind {
         return s;
     }
 
-    // `wrong`: set when the answer says what was typed wrong.
-    std::string card_reply(const std::string& a, bool& wrong) const {
-        wrong = true;
-        if (a.empty()) return "Usage: card NAME, e.g. card " + lib_->set.at(0).name + ".";
+    LookupReply card_reply(const std::string& a) const {
+        if (a.empty())
+            return LookupReply::wrong("Usage: card NAME, e.g. card " + lib_->set.at(0).name + ".");
         std::string choices;
         const int i = lib_->set.find(a, &choices);
-        if (i == -2) return fmt::format("\"{}\" is in more than one faction: say {}.", a, choices);
+        if (i == -2)
+            return LookupReply::wrong(
+                fmt::format("\"{}\" is in more than one faction: say {}.", a, choices));
         if (i < 0) {
             // A unique card whose name starts so.
             const std::string want = games::vcg::fold_name(a);
@@ -728,14 +729,12 @@ class VcgKind final : public GameKind {
                     hit = static_cast<int>(k);
                     ++hits;
                 }
-            wrong = hits != 1;
-            if (hits == 1) return card_full(lib_->set.at(hit));
-            return fmt::format(
-                "There is no card \"{}\". The factions: {}; cards FACTION lists one.", a,
-                faction_list());
+            if (hits == 1) return LookupReply::said(card_full(lib_->set.at(hit)));
+            return LookupReply::wrong(
+                fmt::format("There is no card \"{}\". The factions: {}; cards FACTION lists one.",
+                            a, faction_list()));
         }
-        wrong = false;
-        return card_full(lib_->set.at(i));
+        return LookupReply::said(card_full(lib_->set.at(i)));
     }
 
     std::string faction_list() const {
@@ -744,12 +743,13 @@ class VcgKind final : public GameKind {
         return s;
     }
 
-    std::string cards_reply(const std::string& a, bool& wrong) const {
-        if (a.empty()) return "Factions: " + faction_list() + ". cards FACTION lists one.";
+    LookupReply cards_reply(const std::string& a) const {
+        if (a.empty())
+            return LookupReply::said("Factions: " + faction_list() + ". cards FACTION lists one.");
         const std::string f = lib_->set.faction(a);
-        wrong = f.empty();
         if (f.empty())
-            return fmt::format("There is no faction \"{}\". The factions: {}.", a, faction_list());
+            return LookupReply::wrong(
+                fmt::format("There is no faction \"{}\". The factions: {}.", a, faction_list()));
         std::string s = f + ":";
         const Card* any = nullptr;
         for (const auto& c : lib_->set.cards()) {
@@ -759,24 +759,25 @@ class VcgKind final : public GameKind {
         }
         s.pop_back();
         if (any && !any->bonus.empty()) s += ". Bonus: " + games::vcg::ability_text(any->bonus);
-        return s + ". card NAME shows one.";
+        return LookupReply::said(s + ". card NAME shows one.");
     }
 
     // "A POTIONS [bonus] [focus] vs B POTIONS [bonus] [focus]".
-    std::string calc_reply(const std::string& a, bool& wrong) const {
-        wrong = true;
+    LookupReply calc_reply(const std::string& a) const {
         const std::string usage =
             "Usage: calc A POTIONS [bonus] [focus] vs B POTIONS [bonus] [focus], e.g. calc " +
             lib_->set.at(0).name + " 3 bonus vs " + lib_->set.at(1).name + " 2.";
         const std::string la = lower(a);
         const auto vs = la.find(" vs ");
-        if (vs == std::string::npos) return usage;
+        if (vs == std::string::npos) return LookupReply::wrong(usage);
         struct One {
             int card = -1;
             int potions = 0;
             bool bonus = false, focus = false;
         };
-        auto side = [&](std::string text, One& o) -> std::string {
+        auto side = [&](std::string text) -> Checked<One> {
+            One o;
+            auto no = [](std::string why) { return Checked<One>::refused(std::move(why)); };
             auto w = split_list(text, ' ');
             std::erase_if(w, [](const std::string& x) { return x.empty(); });
             while (!w.empty() && (lower(w.back()) == "bonus" || lower(w.back()) == "focus")) {
@@ -785,40 +786,39 @@ class VcgKind final : public GameKind {
             }
             if (w.size() < 2 || w.back().find_first_not_of("0123456789") != std::string::npos ||
                 w.back().size() > 2)
-                return "give the potions after each card";
+                return no("give the potions after each card");
             o.potions = std::stoi(w.back());
             w.pop_back();
             std::string name;
             for (const auto& x : w) name += (name.empty() ? "" : " ") + x;
             std::string choices;
             o.card = lib_->set.find(name, &choices);
-            if (o.card == -2) return "\"" + name + "\" is in more than one faction: say " + choices;
-            if (o.card < 0) return "there is no card \"" + name + "\"";
+            if (o.card == -2)
+                return no("\"" + name + "\" is in more than one faction: say " + choices);
+            if (o.card < 0) return no("there is no card \"" + name + "\"");
             const int cost = o.potions + (o.focus ? games::vcg::kFocusCost : 0);
             if (cost > games::vcg::kStartPotions)
-                return fmt::format("{} potions{} is more than the {} a player has", o.potions,
-                                   o.focus ? " and focus" : "", games::vcg::kStartPotions);
-            return "";
+                return no(fmt::format("{} potions{} is more than the {} a player has", o.potions,
+                                      o.focus ? " and focus" : "", games::vcg::kStartPotions));
+            return o;
         };
-        One x, y;
-        if (auto why = side(a.substr(0, vs), x); !why.empty())
-            return capitalised(why) + ". " + usage;
-        if (auto why = side(a.substr(vs + 4), y); !why.empty())
-            return capitalised(why) + ". " + usage;
-        wrong = false;
-        const Card& ca = lib_->set.at(x.card);
-        const Card& cb = lib_->set.at(y.card);
-        const Battle b = games::vcg::calc_battle(ca, x.potions, x.bonus, x.focus, cb, y.potions,
-                                                 y.bonus, y.focus);
+        const Checked<One> x = side(a.substr(0, vs));
+        if (!x) return LookupReply::wrong(capitalised(x.why()) + ". " + usage);
+        const Checked<One> y = side(a.substr(vs + 4));
+        if (!y) return LookupReply::wrong(capitalised(y.why()) + ". " + usage);
+        const Card& ca = lib_->set.at(x->card);
+        const Card& cb = lib_->set.at(y->card);
+        const Battle b = games::vcg::calc_battle(ca, x->potions, x->bonus, x->focus, cb, y->potions,
+                                                 y->bonus, y->focus);
         const Card& w = b.winner == 0 ? ca : cb;
         std::string why;
         if (b.tie_by_level) why = " (equal attack: lower level)";
         if (b.tie_by_order) why = " (equal attack and level: played first)";
         const std::string fx = fired_by_side(b, "A", "B");
-        return fmt::format(
-            "{} attack {} vs {} attack {}: {} wins{}, {} damage; life {} vs life {}{}.", ca.name,
-            b.attack[0], cb.name, b.attack[1], w.name, why, b.dealt, b.life[0], b.life[1],
-            fx.empty() ? "" : " (" + fx + ")");
+        return LookupReply::said(
+            fmt::format("{} attack {} vs {} attack {}: {} wins{}, {} damage; life {} vs life {}{}.",
+                        ca.name, b.attack[0], cb.name, b.attack[1], w.name, why, b.dealt, b.life[0],
+                        b.life[1], fx.empty() ? "" : " (" + fx + ")"));
     }
 
     config::TableConfig cfg_;
