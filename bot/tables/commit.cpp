@@ -134,14 +134,8 @@ void Tables::unit_back(CommitPath::Unit& u, const std::string& error) {
                 if (!back->game->finished()) arm_timers(*back);
                 // A computer whose turn it is, or an end not yet recorded, is tried again
                 // in a while, not at once: the disk may still be full.
-                NetCtx* np = n;
-                const TableId bid = back->id;
-                back->retry_timer = clock.call_after(kComputerRetry, [this, np, bid] {
-                    if (Table* tt = table_by_id(*np, bid)) {
-                        tt->retry_timer = 0;
-                        play_computers(*tt);
-                    }
-                });
+                timers.after(*back, Slot::Retry, kComputerRetry,
+                             [this](Table& tt) { play_computers(tt); });
             }
         }
     }

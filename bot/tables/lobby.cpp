@@ -94,14 +94,8 @@ void Tables::forget_lobby(Table& t) {
 }
 
 void Tables::arm_join_window(Table& t, Duration d) {
-    clock.cancel(t.join_timer);
-    NetCtx* np = t.net;
-    const TableId id = t.id;
-    t.join_timer = clock.call_after(d, [this, np, id] {
-        Table* tt = table_by_id(*np, id);
-        if (!tt || tt->phase != Table::Phase::Joining) return;
-        tt->join_timer = 0;
-        join_window_over(*tt);
+    timers.after(t, Slot::JoinWindow, d, [this](Table& tt) {
+        if (tt.phase == Table::Phase::Joining) join_window_over(tt);
     });
 }
 

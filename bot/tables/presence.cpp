@@ -84,22 +84,21 @@ void Tables::player_gone(NetCtx& n, const std::string& person, const std::string
         }
         s.away = true;
         const auto grace = table_config(*t->kind).grace;
-        NetCtx* np = &n;
-        s.grace_timer = clock.call_after(grace, [this, np, id, person] {
-            Table* tt = table_by_id(*np, id);
-            if (!tt) return;
-            const int st = tt->seat_of(person);
-            if (st < 0) return;
-            Seat& ss = tt->seats[static_cast<std::size_t>(st)];
-            if (!ss.away || ss.out) return;
-            ss.grace_timer = 0;
-            const std::string err = commit(
-                *tt, st, "leave", "",
-                fmt::format("{} did not come back in time: their seat is given up.", ss.nick));
-            if (!err.empty())
-                log::warn("{}: giving up {}'s seat was not saved; it stays away", tt->place,
-                          ss.nick);
-        });
+        timers.after(
+            *t, Slot::Grace, grace,
+            [this, person](Table& tt) {
+                const int st = tt.seat_of(person);
+                if (st < 0) return;
+                Seat& ss = tt.seats[static_cast<std::size_t>(st)];
+                if (!ss.away || ss.out) return;
+                const std::string place = tt.place, nick = ss.nick;
+                const std::string err = commit(
+                    tt, st, "leave", "",
+                    fmt::format("{} did not come back in time: their seat is given up.", nick));
+                if (!err.empty())
+                    log::warn("{}: giving up {}'s seat was not saved; it stays away", place, nick);
+            },
+            seat);
         const std::string kept = seconds_text(std::chrono::duration_cast<Duration>(grace));
         tell_burst(*t, Table::BurstKind::SeatsLeft, s.nick,
                    [kept](const Table&, const std::string& names, std::size_t many) {
@@ -132,8 +131,7 @@ void Tables::player_back(NetCtx& n, const Source& who, const std::string& channe
         Seat& s = t->seats[static_cast<std::size_t>(seat)];
         if (!s.away || s.out) continue;
         s.away = false;
-        clock.cancel(s.grace_timer);
-        s.grace_timer = 0;
+        timers.cancel(*t, Slot::Grace, seat);
         tell_burst(
             *t, Table::BurstKind::SeatsBack, s.nick,
             [](const Table&, const std::string& names, std::size_t many) {

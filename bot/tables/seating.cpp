@@ -111,46 +111,36 @@ void Tables::join_table(Request& r) {
     t->seats.push_back(Seat{r.from.nick, r.key});
     remember_lobby(*t);
     t->pending_joins.push_back(r.from.nick);
-    if (!t->joins_timer) {
-        NetCtx* n = r.net;
-        const TableId id = t->id;
-        t->joins_timer = clock.call_after(std::chrono::seconds(2), [this, n, id] {
-            if (Table* tt = table_by_id(*n, id)) {
-                tt->joins_timer = 0;
-                announce_joins(*tt);
-            }
-        });
-    }
+    if (!timers.running(*t, Slot::Joins))
+        timers.after(*t, Slot::Joins, std::chrono::seconds(2),
+                     [this](Table& tt) { announce_joins(tt); });
 }
 
 void Tables::tell_burst(Table& t, Table::BurstKind kind, const std::string& name, BurstText text) {
-    Table::Burst& b = t.bursts[static_cast<int>(kind)];
-    if (b.timer) {
-        b.names.push_back(name);
+    const int slot = static_cast<int>(kind);
+    if (timers.running(t, Slot::Burst, slot)) {
+        t.bursts[slot].names.push_back(name);
         return;
     }
     tell(t, text(t, name, 1));
-    NetCtx* n = t.net;
-    const TableId id = t.id;
-    b.timer = clock.call_after(std::chrono::seconds(2),
-                               [this, n, id, kind, text] { flush_burst(n, id, kind, text); });
+    timers.after(
+        t, Slot::Burst, std::chrono::seconds(2),
+        [this, kind, text](Table& tt) { flush_burst(tt, kind, text); }, slot);
 }
 
-void Tables::flush_burst(NetCtx* n, TableId id, Table::BurstKind kind, BurstText text) {
-    Table* t = table_by_id(*n, id);
-    if (!t) return;
-    Table::Burst& b = t->bursts[static_cast<int>(kind)];
-    b.timer = 0;
+void Tables::flush_burst(Table& t, Table::BurstKind kind, BurstText text) {
+    const int slot = static_cast<int>(kind);
+    Table::Burst& b = t.bursts[slot];
     if (b.names.empty()) return;  // the burst is over
-    tell(*t, text(*t, names_text(b.names, 6), b.names.size()));
+    tell(t, text(t, names_text(b.names, 6), b.names.size()));
     b.names.clear();
-    b.timer = clock.call_after(std::chrono::seconds(2),
-                               [this, n, id, kind, text] { flush_burst(n, id, kind, text); });
+    timers.after(
+        t, Slot::Burst, std::chrono::seconds(2),
+        [this, kind, text](Table& tt) { flush_burst(tt, kind, text); }, slot);
 }
 
 void Tables::announce_joins(Table& t) {
-    clock.cancel(t.joins_timer);
-    t.joins_timer = 0;
+    timers.cancel(t, Slot::Joins);
     if (t.pending_joins.empty()) return;
     std::string names;
     for (const auto& nick : t.pending_joins)
@@ -305,8 +295,7 @@ void Tables::start_table(Request& r) {
 // The deal: the game's record is created first; if the database refuses, the table stays
 // open for joins and says why.
 void Tables::begin_game(Table& t) {
-    clock.cancel(t.join_timer);
-    t.join_timer = 0;
+    timers.cancel(t, Slot::JoinWindow);
     announce_joins(t);  // the last joins, before the deal
     if (t.kind->seating() == Seating::Open) {
         // The winner of the last game here deals, if that game was one of people only and
@@ -466,8 +455,7 @@ void Tables::ready_to_start(Table& t) {
     }
     if (t.ready) return;  // waiting already, and said so
     t.ready = true;
-    clock.cancel(t.join_timer);
-    t.join_timer = 0;
+    timers.cancel(t, Slot::JoinWindow);
     announce_joins(t);  // the last joins, before the wait
     remember_lobby(t);
     std::vector<std::string> names;

@@ -23,9 +23,9 @@ struct Seat {
     std::string key;   // the person who holds it (bot/people.hpp); "*cpuN" for a computer
     bool computer = false;
     bool away = false;  // parted/quit/kicked: kept for the grace period, told nothing
-    TimerId grace_timer = 0;
     // While the table awaits this seat's move: when it is warned and when its time is out
-    // (kNever: not running). The table's one seat timer is due at the first of them.
+    // (kNever: not running). The table's one seat timer is due at the first of them
+    // (TableTimers::Slot::Seats).
     TimePoint warn_due = kNever, turn_due = kNever;
     int timeouts = 0;  // in a row
     bool out = false;  // left the game (forfeit)
@@ -43,8 +43,7 @@ struct Table {
     std::string opener_key;
     // A duel's challenge: the folded nick challenged, "" for a challenge open to anyone.
     std::string challenged;
-    std::string challenged_nick;  // as typed
-    TimerId join_timer = 0;
+    std::string challenged_nick;     // as typed
     std::int64_t join_deadline = 0;  // unix seconds: the join window (a challenge) ends
     std::string lobby_opener;        // the opener its saved row is under ("": not saved)
     // Its players are all there (a challenge accepted, a join window over with enough
@@ -54,22 +53,15 @@ struct Table {
     // The bot was away (a restart, a long disconnect): the table says it is back, in one
     // line, once the bot is in the channel again (bot/tables/restore.cpp, tell_back).
     enum class Back { No, Restart, Reconnect } back = Back::No;
-    // The seats' time limits (Seat::warn_due, turn_due) share one timer, due no later than
-    // the first of them. A move does not cancel it: the seat's limits change and the timer,
-    // when it fires, does what is due and sets itself for what is next (bot/tables/timers.cpp).
-    TimerId seat_timer = 0;
-    TimePoint seat_timer_at = kNever;
-    TimerId wake_timer = 0;   // the game asked to be woken (Game::wake_after)
-    TimerId retry_timer = 0;  // a computer player's move that could not be saved
+    // Its timers are TableTimers' (bot/tables/table_timers.hpp), by the table's id.
     // Joins are announced together when they come in a burst (a big table fills fast).
     std::vector<std::string> pending_joins;
-    TimerId joins_timer = 0;
     // Other comings and goings (computer players added, players leaving or coming back, as
-    // in a netsplit): the first is told at once, the rest of a burst in one line.
+    // in a netsplit): the first is told at once, the rest of a burst in one line; the
+    // burst's window is open while its timer (Slot::Burst) runs.
     enum class BurstKind { ComputersAdded = 0, SeatsLeft = 1, SeatsBack = 2 };
     struct Burst {
         std::vector<std::string> names;
-        TimerId timer = 0;  // the burst window is open while it runs
     };
     Burst bursts[3];  // by BurstKind
     std::unique_ptr<Game> game;

@@ -18,6 +18,7 @@
 #include "bot/game.hpp"
 #include "bot/tables/commit_path.hpp"
 #include "bot/tables/lines.hpp"
+#include "bot/tables/table_timers.hpp"
 #include "bot/worker.hpp"
 #include "config/config.hpp"
 #include "games/core/rng.hpp"
@@ -177,6 +178,9 @@ class Tables {
     // movers are told (unit_back).
     CommitPath commits{
         io, [this](CommitPath::Unit& u, const std::string& error) { unit_back(u, error); }};
+    // Every table's timers, by table: a timer never fires for a table that is gone.
+    TableTimers timers{clock};
+    using Slot = TableTimers::Slot;
     // Since when each network's link is down (link_lost), until it is up again (link_back).
     std::map<std::string, TimePoint> down_since;
     std::shared_ptr<int> alive = std::make_shared<int>(0);  // posted tasks and holds check it
@@ -273,7 +277,7 @@ class Tables {
     using BurstText =
         std::function<std::string(const Table& t, const std::string& names, std::size_t count)>;
     void tell_burst(Table& t, Table::BurstKind kind, const std::string& name, BurstText text);
-    void flush_burst(NetCtx* n, TableId id, Table::BurstKind kind, BurstText text);
+    void flush_burst(Table& t, Table::BurstKind kind, BurstText text);
     void new_private_game(Request& r, const GameKind& kind);
     // Duels: a challenge (to a nick, or to anyone), accepted, declined, withdrawn or left to
     // expire; or a game against the computer.

@@ -26,33 +26,14 @@ void Tables::cancel_seat_timers(Seat& s) {
 }
 
 void Tables::cancel_timers(Table& t) {
-    clock.cancel(t.join_timer);
-    clock.cancel(t.joins_timer);
-    for (auto& b : t.bursts) {
-        clock.cancel(b.timer);
-        b.timer = 0;
-    }
-    clock.cancel(t.wake_timer);
-    clock.cancel(t.retry_timer);
-    clock.cancel(t.seat_timer);
-    t.join_timer = t.joins_timer = t.wake_timer = t.retry_timer = t.seat_timer = 0;
-    t.seat_timer_at = kNever;
-    for (auto& s : t.seats) {
-        cancel_seat_timers(s);
-        clock.cancel(s.grace_timer);
-        s.grace_timer = 0;
-    }
+    timers.cancel_all(t);
+    for (auto& s : t.seats) cancel_seat_timers(s);
 }
 
 void Tables::arm_timers(Table& t) {
-    if (t.wake_timer) {
-        clock.cancel(t.wake_timer);
-        t.wake_timer = 0;
-    }
+    timers.cancel(t, Slot::Wake);
     const bool live = t.game && !t.game->finished() && t.phase == Table::Phase::Playing;
     const bool up = t.net->net->registered();
-    NetCtx* n = t.net;
-    const TableId id = t.id;
     const config::TableConfig* tc = t.in_private ? nullptr : &table_config(*t.kind);
     const TimePoint now = clock.now();
     for (std::size_t i = 0; i < t.seats.size(); ++i) {
@@ -76,14 +57,12 @@ void Tables::arm_timers(Table& t) {
     if (const auto after = t.game->wake_after()) {
         const std::int64_t due = t.last_move_unix + after->count();
         const Duration delay{std::max<std::int64_t>(0, due - clock.unix_now()) * 1000};
-        t.wake_timer = clock.call_after(delay, [this, n, id] {
-            Table* tt = table_by_id(*n, id);
-            if (!tt) return;
-            tt->wake_timer = 0;
-            if (!commit(*tt, -1, "wake", "").empty())
-                tt->wake_timer = clock.call_after(kWakeRetry, [this, n, id] {
-                    if (Table* t3 = table_by_id(*n, id)) arm_timers(*t3);
-                });
+        timers.after(t, Slot::Wake, delay, [this](Table& tt) {
+            NetCtx& n = *tt.net;
+            const TableId id = tt.id;
+            if (commit(tt, -1, "wake", "").empty()) return;
+            if (Table* t2 = table_by_id(n, id))
+                timers.after(*t2, Slot::Wake, kWakeRetry, [this](Table& t3) { arm_timers(t3); });
         });
     }
 }
@@ -94,19 +73,13 @@ void Tables::arm_timers(Table& t) {
 void Tables::schedule_seat_timer(Table& t) {
     TimePoint first = kNever;
     for (const auto& s : t.seats) first = std::min({first, s.warn_due, s.turn_due});
-    if (first == kNever || (t.seat_timer && t.seat_timer_at <= first)) return;
-    clock.cancel(t.seat_timer);
-    NetCtx* n = t.net;
-    const TableId id = t.id;
-    t.seat_timer_at = first;
-    t.seat_timer = clock.call_at(first, [this, n, id] { seat_timer_fired(*n, id); });
+    if (first == kNever || timers.due(t, Slot::Seats) <= first) return;
+    timers.at(t, Slot::Seats, first, [this](Table& tt) { seat_timer_fired(*tt.net, tt.id); });
 }
 
 void Tables::seat_timer_fired(NetCtx& n, TableId id) {
     Table* t = table_by_id(n, id);
     if (!t) return;
-    t->seat_timer = 0;
-    t->seat_timer_at = kNever;
     const TimePoint now = clock.now();
     // Seat by seat, finding the table again after each: a time-out is a move, and may end
     // the game or the table.
@@ -184,9 +157,7 @@ void Tables::turn_timed_out(Table& t, int seat) {
 void Tables::pause_timers(NetCtx& n) {
     for (auto& [id, t] : n.tables) {
         for (auto& s : t->seats) cancel_seat_timers(s);
-        clock.cancel(t->seat_timer);
-        t->seat_timer = 0;
-        t->seat_timer_at = kNever;
+        timers.cancel(*t, Slot::Seats);
     }
 }
 
