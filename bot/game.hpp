@@ -152,6 +152,9 @@ struct GameSetup {
     // From the config section and the command; "saved.<seat>": that seat's person's saved
     // data for this kind (their profile), as it was when the game was dealt.
     std::map<std::string, std::string> options;
+    // The game's number (its words may name it: "!verify 12"); 0 when it has none (a bench's
+    // game). Not in the text below: the table layer gives it at the deal and on restore.
+    std::int64_t game_id = 0;
 
     // A line of text that create() can read back (the games table's setup column).
     std::string serialise() const;

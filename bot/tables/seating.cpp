@@ -349,7 +349,7 @@ void Tables::begin_game(Table& t) {
         deal_not_saved(t);
         return;
     }
-    t.game_id = rec.id;
+    t.game_id = setup.game_id = rec.id;
     // The game's row goes to the writer first in the table's unit, with the deal's lines
     // and any computer players' moves behind it (deal_not_saved() if it is refused).
     commits.write(t, [rec](storage::Database& d) { d.create_game(rec); });
@@ -715,7 +715,7 @@ void Tables::new_private_game(Request& r, const GameKind& kind) {
             send_to_nick(net, nick, key, kNewGameNotSaved, false);
             return;
         }
-        t->game_id = rec.id;
+        t->game_id = t->setup.game_id = rec.id;
         t->game = k->create(t->setup);
         t->started_unix = t->last_activity = t->last_move_unix = rec.started;
         t->phase = Table::Phase::Playing;

@@ -737,7 +737,8 @@ std::optional<Value> Site::game(std::int64_t id) const {
     // Ended: the deal, every move, and each step's public view rebuilt through the game.
     v.set("deal", std::to_string(g.deal));
     const auto journal = db_.journal(id);
-    const auto setup = GameSetup::deserialise(g.setup);
+    auto setup = GameSetup::deserialise(g.setup);
+    if (setup) setup->game_id = id;  // as the table gives it: the game's words may name it
     auto nick = [&](int seat) -> std::string {
         if (seat < 0) return "(the clock)";
         if (setup && static_cast<std::size_t>(seat) < setup->players.size())

@@ -81,7 +81,8 @@ class Exordia8Game : public Game {
         : names_(setup.players),
           computer_(setup.computer),
           engine_(static_cast<int>(setup.players.size()), 0, setup.deal_number, players_per_pack),
-          commitment_(sha256_hex(std::to_string(setup.deal_number))) {
+          commitment_(sha256_hex(std::to_string(setup.deal_number))),
+          game_id_(setup.game_id) {
         computer_.resize(names_.size(), false);
     }
 
@@ -486,8 +487,10 @@ class Exordia8Game : public Game {
         }
         out.push_back(to_table(line));
         // Second line: what each other hand gave the winner, as many as fit, then the deal.
-        const std::string deal = "The sealed deal was " + std::to_string(engine_.deal_number()) +
-                                 " (!verify and this game's number check it).";
+        const std::string deal =
+            "The sealed deal was " + std::to_string(engine_.deal_number()) +
+            (game_id_ ? " (!verify " + std::to_string(game_id_) + " checks it)."
+                      : " (!verify and this game's number check it).");
         std::string hands;
         int listed = 0, others = 0;
         for (int s = 0; s < engine_.players(); ++s) {
@@ -514,6 +517,7 @@ class Exordia8Game : public Game {
     std::vector<bool> computer_;
     Engine engine_;
     std::string commitment_;
+    std::int64_t game_id_ = 0;       // for `!verify N` at the end; 0: none given
     std::vector<std::string> held_;  // table lines held while computers play on
 };
 
