@@ -14,6 +14,11 @@
 
 namespace croupier::bot {
 
+// A private game whose deal the database refused, to its player.
+inline constexpr const char* kNewGameNotSaved =
+    "Your new game could not be saved, so it was not dealt (the bot's log says why); try again "
+    "in a moment.";
+
 // "a, b and c"; past `most` names: "a, b, c and 4 others".
 inline std::string names_text(const std::vector<std::string>& names, std::size_t most) {
     const std::size_t shown = names.size() > most ? most - 1 : names.size();
