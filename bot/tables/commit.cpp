@@ -194,7 +194,7 @@ void append_where_it_fits(std::vector<Line>& packed, bool in_private, const std:
 }
 }  // namespace
 
-void Tables::deliver(Table& t, const std::vector<Out>& out, bool page) {
+void Tables::deliver(Table& t, const std::vector<Out>& out, bool page, bool ends) {
     // Who gets what is settled now, from the seats as they are; it is sent once what the
     // table has written is committed. In the channel, each table has its own place in the
     // queue, weighted by the people at it; its lines are Normal, but the lines that end a
@@ -219,7 +219,7 @@ void Tables::deliver(Table& t, const std::vector<Out>& out, bool page) {
         lines.push_back({false, s.nick, s.key, !t.in_private, o.text, o.layout, o.view, page});
     }
     if (lines.empty()) return;
-    const bool over = t.game && t.game->finished();
+    const bool over = ends || (t.game && t.game->finished());
     // Lines told about the table in this turn of the event loop (a move, and the computer
     // players' answers to it) wait together, and leave packed.
     if (auto* u = commits.pending(t); u && u->told) {
@@ -399,7 +399,8 @@ void Tables::stop_table(Table& t, const std::string& by) {
         close_table(t);
         return;
     }
-    deliver(t, {to_table(fmt::format("This game was stopped by {}; it is not scored.", by))});
+    deliver(t, {to_table(fmt::format("This game was stopped by {}; it is not scored.", by))}, false,
+            true);
     finish(t, "stopped");
 }
 

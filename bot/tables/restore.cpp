@@ -224,10 +224,12 @@ void Tables::close_abandoned() {
                 t->kind->seating().as_private()->abandon_after()->count() / 86400;
             log::info("closing {}'s {} game {} as abandoned", t->place, t->kind->title(),
                       t->game_id);
-            deliver(*t, {to_table(fmt::format(
-                            "Your {} game (deal {}) was closed as abandoned after {} day{} "
-                            "untouched; type new for another.",
-                            t->kind->title(), t->setup.deal_number, days, days == 1 ? "" : "s"))});
+            deliver(*t,
+                    {to_table(fmt::format(
+                        "Your {} game (deal {}) was closed as abandoned after {} day{} "
+                        "untouched; type new for another.",
+                        t->kind->title(), t->setup.deal_number, days, days == 1 ? "" : "s"))},
+                    false, true);
             finish(*t, "abandoned");
         }
     }

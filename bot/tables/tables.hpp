@@ -309,8 +309,9 @@ class Tables {
     void play_computers(Table& t);  // then settle()
     void settle(Table& t);          // after a move: finished, or the next turn's timer
     // `page`: the lines were asked for (a table view): they are cut from the queue when
-    // their reader makes a move before they have left.
-    void deliver(Table& t, const std::vector<Out>& out, bool page = false);
+    // their reader makes a move before they have left. `ends`: they end the game though the
+    // game did not (stopped, abandoned): never dropped, and the game's page named.
+    void deliver(Table& t, const std::vector<Out>& out, bool page = false, bool ends = false);
     // A unit back from the writer: its lines released, or (refused) the table taken back.
     void unit_back(CommitPath::Unit& u, const std::string& error);
     // The game threw in a move: no more moves, and the table taken back (commit.cpp).
