@@ -157,7 +157,10 @@ class Exordia8Game : public Game {
             std::to_string(n) + " players, " + plural(engine_.packs(), "pack", "packs") + ", " +
             std::to_string(engine_.stock_size()) + " cards in the stock. " +
             render::bold(names_[0]) + " deals and plays first. The deal is sealed: sha256 " +
-            commitment_ + " (revealed at the end, when !verify and this game's number check it)."));
+            commitment_ +
+            (game_id_ ? " (revealed at the end, when !verify " + std::to_string(game_id_) +
+                            " checks it)."
+                      : " (revealed at the end, when !verify and this game's number check it).")));
         std::string order = "Playing order: ";
         for (int s = 0; s < n; ++s) order += (s ? ", " : "") + names_[s];
         out.push_back(to_table(order + "."));
