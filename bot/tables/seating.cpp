@@ -95,16 +95,8 @@ void Tables::begin_game(Table& t) {
     }
     t.kind->deal_options(setup);
     storage::GameRecord rec;
-    rec.kind = t.kind->name();
-    rec.variant = setup.variant;
-    rec.network = t.net->name;
-    rec.place = t.place;
-    rec.deal = setup.deal_number;
-    rec.setup = setup.serialise();
-    rec.started = clock.unix_now();
-    rec.status = "open";
     try {
-        rec.id = take_game_id();
+        rec = new_game_record(*t.kind, *t.net, t.place, setup);
     } catch (const std::exception& e) {
         log::error("the next game number could not be read: {}", e.what());
         deal_not_saved(t);
@@ -237,6 +229,21 @@ void Tables::start_ready(NetCtx& n, const std::string& place_key) {
         t->ready = false;
         begin_game(*t);
     }
+}
+
+storage::GameRecord Tables::new_game_record(const GameKind& kind, const NetCtx& n,
+                                            const std::string& place, const GameSetup& setup) {
+    storage::GameRecord rec;
+    rec.kind = kind.name();
+    rec.variant = setup.variant;
+    rec.network = n.name;
+    rec.place = place;
+    rec.deal = setup.deal_number;
+    rec.setup = setup.serialise();
+    rec.started = clock.unix_now();
+    rec.status = "open";
+    rec.id = take_game_id();
+    return rec;
 }
 
 std::int64_t Tables::take_game_id() {

@@ -80,16 +80,8 @@ void Tables::new_private_game(Request& r, const GameKind& kind) {
         }
         k->deal_options(t->setup);
         storage::GameRecord rec;
-        rec.kind = k->name();
-        rec.variant = t->setup.variant;
-        rec.network = net.name;
-        rec.place = nick;
-        rec.deal = d;
-        rec.setup = t->setup.serialise();
-        rec.started = clock.unix_now();
-        rec.status = "open";
         try {
-            rec.id = take_game_id();
+            rec = new_game_record(*k, net, nick, t->setup);
         } catch (const std::exception& e) {
             log::error("the next game number could not be read: {}", e.what());
             send_to_nick(net, nick, key, kNewGameNotSaved, false);

@@ -166,6 +166,10 @@ class Tables {
     // Games are numbered as they are dealt (their row goes to the writer with the deal):
     // the next number, read from the database on the first deal.
     std::int64_t next_game_id = 0;
+    // A new game's record (open, started now), numbered; throws (the database's error) if
+    // no number can be read.
+    storage::GameRecord new_game_record(const GameKind& kind, const NetCtx& n,
+                                        const std::string& place, const GameSetup& setup);
     // The next game number; throws (the database's error) if it cannot be read.
     std::int64_t take_game_id();
     // The unit with a game's deal was refused: a channel table is open for joins again, a
