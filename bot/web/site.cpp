@@ -75,6 +75,25 @@ class Page {
     std::string body_;
 };
 
+// A seat's result detail as a reader reads it: the stored "cards=2 hand=11" (a kind's
+// "key=value" pairs; a value may hold spaces, "deck=Back Alley") as "cards 2, hand 11".
+std::string detail_text(const std::string& stored) {
+    std::string out;
+    std::size_t at = 0;
+    while (at < stored.size()) {
+        std::size_t end = stored.find(' ', at);
+        if (end == std::string::npos) end = stored.size();
+        const std::string word = stored.substr(at, end - at);
+        const auto eq = word.find('=');
+        if (eq != std::string::npos && eq > 0)
+            out += (out.empty() ? "" : ", ") + word.substr(0, eq) + " " + word.substr(eq + 1);
+        else if (!word.empty())
+            out += (out.empty() ? "" : " ") + word;
+        at = end + 1;
+    }
+    return out;
+}
+
 std::string person_link(const Page& p, const Value& who) {
     const long long id = who["person"].integer();
     const std::string nick = who["nick"].str();
@@ -371,7 +390,7 @@ std::string game_html(const std::string& base, const Value& v) {
         if (ended) {
             p.raw("<td>").text(s["won"].boolean() ? "won" : "").raw("</td>");
             p.raw(fmt::format("<td class=\"n\">{}</td><td>", s["points"].integer()))
-                .text(s["detail"].str())
+                .text(detail_text(s["detail"].str()))
                 .raw("</td>");
             p.raw(s["rating"].is_null()
                       ? std::string("<td></td>")

@@ -182,6 +182,14 @@ TEST_F(SiteTest, AnEndedGameShowsEveryMoveEachStepTheHandsAndTheDeal) {
     // Two humans: ratings moved, and each seat's rating after the game is there.
     EXPECT_FALSE((*v)["players"].at(0)["rating"].is_null());
     const std::string page = s.get("/game/3").body;
+    // Each seat's result detail as words ("cards 0, hand 0"), not as stored ("cards=0 hand=0").
+    const std::string stored = (*v)["players"].at(1)["detail"].str();
+    ASSERT_EQ(stored.rfind("cards=", 0), 0u) << stored;
+    EXPECT_EQ(page.find("<td>" + stored + "</td>"), std::string::npos);  // (the JSON keeps it)
+    const auto space = stored.find(' ');
+    const std::string words = "cards " + stored.substr(6, space - 6) + ", hand " +
+                              stored.substr(stored.find('=', space) + 1);
+    EXPECT_NE(page.find("<td>" + words + "</td>"), std::string::npos) << words;
     EXPECT_NE(page.find("id=\"check\""), std::string::npos);
     EXPECT_NE(page.find("crypto.subtle.digest('SHA-256'"), std::string::npos);
     EXPECT_NE(page.find("ArrowLeft"), std::string::npos);
