@@ -67,19 +67,43 @@ std::int64_t value(const State& s, const Context& ctx) {
     return s.stranded() ? kStranded : evaluate(s, ctx);
 }
 
+// A search's memory. Each thread keeps its own from one decision to the next (decide(); about
+// 15 MB at 12,000 positions): allocating the expanded positions afresh for every decision
+// (up to 12,000 of about 700 bytes) cost about as much CPU, in page faults and system time,
+// as the search itself (4 suits, deals 1001..1020: 48 s of CPU, 26 s with the memory kept).
+struct Scratch {
+    std::vector<Gen> gens;
+    std::vector<Expanded> expanded;
+    HashSet seen, been;
+    std::vector<std::pair<std::int64_t, std::uint32_t>> open;
+    std::vector<Move> moves;
+
+    // The moves from the search's root to position g.
+    std::vector<Move> line_to(std::uint32_t g) const {
+        std::vector<Move> line;
+        while (g != 0) {
+            line.push_back(gens[g].move);
+            g = expanded[gens[g].parent].gen;
+        }
+        std::reverse(line.begin(), line.end());
+        return line;
+    }
+};
+
 // Best-first search over the moves whose outcome is known. visit(state, gen, terminal) is
 // called once per position reached (the root first, gen 0) and returns its evaluation.
 template <class Visit>
-void best_first(const State& root, const Context& ctx, std::size_t budget, std::vector<Gen>& gens,
-                std::vector<Expanded>& expanded, Visit&& visit,
-                const std::vector<std::uint64_t>* avoid = nullptr) {
+void best_first(const State& root, const Context& ctx, std::size_t budget, Scratch& scratch,
+                Visit&& visit, const std::vector<std::uint64_t>* avoid = nullptr) {
+    auto& gens = scratch.gens;
+    auto& expanded = scratch.expanded;
     gens.assign(1, Gen{UINT32_MAX, Move{}});
     expanded.clear();
-    HashSet seen;
+    HashSet& seen = scratch.seen;
     seen.clear(budget > 500 ? (1 << 12) : (1 << 9));
     // The positions the game has stood in count as reached already: no line goes back. A
     // first move that is a macro (several single moves) must not pass through one either.
-    HashSet been;
+    HashSet& been = scratch.been;
     been.clear(1 << 9);
     if (avoid)
         for (const std::uint64_t h : *avoid) {
@@ -96,11 +120,12 @@ void best_first(const State& root, const Context& ctx, std::size_t budget, std::
         return false;
     };
     seen.insert(state_hash(root));
-    std::vector<std::pair<std::int64_t, std::uint32_t>> open{{visit(root, 0u, false), 0}};
+    auto& open = scratch.open;
+    open.assign(1, {visit(root, 0u, false), 0});
     auto cmp = [](const auto& a, const auto& b) {
         return a.first != b.first ? a.first < b.first : a.second > b.second;
     };
-    std::vector<Move> moves;
+    auto& moves = scratch.moves;
     while (!open.empty() && expanded.size() < budget) {
         std::pop_heap(open.begin(), open.end(), cmp);
         const std::uint32_t g = open.back().second;
@@ -173,33 +198,16 @@ int unknown_top_pile(const State& s) {
     return -1;
 }
 
-struct Scratch {
-    std::vector<Gen> gens;
-    std::vector<Expanded> expanded;
-
-    // The moves from the search's root to position g.
-    std::vector<Move> line_to(std::uint32_t g) const {
-        std::vector<Move> line;
-        while (g != 0) {
-            line.push_back(gens[g].move);
-            g = expanded[gens[g].parent].gen;
-        }
-        std::reverse(line.begin(), line.end());
-        return line;
-    }
-};
-
 // The best value reachable from s by a small search (a card turned over counts its bonus).
 std::int64_t best_reachable(const State& s, const Context& ctx, std::size_t budget,
                             Scratch& scratch) {
     std::int64_t best = INT64_MIN;
-    best_first(s, ctx, budget, scratch.gens, scratch.expanded,
-               [&](const State& st, std::uint32_t, bool terminal) {
-                   const std::int64_t e = value(st, ctx);
-                   const std::int64_t v = st.won() ? kWon : e + (terminal ? kRevealBonus : 0);
-                   best = std::max(best, v);
-                   return e;
-               });
+    best_first(s, ctx, budget, scratch, [&](const State& st, std::uint32_t, bool terminal) {
+        const std::int64_t e = value(st, ctx);
+        const std::int64_t v = st.won() ? kWon : e + (terminal ? kRevealBonus : 0);
+        best = std::max(best, v);
+        return e;
+    });
     return best;
 }
 
@@ -209,13 +217,41 @@ std::int64_t expected_value(State leaf, const Context& ctx, const Unseen& unseen
                             Scratch& scratch) {
     const int pile = unknown_top_pile(leaf);
     if (pile < 0) return best_reachable(leaf, ctx, inner, scratch);
+    // Suits of each rank that no face-up card of a neighbouring rank (one above or below)
+    // shares: for a card of rank r, such suits are alike to the search (it compares suits
+    // only between cards one rank apart, and any card it turns over next is unknown), so one
+    // search stands for all of them, weighted by their count.
+    std::array<std::uint16_t, 16> touched{};  // per rank: bit s when a face-up r±1 card has suit s
+    for (int p = 0; p < kPiles; ++p)
+        for (int i = leaf.down[p]; i < leaf.len[p]; ++i) {
+            const Byte c = leaf.cards[p][i];
+            if (c == kUnknown) continue;
+            const auto bit = static_cast<std::uint16_t>(1u << suit_of(c));
+            touched[static_cast<std::size_t>(rank_of(c) - 1)] |= bit;
+            touched[static_cast<std::size_t>(rank_of(c) + 1)] |= bit;
+        }
     std::int64_t sum = 0, total = 0;
-    for (std::size_t c = 0; c < unseen.size(); ++c) {
-        if (unseen[c] == 0) continue;
-        leaf.cards[pile][leaf.len[pile] - 1] = static_cast<Byte>(c);
+    for (int r = 1; r <= 13; ++r) {
+        int alike = 0, first = -1;  // untouched suits: their count, one of them
+        for (int su = 0; su < 4; ++su) {
+            const auto c = static_cast<std::size_t>(su * 16 + r);
+            const int n = unseen[c];
+            if (n == 0) continue;
+            if (!(touched[static_cast<std::size_t>(r)] & (1u << su))) {
+                alike += n;
+                if (first < 0) first = su;
+                continue;
+            }
+            leaf.cards[pile][leaf.len[pile] - 1] = static_cast<Byte>(c);
+            refresh_pile(leaf, pile, ctx);
+            sum += n * best_reachable(leaf, ctx, inner, scratch);
+            total += n;
+        }
+        if (alike == 0) continue;
+        leaf.cards[pile][leaf.len[pile] - 1] = static_cast<Byte>(first * 16 + r);
         refresh_pile(leaf, pile, ctx);
-        sum += unseen[c] * best_reachable(leaf, ctx, inner, scratch);
-        total += unseen[c];
+        sum += alike * best_reachable(leaf, ctx, inner, scratch);
+        total += alike;
     }
     if (total == 0) return value(leaf, ctx);
     return sum / total;
@@ -239,9 +275,9 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
     std::uint32_t prog = UINT32_MAX, deal = UINT32_MAX, plain = UINT32_MAX;
     bool won = false;
     std::uint32_t won_gen = 0;
-    Scratch outer;
+    thread_local Scratch outer, fill, inner;
     best_first(
-        root, ctx, budget, outer.gens, outer.expanded,
+        root, ctx, budget, outer,
         [&](const State& st, std::uint32_t g, bool terminal) {
             const std::int64_t e = value(st, ctx);
             if (st.won()) {
@@ -268,7 +304,6 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
         },
         limits.avoid);
     // With an empty pile in the way of dealing and no deal found: a search that fills piles.
-    Scratch fill;
     bool filled = false;
     if (stock && deal == UINT32_MAX && root_empties > 0) {
         Context fctx = ctx;
@@ -276,7 +311,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
         State froot = root;
         refresh_all(froot, fctx);
         best_first(
-            froot, fctx, budget / 2, fill.gens, fill.expanded,
+            froot, fctx, budget / 2, fill,
             [&](const State& st, std::uint32_t g, bool terminal) {
                 const std::int64_t e = value(st, fctx);
                 if (!terminal && st.empties() == 0) {
@@ -312,7 +347,8 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
         std::vector<std::pair<std::int64_t, std::uint32_t>> picked;
         std::array<bool, kPiles> pile_seen{};
         const Unseen unseen = unseen_of(view);
-        Scratch inner;
+        const std::size_t inner_nodes =
+            view.suits == 4 ? limits.inner_nodes_4suits : limits.inner_nodes;
         for (const auto& [v, g] : reveals) {
             if (picked.size() >= limits.reveal_leaves) break;
             const State s = state_at(g);
@@ -322,9 +358,8 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
                 pile_seen[static_cast<std::size_t>(pile)] = true;
             }
             const std::int64_t ev =
-                limits.inner_nodes > 0
-                    ? expected_value(s, ctx, unseen, limits.inner_nodes, inner) + kRevealBonus
-                    : v;
+                inner_nodes > 0 ? expected_value(s, ctx, unseen, inner_nodes, inner) + kRevealBonus
+                                : v;
             picked.emplace_back(ev, g);
         }
         for (const auto& [v, g] : picked)

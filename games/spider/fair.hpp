@@ -21,6 +21,9 @@ struct FairLimits {
     // card that may turn up: each possible card, a small search of this many positions.
     std::size_t reveal_leaves = 6;
     std::size_t inner_nodes = 40;
+    // At 4 suits (issue 31): a card that turns up matters through its suit as well as its
+    // rank, and larger searches after it paid (docs/PERFORMANCE.md, Fair player).
+    std::size_t inner_nodes_4suits = 40;
     // Positions the game has stood in (position_key of each): no line it plans passes
     // through one, so a hint never leads back where the player has been. nullptr: none.
     const std::vector<std::uint64_t>* avoid = nullptr;

@@ -2,6 +2,7 @@
 // so a change to games/spider/fair.cpp can be measured on more deals than the bench uses.
 //
 //   spider_fairlab --suits 4 --from 1 --to 200 [--nodes 3000] [--threads 2] [--show DEAL]
+//                  [--leaves 6] [--inner 40 (every suit count)] [--inner4 120 (4 suits)]
 //
 // --show prints the final position of that deal. Not a test; the bench prints the figures
 // of record (croupierd --bench spider).
@@ -75,7 +76,9 @@ int main(int argc, char** argv) {
         else if (a == "--leaves")
             limits.reveal_leaves = std::strtoull(v, nullptr, 10);
         else if (a == "--inner")
-            limits.inner_nodes = std::strtoull(v, nullptr, 10);
+            limits.inner_nodes = limits.inner_nodes_4suits = std::strtoull(v, nullptr, 10);
+        else if (a == "--inner4")
+            limits.inner_nodes_4suits = std::strtoull(v, nullptr, 10);
         else if (a == "--show")
             show_deal = std::strtoull(v, nullptr, 10);
         else {

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <gtest/gtest.h>
 
+#include <string>
+#include <thread>
+#include <vector>
+
 #include "games/spider/fair.hpp"
 #include "games/spider/search_play.hpp"
 #include "games/spider/search_state.hpp"
@@ -229,6 +233,46 @@ TEST(SpiderFair, WinsAOneSuitDealAndTheLineReplays) {
     test::SimpleSpider sim(1, 2);
     for (const auto& m : g.moves) ASSERT_TRUE(sim.play(m)) << m << ": " << sim.error;
     EXPECT_TRUE(sim.won());
+}
+
+TEST(SpiderFair, FourSuitLimitsLeaveOneAndTwoSuitsAlone) {
+    // FairLimits::inner_nodes_4suits changes only 4-suit play: 1 and 2 suits play the
+    // same games deal for deal, 4 suits a different one.
+    FairLimits other = small();
+    other.inner_nodes_4suits = 0;
+    for (int suits : {1, 2})
+        EXPECT_EQ(play_fair_game(suits, 5, small(), 150).moves,
+                  play_fair_game(suits, 5, other, 150).moves)
+            << suits << " suits";
+    EXPECT_NE(play_fair_game(4, 5, small(), 150).moves, play_fair_game(4, 5, other, 150).moves);
+}
+
+TEST(SpiderFair, PlansTheSameOnSeveralThreadsAtOnce) {
+    // Each thread keeps its own search memory: plans made side by side on two threads are
+    // the ones made one after the other.
+    std::vector<View> views;
+    for (int suits : {2, 4}) {
+        Context ctx;
+        State s = initial_state(suits, 3, ctx);
+        for (int k = 0; k < 20 && !s.won(); ++k) {
+            views.push_back(view_of(s, suits));
+            const auto text = fair_move(views.back(), small());
+            if (!text) break;
+            apply(s, *parse_move(*text), ctx);
+        }
+    }
+    std::vector<std::vector<std::string>> alone, a(views.size()), b(views.size());
+    for (const View& v : views) alone.push_back(fair_plan(v, small()));
+    std::thread t1([&] {
+        for (std::size_t i = 0; i < views.size(); ++i) a[i] = fair_plan(views[i], small());
+    });
+    std::thread t2([&] {
+        for (std::size_t i = views.size(); i-- > 0;) b[i] = fair_plan(views[i], small());
+    });
+    t1.join();
+    t2.join();
+    EXPECT_EQ(a, alone);
+    EXPECT_EQ(b, alone);
 }
 
 TEST(SpiderMoves, TextRoundTrips) {
