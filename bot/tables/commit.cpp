@@ -194,7 +194,8 @@ void append_where_it_fits(std::vector<Line>& packed, bool in_private, const std:
 }
 }  // namespace
 
-void Tables::deliver(Table& t, const std::vector<Out>& out, bool page, bool ends) {
+void Tables::deliver(Table& t, const std::vector<Out>& out, Lines what) {
+    const bool page = what == Lines::Page;
     // Who gets what is settled now, from the seats as they are; it is sent once what the
     // table has written is committed. In the channel, each table has its own place in the
     // queue, weighted by the people at it; its lines are Normal, but the lines that end a
@@ -219,7 +220,7 @@ void Tables::deliver(Table& t, const std::vector<Out>& out, bool page, bool ends
         lines.push_back({false, s.nick, s.key, !t.in_private, o.text, o.layout, o.view, page});
     }
     if (lines.empty()) return;
-    const bool over = ends || (t.game && t.game->finished());
+    const bool over = what == Lines::End || (t.game && t.game->finished());
     // Lines told about the table in this turn of the event loop (a move, and the computer
     // players' answers to it) wait together, and leave packed.
     if (auto* u = commits.pending(t); u && u->told) {
@@ -399,8 +400,8 @@ void Tables::stop_table(Table& t, const std::string& by) {
         close_table(t);
         return;
     }
-    deliver(t, {to_table(fmt::format("This game was stopped by {}; it is not scored.", by))}, false,
-            true);
+    deliver(t, {to_table(fmt::format("This game was stopped by {}; it is not scored.", by))},
+            Lines::End);
     finish(t, "stopped");
 }
 

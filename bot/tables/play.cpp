@@ -172,7 +172,8 @@ void Tables::show_table(Request& r) {
     }
     if (t->in_private) {
         t->last_activity = clock.unix_now();
-        deliver(*t, r.args.empty() ? t->game->show_table() : t->game->show_table_as(r.args), true);
+        deliver(*t, r.args.empty() ? t->game->show_table() : t->game->show_table_as(r.args),
+                Lines::Page);
         return;
     }
     // In a channel the table goes to the asker, so it does not add to the channel's lines

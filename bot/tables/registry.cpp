@@ -87,12 +87,6 @@ std::string Tables::private_start_command(const GameKind* kind) const {
     return out;
 }
 
-const config::TableConfig& Tables::table_config(const GameKind& k) const {
-    if (const config::TableConfig* c = k.seating().table_config()) return *c;
-    static const config::TableConfig fallback;  // a table kind that gave none: the defaults
-    return fallback;
-}
-
 std::unique_ptr<Table> Tables::make_table(NetCtx& n, const GameKind& kind, const std::string& place,
                                           bool in_private) {
     auto t = std::make_unique<Table>();

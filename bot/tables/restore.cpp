@@ -54,8 +54,9 @@ Table* Tables::restore_game(NetCtx& n, const storage::GameRecord& rec, TableId i
     }
     auto t = make_table(n, *kind, rec.place, kind->in_private());
     t->id = id ? id : rec.id;  // a dealt table's id is its game's id
+    setup->game_id = rec.id;   // said at the end, for verify (not serialised)
     t->setup = *setup;
-    t->game_id = t->setup.game_id = setup->game_id = rec.id;
+    t->game_id = rec.id;
     t->started_unix = t->last_activity = t->last_move_unix = rec.started;
     t->phase = Table::Phase::Playing;
     for (std::size_t i = 0; i < setup->players.size(); ++i) {
@@ -229,7 +230,7 @@ void Tables::close_abandoned() {
                         "Your {} game (deal {}) was closed as abandoned after {} day{} "
                         "untouched; type new for another.",
                         t->kind->title(), t->setup.deal_number, days, days == 1 ? "" : "s"))},
-                    false, true);
+                    Lines::End);
             finish(*t, "abandoned");
         }
     }

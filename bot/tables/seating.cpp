@@ -44,13 +44,9 @@ void Tables::flush_burst(Table& t, Table::BurstKind kind, BurstText text) {
 std::string Tables::seat_computer(Table& t) {
     int number = 1;
     for (const auto& s : t.seats) number += s.computer;
-    Seat s;
-    s.nick = computer_name(number);
-    s.key = "*" + s.nick;  // '*' starts no person's key: no clash with a person
-    s.computer = true;
-    t.seats.push_back(s);
+    t.seats.push_back(SeatingRules::computer_seat(number));
     remember_lobby(t);
-    return s.nick;
+    return t.seats.back().nick;
 }
 
 // The deal: the game's record is created first; if the database refuses, the table stays
@@ -62,17 +58,15 @@ void Tables::begin_game(Table& t) {
         // The winner of the last game here deals, if that game was one of people only and
         // they sit here; else the opener. Playing order stays the order of joining, rotated
         // so the dealer comes first. (In a duel the challenger plays first.)
-        std::string first = t.opener_key;
+        std::string last_winner;
         try {
-            auto dealer_key = db->get_value(next_dealer_name(t));
-            if (dealer_key && !dealer_key->empty() && t.seat_of(*dealer_key) >= 0)
-                first = *dealer_key;
+            last_winner = db->get_value(next_dealer_name(t)).value_or("");
         } catch (const std::exception& e) {
             log::warn("{}: the last dealer could not be read ({}); the opener deals", t.place,
                       e.what());
         }
-        const int d = std::max(0, t.seat_of(first));
-        std::rotate(t.seats.begin(), t.seats.begin() + d, t.seats.end());
+        std::rotate(t.seats.begin(), t.seats.begin() + SeatingRules::dealer(t, last_winner),
+                    t.seats.end());
     }
 
     GameSetup setup;
@@ -132,7 +126,7 @@ Table& Tables::open_here(Request& r, const GameKind& kind) {
     auto made = make_table(*r.net, kind, r.channel, false);
     made->opener_key = r.key;
     made->seats.push_back(Seat{r.from.nick, r.key});
-    const Duration window = table_config(kind).join_window;
+    const Duration window = SeatingRules::config_of(kind).join_window;
     made->join_deadline =
         clock.unix_now() + std::chrono::duration_cast<std::chrono::seconds>(window).count();
     Table& table = add_table(std::move(made));
@@ -141,62 +135,18 @@ Table& Tables::open_here(Request& r, const GameKind& kind) {
     return table;
 }
 
-std::string Tables::no_room_for(NetCtx& n, const std::string& place, const GameKind& kind) {
-    // Games under way only: a table taking players or a challenge holds no game's place.
-    std::vector<const Table*> playing;
-    long of_kind = 0;
-    for (const Table* t : tables_in(n, place))
-        if (t->phase == Table::Phase::Playing) {
-            playing.push_back(t);
-            of_kind += t->kind == &kind;
-        }
-    if (const int cap = table_config(kind).per_channel; cap > 0 && of_kind >= cap)
-        return fmt::format("{} {} {} under way here, the most this channel allows", of_kind,
-                           kind.title(), of_kind == 1 ? "duel is" : "duels are");
-    if (static_cast<int>(playing.size()) < std::max(1, cfg.limits.tables_per_channel)) return "";
-    if (playing.size() == 1)
-        return fmt::format("{} {} game is under way here",
-                           capitalised(article(playing.front()->kind->title())),
-                           playing.front()->kind->title());
-    return fmt::format("{} games are under way here, the most this channel allows", playing.size());
-}
-
-Table* Tables::window_of(Request& r) {
-    for (Table* t : tables_in(*r.net, r.channel))
-        if (t->phase == Table::Phase::Joining && t->opener_key == r.key) return t;
-    return nullptr;
-}
-
 bool Tables::one_window(Request& r) {
-    const Table* t = window_of(r);
-    if (!t) return true;
-    const std::string p = cfg.bot.prefix;
-    const std::string& title = t->kind->title();
-    constexpr const char* kOne = "one is the most a person may have waiting in a channel";
-    if (t->kind->seating() == Seating::Duel) {
-        const std::string cmd =
-            p + (t->kind->aliases().empty() ? t->kind->name() : t->kind->aliases().front());
-        if (t->ready)
-            reply_private(r, fmt::format("Your {} duel here waits for a game to end, and {}: {} "
-                                         "cancel calls it off.",
-                                         title, kOne, cmd));
-        else
-            reply_private(
-                r, fmt::format("You already have a {} challenge open here (to {}), and "
-                               "{}: {} cancel withdraws it.",
-                               title, t->challenged.empty() ? "anyone" : t->challenged_nick, kOne,
-                               cmd));
-        return false;
-    }
-    if (t->ready)
-        reply_private(r, fmt::format("Your {} table here waits for a game to end to be dealt, and "
-                                     "{}: {}leave gives up your seat.",
-                                     title, kOne, p));
+    const Table* t = SeatingRules::waiting_of(tables_in(*r.net, r.channel), r.key);
+    return !t || !said_no(r, rules.holds_one(*t));
+}
+
+bool Tables::said_no(Request& r, const SeatingAnswer& no) {
+    if (!no) return false;
+    if (no->refused)
+        refuse(r, no->text);
     else
-        reply_private(r, fmt::format("You already have {} {} table taking players here, and {}: "
-                                     "{}start deals it, {}leave gives up your seat.",
-                                     article(title), title, kOne, p, p));
-    return false;
+        reply_private(r, no->text);
+    return true;
 }
 
 void Tables::ready_to_start(Table& t) {

@@ -31,11 +31,7 @@ void Tables::challenge(Request& r, const GameKind& kind) {
     }
     if (!one_window(r)) return;
     if (Table* mine = duel_of(n, r.key)) {
-        refuse(r,
-               fmt::format(
-                   "You are already in a duel ({} at {}); finish it first{}.", mine->kind->title(),
-                   mine->place,
-                   mine->phase == Table::Phase::Joining ? fmt::format(", or {} cancel", cmd) : ""));
+        refuse(r, SeatingRules::in_a_duel(*mine, cmd, true));
         return;
     }
     const std::string target_key = target.empty() ? "" : n.net->fold(target);
@@ -78,25 +74,9 @@ void Tables::challenge(Request& r, const GameKind& kind) {
                                 seconds_text(tc.join_window)));
 }
 
-namespace {
-// The challenge here that `r` may answer: one to their nick first, else one open to anyone.
-Table* answerable(const std::vector<Table*>& here, const Request& r) {
-    Table* open = nullptr;
-    for (Table* t : here) {
-        if (t->kind->seating() != Seating::Duel || t->phase != Table::Phase::Joining || t->ready)
-            continue;
-        if (r.kind && t->kind != r.kind) continue;
-        if (t->opener_key == r.key) continue;
-        if (t->challenged == r.nick_key) return t;
-        if (t->challenged.empty() && !open) open = t;
-    }
-    return open;
-}
-}  // namespace
-
 void Tables::accept_challenge(Request& r) {
     NetCtx& n = *r.net;
-    Table* t = answerable(tables_in(n, r.channel), r);
+    Table* t = SeatingRules::answerable(tables_in(n, r.channel), r.key, r.nick_key, r.kind);
     if (!t) {
         // The game named ("!rps accept"), else every duel game.
         const auto names = r.kind ? r.kind->aliases() : std::vector<std::string>{};
@@ -108,8 +88,7 @@ void Tables::accept_challenge(Request& r) {
         return;
     }
     if (Table* mine = duel_of(n, r.key)) {
-        refuse(r, fmt::format("You are already in a duel ({} at {}); finish it first.",
-                              mine->kind->title(), mine->place));
+        refuse(r, SeatingRules::in_a_duel(*mine, "", false));
         return;
     }
     t->seats.push_back(Seat{r.from.nick, r.key});
@@ -119,7 +98,7 @@ void Tables::accept_challenge(Request& r) {
 }
 
 void Tables::decline_challenge(Request& r) {
-    Table* t = answerable(tables_in(*r.net, r.channel), r);
+    Table* t = SeatingRules::answerable(tables_in(*r.net, r.channel), r.key, r.nick_key, r.kind);
     if (!t || t->challenged.empty()) {
         refuse(r, "Nobody has challenged you here, so there is nothing to decline.");
         return;
@@ -147,8 +126,7 @@ void Tables::duel_computer(Request& r, const GameKind& kind) {
         return;
     }
     if (Table* mine = duel_of(n, r.key)) {
-        refuse(r, fmt::format("You are already in a duel ({} at {}); finish it first.",
-                              mine->kind->title(), mine->place));
+        refuse(r, SeatingRules::in_a_duel(*mine, "", false));
         return;
     }
     // Ready at once: it waits for a game here to end only if the channel is full, and then
@@ -157,11 +135,7 @@ void Tables::duel_computer(Request& r, const GameKind& kind) {
     auto made = make_table(n, kind, r.channel, false);
     made->opener_key = r.key;
     made->seats.push_back(Seat{r.from.nick, r.key});
-    Seat cpu;
-    cpu.nick = computer_name(1);
-    cpu.key = "*" + cpu.nick;
-    cpu.computer = true;
-    made->seats.push_back(cpu);
+    made->seats.push_back(SeatingRules::computer_seat(1));
     ready_to_start(add_table(std::move(made)));
 }
 

@@ -17,37 +17,12 @@ namespace croupier::bot {
 void Tables::open_table(Request& r, const GameKind& kind) {
     NetCtx& n = *r.net;
     const std::string p = cfg.bot.prefix;
-    if (Table* t = joining_table(n, r.channel, kind)) {
-        refuse(r, fmt::format("{} {} table is already open here: type {}join to sit down.",
-                              capitalised(article(t->kind->title())), t->kind->title(), p));
-        return;
-    }
-    const auto here = tables_in(n, r.channel);
-    // One open table of a kind in a channel at a time (duels may be several).
-    for (Table* t : here)
-        if (t->kind == &kind && !t->seated(r.key)) {
-            refuse(r, fmt::format("{} {} game is under way here; wait for it to end (see {}table).",
-                                  capitalised(article(kind.title())), kind.title(), p));
-            return;
-        }
-    for (Table* t : here)
-        if (t->kind == &kind && t->seated(r.key)) {
-            refuse(r, fmt::format("You are already playing {} here; finish that game first.",
-                                  kind.title()));
-            return;
-        }
-    if (!one_window(r)) return;
     const std::string arg = lower(r.args);
-    if (!arg.empty() && arg != "bot") {
-        refuse(r, fmt::format("Usage: {}{} or {}{} bot (with a computer player).", p, kind.name(),
-                              p, kind.name()));
+    if (said_no(r, rules.may_open(tables_in(n, r.channel), kind, r.key,
+                                  joining_table(n, r.channel, kind))) ||
+        said_no(r, rules.open_args(kind, arg)))
         return;
-    }
     const auto& tc = table_config(kind);
-    if (arg == "bot" && !tc.computer_players) {
-        refuse(r, "Computer players are turned off here.");
-        return;
-    }
     Table& table = open_here(r, kind);
     // With a computer player: one line says both, and whether the opener can start now.
     const std::string computer = arg == "bot" ? seat_computer(table) : "";
@@ -63,45 +38,19 @@ void Tables::open_table(Request& r, const GameKind& kind) {
 }
 
 void Tables::join_table(Request& r) {
-    const std::string p = cfg.bot.prefix;
     Table* t = route(r, nullptr, true);
+    const auto here = tables_in(*r.net, r.channel);
     if (t && (t->phase != Table::Phase::Joining || t->kind->seating() != Seating::Open)) {
         // Seated at a game here already, or the only table here is playing, or a challenge
         // (answered with accept, not joined).
-        Table* open = nullptr;
-        for (Table* o : tables_in(*r.net, r.channel))
-            if (o->phase == Table::Phase::Joining && o->kind->seating() == Seating::Open &&
-                (!r.kind || o->kind == r.kind))
-                open = o;
-        if (open) t = open;
+        if (Table* open = SeatingRules::taking_players(here, r.kind)) t = open;
         if (t->phase == Table::Phase::Joining && t->kind->seating() != Seating::Open) t = nullptr;
     }
     if (!t) {
         refuse(r, "No table is open here. Open one with " + open_table_command() + ".");
         return;
     }
-    if (t->phase != Table::Phase::Joining) {
-        if (t->seated(r.key))
-            refuse(r, "You are already playing here.");
-        else
-            refuse(r, "A game is under way here; you can join the next one.");
-        return;
-    }
-    if (t->seat_of(r.key) >= 0) {
-        refuse(r, fmt::format("You are already at the table; the opener can {}start.", p));
-        return;
-    }
-    for (Table* o : tables_in(*r.net, r.channel))
-        if (o != t && o->kind == t->kind && o->seated(r.key)) {
-            refuse(r, fmt::format("You are already playing {} here; finish that game first.",
-                                  o->kind->title()));
-            return;
-        }
-    const auto& tc = table_config(*t->kind);
-    if (static_cast<int>(t->seats.size()) >= tc.max_players) {
-        refuse(r, fmt::format("The table is full ({} players).", tc.max_players));
-        return;
-    }
+    if (said_no(r, rules.may_join(*t, here, r.key))) return;
     t->seats.push_back(Seat{r.from.nick, r.key});
     remember_lobby(*t);
     t->pending_joins.push_back(r.from.nick);
@@ -130,26 +79,13 @@ void Tables::announce_joins(Table& t) {
 
 void Tables::add_computer(Request& r) {
     Table* t = route(r, nullptr, true);
-    if (t && (t->phase != Table::Phase::Joining || t->kind->seating() != Seating::Open)) {
-        t = nullptr;
-        for (Table* o : tables_in(*r.net, r.channel))
-            if (o->phase == Table::Phase::Joining && o->kind->seating() == Seating::Open &&
-                (!r.kind || o->kind == r.kind))
-                t = o;
-    }
+    if (t && (t->phase != Table::Phase::Joining || t->kind->seating() != Seating::Open))
+        t = SeatingRules::taking_players(tables_in(*r.net, r.channel), r.kind);
     if (!t) {
         refuse(r, "No table is opening here. Open one with " + open_table_command(" bot") + ".");
         return;
     }
-    const auto& tc = table_config(*t->kind);
-    if (!tc.computer_players) {
-        refuse(r, "Computer players are turned off here.");
-        return;
-    }
-    if (static_cast<int>(t->seats.size()) >= tc.max_players) {
-        refuse(r, fmt::format("The table is full ({} players).", tc.max_players));
-        return;
-    }
+    if (said_no(r, rules.may_add_computer(*t))) return;
     tell_burst(*t, Table::BurstKind::ComputersAdded, seat_computer(*t),
                [](const Table& tt, const std::string& names, std::size_t many) {
                    return fmt::format("Computer player{} {} joined ({} players).",
@@ -176,39 +112,31 @@ void Tables::leave_table(Request& r) {
         return;
     }
     if (t->phase == Table::Phase::Joining) {
-        if (t->ready && t->kind->seating() == Seating::Duel) {
-            tell(*t, fmt::format("{} left; the {} duel waiting here is off.", r.from.nick,
-                                 t->kind->title()));
-            close_table(*t);
-            return;
-        }
-        t->seats.erase(t->seats.begin() + seat);
-        std::erase(t->pending_joins, r.from.nick);
-        int humans = 0;
-        for (const auto& s : t->seats) humans += !s.computer;
-        if (humans == 0) {
-            tell(*t, fmt::format("{} left; nobody is left at the table, so it is closed.",
-                                 r.from.nick));
-            close_table(*t);
-            return;
-        }
-        if (t->opener_key == r.key)
-            for (const auto& s : t->seats)
-                if (!s.computer) {
-                    t->opener_key = s.key;
-                    break;
-                }
         std::string again;
-        if (const auto& tc = table_config(*t->kind);
-            t->ready && static_cast<int>(t->seats.size()) < tc.min_players) {
-            // Too few to deal: it takes players again, for a join window of its own.
-            t->ready = false;
-            t->join_deadline =
-                clock.unix_now() +
-                std::chrono::duration_cast<std::chrono::seconds>(tc.join_window).count();
-            arm_join_window(*t, tc.join_window);
-            again = fmt::format(" It takes players again: {}join ({}).", cfg.bot.prefix,
-                                seconds_text(tc.join_window));
+        switch (rules.leave(*t, seat, r.from.nick)) {
+            case SeatingRules::Left::DuelOff:
+                tell(*t, fmt::format("{} left; the {} duel waiting here is off.", r.from.nick,
+                                     t->kind->title()));
+                close_table(*t);
+                return;
+            case SeatingRules::Left::Empty:
+                tell(*t, fmt::format("{} left; nobody is left at the table, so it is closed.",
+                                     r.from.nick));
+                close_table(*t);
+                return;
+            case SeatingRules::Left::Reopens: {
+                // Too few to deal: it takes players again, for a join window of its own.
+                const auto& tc = table_config(*t->kind);
+                t->join_deadline =
+                    clock.unix_now() +
+                    std::chrono::duration_cast<std::chrono::seconds>(tc.join_window).count();
+                arm_join_window(*t, tc.join_window);
+                again = fmt::format(" It takes players again: {}join ({}).", cfg.bot.prefix,
+                                    seconds_text(tc.join_window));
+                break;
+            }
+            case SeatingRules::Left::Stays:
+                break;
         }
         remember_lobby(*t);
         tell(*t, fmt::format("{} left the table ({} player{}).{}", r.from.nick, t->seats.size(),
@@ -220,34 +148,12 @@ void Tables::leave_table(Request& r) {
 }
 
 void Tables::start_table(Request& r) {
-    const std::string p = cfg.bot.prefix;
     Table* t = route(r, nullptr, true);
     if (!t) {
         refuse(r, "No table is open here. Open one with " + open_table_command() + ".");
         return;
     }
-    if (t->phase != Table::Phase::Joining) {
-        refuse(r, "The game is already under way.");
-        return;
-    }
-    if (r.key != t->opener_key) {
-        refuse(r,
-               "Only the player who opened the table can start it early; otherwise it "
-               "starts when the join window ends.");
-        return;
-    }
-    if (t->ready) {
-        reply_private(r, "The table is ready and waits for a game here to end; it is dealt then.");
-        return;
-    }
-    const auto& tc = table_config(*t->kind);
-    if (static_cast<int>(t->seats.size()) < tc.min_players) {
-        refuse(r, fmt::format("{} needs at least {} players; {} sit{}. Others can {}join, or "
-                              "add a computer player with {}bot.",
-                              t->kind->title(), tc.min_players, t->seats.size(),
-                              t->seats.size() == 1 ? "s" : "", p, p));
-        return;
-    }
+    if (said_no(r, rules.may_start(*t, r.key))) return;
     ready_to_start(*t);
 }
 

@@ -26,16 +26,7 @@ void Tables::new_private_game(Request& r, const GameKind& kind) {
     }
     int open = 0;
     for (auto& [id, t] : n.tables) open += t->in_private && t->seats.front().key == r.key;
-    if (cfg.limits.private_games_per_person < 1) {
-        refuse(r, "Private games are turned off here.");
-        return;
-    }
-    if (open >= cfg.limits.private_games_per_person) {
-        refuse(r, fmt::format("You have {} private game{} open, the most allowed here; "
-                              "finish or resign one first.",
-                              open, open == 1 ? "" : "s"));
-        return;
-    }
+    if (said_no(r, rules.may_open_private(open))) return;
     std::map<std::string, std::string> prefs;
     for (const auto& pref : kind.preferences())
         if (auto v = db->pref(n.name, r.key, kind.name() + "." + pref.name)) prefs[pref.name] = *v;

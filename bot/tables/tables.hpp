@@ -18,6 +18,7 @@
 #include "bot/game.hpp"
 #include "bot/tables/commit_path.hpp"
 #include "bot/tables/lines.hpp"
+#include "bot/tables/seating_rules.hpp"
 #include "bot/tables/table_timers.hpp"
 #include "bot/worker.hpp"
 #include "config/config.hpp"
@@ -184,6 +185,9 @@ class Tables {
         io, [this](CommitPath::Unit& u, const std::string& error) { unit_back(u, error); }};
     // Every table's timers, by table: a timer never fires for a table that is gone.
     TableTimers timers{clock};
+    // The seating's rules and words (may a person open, join, start, leave, answer a duel;
+    // room in a channel; who deals): asked by seating*.cpp, which acts on the answers.
+    SeatingRules rules{cfg};
     using Slot = TableTimers::Slot;
     // Since when each network's link is down (link_lost), until it is up again (link_back).
     std::map<std::string, TimePoint> down_since;
@@ -222,7 +226,9 @@ class Tables {
     const GameKind* kind_by_name(const std::string& name) const { return find_kind(kinds, name); }
 
     // registry.cpp: building and finding tables
-    const config::TableConfig& table_config(const GameKind& k) const;
+    static const config::TableConfig& table_config(const GameKind& k) {
+        return SeatingRules::config_of(k);
+    }
     // The one way to build a table; add_table() registers it under its id.
     std::unique_ptr<Table> make_table(NetCtx& n, const GameKind& kind, const std::string& place,
                                       bool in_private);
@@ -258,17 +264,16 @@ class Tables {
     void restore_lobbies();
     void arm_join_window(Table& t, Duration d);
     void join_window_over(Table& t);  // open table: start or close; duel: the challenge expires
-    // Seating fairness. `[limits] tables_per_channel` (and a kind's own cap) counts the
-    // games under way in a channel; tables taking players and challenges waiting for an
-    // answer hold no game's place, and a person holds at most one of them a channel.
-    // Why a game of `kind` may not start in `place` now, or "" when it may.
-    std::string no_room_for(NetCtx& n, const std::string& place, const GameKind& kind);
-    // The table r's person opened in r's channel that is not yet dealt (taking players, a
-    // challenge, or ready and waiting), or nullptr.
-    Table* window_of(Request& r);
+    // Seating fairness (SeatingRules): why a game of `kind` may not start in `place` now,
+    // or "" when it may.
+    std::string no_room_for(NetCtx& n, const std::string& place, const GameKind& kind) {
+        return rules.no_room(tables_in(n, place), kind);
+    }
     // false, with the reply saying which they hold and how to give it up, when r's person
-    // holds one already.
+    // holds a table waiting in r's channel already (one is the most).
     bool one_window(Request& r);
+    // Tells r's person `no` (a refusal, or only a word): true if there was one.
+    bool said_no(Request& r, const SeatingAnswer& no);
     // Every player is there: dealt now if the channel has room, else it waits (said once)
     // and is dealt when a game there ends, the first ready first.
     void ready_to_start(Table& t);
@@ -312,10 +317,12 @@ class Tables {
                            const std::string& note = "");
     void play_computers(Table& t);  // then settle()
     void settle(Table& t);          // after a move: finished, or the next turn's timer
-    // `page`: the lines were asked for (a table view): they are cut from the queue when
-    // their reader makes a move before they have left. `ends`: they end the game though the
-    // game did not (stopped, abandoned): never dropped, and the game's page named.
-    void deliver(Table& t, const std::vector<Out>& out, bool page = false, bool ends = false);
+    // What a delivery's lines are: told of the game (a move, a deal); a `Page` asked for (a
+    // table view), cut from the queue when its reader makes a move before it has left; or
+    // the `End` of a game that did not finish (stopped, abandoned): never dropped, and the
+    // game's page named.
+    enum class Lines { Told, Page, End };
+    void deliver(Table& t, const std::vector<Out>& out, Lines what = Lines::Told);
     // A unit back from the writer: its lines released, or (refused) the table taken back.
     void unit_back(CommitPath::Unit& u, const std::string& error);
     // The game threw in a move: no more moves, and the table taken back (commit.cpp).

@@ -1,0 +1,248 @@
+// The seating's rules (bot/tables/seating_rules.hpp) on tables built in memory: room in a
+// channel, the one table a person holds waiting, joining, starting, leaving before the deal,
+// who deals, and which challenge a person answers.
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bot/tables/seating_rules.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+using croupier::bot::CommandSpec;
+using croupier::bot::DuelSeating;
+using croupier::bot::Game;
+using croupier::bot::GameKind;
+using croupier::bot::GameSetup;
+using croupier::bot::OpenTableSeating;
+using croupier::bot::Seat;
+using croupier::bot::Seating;
+using croupier::bot::SeatingRules;
+using croupier::bot::Table;
+using Phase = Table::Phase;
+using Left = SeatingRules::Left;
+
+namespace {
+
+// A kind with nothing but a title and a way of seating.
+class Kind final : public GameKind {
+  public:
+    Kind(std::string title, std::unique_ptr<Seating> seating)
+        : title_(std::move(title)), seating_(std::move(seating)) {}
+    std::string name() const override { return "k"; }
+    std::string title() const override { return title_; }
+    std::vector<std::string> aliases() const override { return {}; }
+    const std::vector<CommandSpec>& commands() const override { return none_; }
+    std::string summary() const override { return ""; }
+    const Seating& seating() const override { return *seating_; }
+    std::unique_ptr<Game> create(const GameSetup&) const override { return nullptr; }
+
+  private:
+    std::string title_;
+    std::unique_ptr<Seating> seating_;
+    std::vector<CommandSpec> none_;
+};
+
+class SeatingRulesTest : public ::testing::Test {
+  protected:
+    SeatingRulesTest() {
+        table_cfg.min_players = 2;
+        table_cfg.max_players = 3;
+        duel_cfg.min_players = duel_cfg.max_players = 2;
+        cfg.limits.tables_per_channel = 2;
+    }
+    Table* add(const GameKind& kind, Phase phase, std::vector<std::string> people) {
+        auto t = std::make_unique<Table>();
+        t->kind = &kind;
+        t->phase = phase;
+        t->place = "#c";
+        for (const auto& p : people) t->seats.push_back(Seat{"nick-" + p, p});
+        if (!people.empty()) t->opener_key = people.front();
+        tables.push_back(std::move(t));
+        here.push_back(tables.back().get());
+        return here.back();
+    }
+
+    croupier::config::Config cfg;
+    croupier::config::TableConfig table_cfg, duel_cfg;
+    Kind cards{"Cards", std::make_unique<OpenTableSeating>(table_cfg)};
+    Kind other{"Other", std::make_unique<OpenTableSeating>(table_cfg)};
+    Kind duel{"Duel", std::make_unique<DuelSeating>(duel_cfg)};
+    Kind third{"Third", std::make_unique<OpenTableSeating>(table_cfg)};
+    SeatingRules rules{cfg};
+    std::vector<std::unique_ptr<Table>> tables;
+    std::vector<Table*> here;
+};
+
+TEST_F(SeatingRulesTest, OnlyGamesUnderWayTakeTheChannelsRoom) {
+    add(cards, Phase::Joining, {"a"});
+    add(duel, Phase::Joining, {"b"});
+    EXPECT_EQ(rules.no_room(here, cards), "");
+    add(other, Phase::Playing, {"c", "d"});
+    EXPECT_EQ(rules.no_room(here, cards), "");
+    add(duel, Phase::Playing, {"e", "f"});
+    EXPECT_EQ(rules.no_room(here, cards),
+              "2 games are under way here, the most this channel allows");
+    cfg.limits.tables_per_channel = 1;
+    tables.pop_back();
+    here.pop_back();
+    EXPECT_EQ(rules.no_room(here, cards), "An Other game is under way here");
+}
+
+TEST_F(SeatingRulesTest, AKindsOwnCapCountsOnlyItsGames) {
+    duel_cfg.per_channel = 1;
+    add(other, Phase::Playing, {"a", "b"});
+    EXPECT_EQ(rules.no_room(here, duel), "");
+    add(duel, Phase::Playing, {"c", "d"});
+    EXPECT_EQ(rules.no_room(here, duel),
+              "1 Duel duel is under way here, the most this channel "
+              "allows");
+}
+
+TEST_F(SeatingRulesTest, APersonHoldsOneTableWaitingAndIsToldHowToGiveItUp) {
+    Table* mine = add(cards, Phase::Joining, {"a", "b"});
+    add(other, Phase::Playing, {"a", "c"});
+    EXPECT_EQ(SeatingRules::waiting_of(here, "a"), mine);
+    EXPECT_EQ(SeatingRules::waiting_of(here, "b"), nullptr);  // seated, not its opener
+    auto no = rules.holds_one(*mine);
+    EXPECT_FALSE(no.refused);
+    EXPECT_NE(no.text.find("a Cards table taking players"), std::string::npos) << no.text;
+    EXPECT_NE(no.text.find("!start deals it, !leave gives up your seat"), std::string::npos);
+    mine->ready = true;
+    EXPECT_NE(rules.holds_one(*mine).text.find("waits for a game to end"), std::string::npos);
+
+    Table* challenge = add(duel, Phase::Joining, {"d"});
+    challenge->challenged = "eve";
+    challenge->challenged_nick = "Eve";
+    EXPECT_NE(rules.holds_one(*challenge).text.find("challenge open here (to Eve)"),
+              std::string::npos);
+    // Opening another table while holding one: told, not refused.
+    auto open = rules.may_open(here, third, "a", nullptr);
+    ASSERT_TRUE(open);
+    EXPECT_FALSE(open->refused);
+}
+
+TEST_F(SeatingRulesTest, OpeningIsRefusedWhileTheKindIsOpenOrUnderWayHere) {
+    Table* open = add(cards, Phase::Joining, {"a"});
+    auto no = rules.may_open(here, cards, "z", open);
+    ASSERT_TRUE(no);
+    EXPECT_TRUE(no->refused);
+    EXPECT_EQ(no->text, "A Cards table is already open here: type !join to sit down.");
+    here.clear();
+    add(cards, Phase::Playing, {"a", "b"});
+    EXPECT_EQ(rules.may_open(here, cards, "z", nullptr)->text,
+              "A Cards game is under way here; wait for it to end (see !table).");
+    EXPECT_EQ(rules.may_open(here, cards, "a", nullptr)->text,
+              "You are already playing Cards here; finish that game first.");
+    EXPECT_FALSE(rules.may_open(here, other, "z", nullptr));
+    EXPECT_EQ(rules.open_args(cards, "please")->text,
+              "Usage: !k or !k bot (with a computer player).");
+    EXPECT_FALSE(rules.open_args(cards, "bot"));
+    table_cfg.computer_players = false;
+    EXPECT_EQ(rules.open_args(cards, "bot")->text, "Computer players are turned off here.");
+}
+
+TEST_F(SeatingRulesTest, JoiningFindsTheNewestOpenTableAndRefusesWhatCannotBe) {
+    add(cards, Phase::Joining, {"a"});
+    add(duel, Phase::Joining, {"d"});  // a challenge is answered, not joined
+    Table* newest = add(other, Phase::Joining, {"b"});
+    EXPECT_EQ(SeatingRules::taking_players(here, nullptr), newest);
+    EXPECT_EQ(SeatingRules::taking_players(here, &cards), here.front());
+    EXPECT_EQ(SeatingRules::taking_players(here, &duel), nullptr);
+
+    EXPECT_FALSE(rules.may_join(*newest, here, "z"));
+    EXPECT_EQ(rules.may_join(*newest, here, "b")->text,
+              "You are already at the table; the opener can !start.");
+    newest->seats.push_back(Seat{"y", "y"});
+    newest->seats.push_back(Seat{"x", "x"});
+    EXPECT_EQ(rules.may_join(*newest, here, "z")->text, "The table is full (3 players).");
+    EXPECT_EQ(rules.may_add_computer(*newest)->text, "The table is full (3 players).");
+    Table* playing = add(cards, Phase::Playing, {"p", "q"});
+    EXPECT_EQ(rules.may_join(*playing, here, "p")->text, "You are already playing here.");
+    EXPECT_EQ(rules.may_join(*playing, here, "z")->text,
+              "A game is under way here; you can join the next one.");
+    // Seated in a game of the same kind here: not at its open table too.
+    EXPECT_EQ(rules.may_join(*here.front(), here, "p")->text,
+              "You are already playing Cards here; finish that game first.");
+}
+
+TEST_F(SeatingRulesTest, OnlyTheOpenerStartsAndOnlyWithEnoughPlayers) {
+    Table* t = add(cards, Phase::Joining, {"a"});
+    EXPECT_EQ(rules.may_start(*t, "a")->text,
+              "Cards needs at least 2 players; 1 sits. Others can !join, or add a computer "
+              "player with !bot.");
+    t->seats.push_back(SeatingRules::computer_seat(1));
+    EXPECT_FALSE(rules.may_start(*t, "a"));
+    EXPECT_NE(rules.may_start(*t, "b")->text.find("Only the player who opened"), std::string::npos);
+    t->ready = true;
+    auto waits = rules.may_start(*t, "a");
+    ASSERT_TRUE(waits);
+    EXPECT_FALSE(waits->refused);  // not a mistake: it is dealt when a game ends
+    t->phase = Phase::Playing;
+    EXPECT_EQ(rules.may_start(*t, "a")->text, "The game is already under way.");
+}
+
+TEST_F(SeatingRulesTest, TheLastWinnerDealsIfSeatedElseTheOpener) {
+    Table* t = add(cards, Phase::Joining, {"a", "b", "c"});
+    EXPECT_EQ(SeatingRules::dealer(*t, ""), 0);
+    EXPECT_EQ(SeatingRules::dealer(*t, "c"), 2);
+    EXPECT_EQ(SeatingRules::dealer(*t, "gone"), 0);
+    t->opener_key = "b";
+    EXPECT_EQ(SeatingRules::dealer(*t, "gone"), 1);
+}
+
+TEST_F(SeatingRulesTest, LeavingBeforeTheDealPassesTheTableOnOrClosesIt) {
+    Table* t = add(cards, Phase::Joining, {"a", "b"});
+    t->seats.insert(t->seats.begin() + 1, SeatingRules::computer_seat(1));
+    t->pending_joins = {"nick-a", "nick-b"};
+    EXPECT_EQ(rules.leave(*t, 0, "nick-a"), Left::Stays);
+    EXPECT_EQ(t->opener_key, "b");  // the first person left, not the computer
+    EXPECT_EQ(t->pending_joins, std::vector<std::string>{"nick-b"});
+    EXPECT_EQ(rules.leave(*t, t->seat_of("b"), "nick-b"), Left::Empty);
+
+    Table* ready = add(cards, Phase::Joining, {"c", "d"});
+    ready->ready = true;
+    EXPECT_EQ(rules.leave(*ready, 1, "nick-d"), Left::Reopens);
+    EXPECT_FALSE(ready->ready);
+    EXPECT_EQ(ready->opener_key, "c");
+
+    Table* waiting_duel = add(duel, Phase::Joining, {"e", "f"});
+    waiting_duel->ready = true;
+    EXPECT_EQ(rules.leave(*waiting_duel, 1, "nick-f"), Left::DuelOff);
+    EXPECT_EQ(waiting_duel->seats.size(), 2u);
+}
+
+TEST_F(SeatingRulesTest, AChallengeToOnesNickIsAnsweredBeforeOneToAnyone) {
+    Table* anyone = add(duel, Phase::Joining, {"a"});
+    Table* to_bob = add(duel, Phase::Joining, {"c"});
+    to_bob->challenged = "bob";
+    EXPECT_EQ(SeatingRules::answerable(here, "b", "bob", nullptr), to_bob);
+    EXPECT_EQ(SeatingRules::answerable(here, "x", "xavier", nullptr), anyone);
+    EXPECT_EQ(SeatingRules::answerable(here, "a", "alice", nullptr), nullptr);  // one's own
+    EXPECT_EQ(SeatingRules::answerable(here, "b", "bob", &cards), nullptr);
+    to_bob->ready = true;  // accepted already, waiting for room
+    EXPECT_EQ(SeatingRules::answerable(here, "b", "bob", nullptr), anyone);
+    EXPECT_EQ(SeatingRules::in_a_duel(*anyone, "!duel", true),
+              "You are already in a duel (Duel at #c); finish it first, or !duel cancel.");
+    EXPECT_EQ(SeatingRules::in_a_duel(*anyone, "", false),
+              "You are already in a duel (Duel at #c); finish it first.");
+}
+
+TEST_F(SeatingRulesTest, PrivateGamesPerPerson) {
+    EXPECT_FALSE(rules.may_open_private(1));
+    EXPECT_EQ(rules.may_open_private(2)->text,
+              "You have 2 private games open, the most allowed here; finish or resign one "
+              "first.");
+    cfg.limits.private_games_per_person = 0;
+    EXPECT_EQ(rules.may_open_private(0)->text, "Private games are turned off here.");
+}
+
+TEST_F(SeatingRulesTest, AComputerSeatCannotBeAPersons) {
+    const Seat s = SeatingRules::computer_seat(2);
+    EXPECT_EQ(s.nick, "cpu#2");
+    EXPECT_EQ(s.key, "*cpu#2");
+    EXPECT_TRUE(s.computer);
+}
+
+}  // namespace
