@@ -109,14 +109,13 @@ void Tables::decline_challenge(Request& r) {
 }
 
 void Tables::cancel_challenge(Request& r) {
-    for (Table* t : tables_in(*r.net, r.channel))
-        if (t->kind->seating() == Seating::Duel && t->phase == Table::Phase::Joining &&
-            t->opener_key == r.key && (!r.kind || t->kind == r.kind)) {
-            tell(*t, fmt::format("{} withdraws the {} challenge.", r.from.nick, t->kind->title()));
-            close_table(*t);
-            return;
-        }
-    refuse(r, "You have no challenge open here to cancel.");
+    Table* t = SeatingRules::own_challenge(tables_in(*r.net, r.channel), r.key, r.kind);
+    if (!t) {
+        refuse(r, "You have no challenge open here to cancel.");
+        return;
+    }
+    tell(*t, fmt::format("{} withdraws the {} challenge.", r.from.nick, t->kind->title()));
+    close_table(*t);
 }
 
 void Tables::duel_computer(Request& r, const GameKind& kind) {

@@ -40,7 +40,7 @@ void Tables::open_table(Request& r, const GameKind& kind) {
 void Tables::join_table(Request& r) {
     Table* t = route(r, nullptr, true);
     const auto here = tables_in(*r.net, r.channel);
-    if (t && (t->phase != Table::Phase::Joining || t->kind->seating() != Seating::Open)) {
+    if (t && !SeatingRules::takes_players(*t)) {
         // Seated at a game here already, or the only table here is playing, or a challenge
         // (answered with accept, not joined).
         if (Table* open = SeatingRules::taking_players(here, r.kind)) t = open;
@@ -79,7 +79,7 @@ void Tables::announce_joins(Table& t) {
 
 void Tables::add_computer(Request& r) {
     Table* t = route(r, nullptr, true);
-    if (t && (t->phase != Table::Phase::Joining || t->kind->seating() != Seating::Open))
+    if (t && !SeatingRules::takes_players(*t))
         t = SeatingRules::taking_players(tables_in(*r.net, r.channel), r.kind);
     if (!t) {
         refuse(r, "No table is opening here. Open one with " + open_table_command(" bot") + ".");

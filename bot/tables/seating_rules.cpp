@@ -11,12 +11,6 @@
 
 namespace croupier::bot {
 
-namespace {
-bool taking_at(const Table& t) {
-    return t.phase == Table::Phase::Joining && t.kind->seating() == Seating::Open;
-}
-}  // namespace
-
 const config::TableConfig& SeatingRules::config_of(const GameKind& kind) {
     if (const config::TableConfig* c = kind.seating().table_config()) return *c;
     static const config::TableConfig fallback;  // a table kind that gave none: the defaults
@@ -85,10 +79,14 @@ SeatingNo SeatingRules::holds_one(const Table& t) const {
             false};
 }
 
+bool SeatingRules::takes_players(const Table& t) {
+    return t.phase == Table::Phase::Joining && t.kind->seating() == Seating::Open;
+}
+
 Table* SeatingRules::taking_players(const std::vector<Table*>& here, const GameKind* kind) {
     Table* open = nullptr;
     for (Table* t : here)
-        if (taking_at(*t) && (!kind || t->kind == kind)) open = t;
+        if (takes_players(*t) && (!kind || t->kind == kind)) open = t;
     return open;
 }
 
@@ -199,6 +197,15 @@ Table* SeatingRules::answerable(const std::vector<Table*>& here, const std::stri
         if (t->challenged.empty() && !open) open = t;
     }
     return open;
+}
+
+Table* SeatingRules::own_challenge(const std::vector<Table*>& here, const std::string& person,
+                                   const GameKind* kind) {
+    for (Table* t : here)
+        if (t->kind->seating() == Seating::Duel && t->phase == Table::Phase::Joining &&
+            t->opener_key == person && (!kind || t->kind == kind))
+            return t;
+    return nullptr;
 }
 
 std::string SeatingRules::in_a_duel(const Table& mine, const std::string& cmd, bool or_cancel) {

@@ -50,6 +50,8 @@ class SeatingRules {
     SeatingNo holds_one(const Table& held) const;
 
     // --- An open table (join window).
+    // Whether `t` is an open table taking players (not a challenge, not dealt).
+    static bool takes_players(const Table& t);
     // The newest open table here taking players, of `kind` if given; nullptr if none.
     static Table* taking_players(const std::vector<Table*>& here, const GameKind* kind);
     // Opening a table of `kind` here; `arg` is what followed the kind's name ("" or "bot").
@@ -81,6 +83,10 @@ class SeatingRules {
     // their nick first, else one open to anyone; of `kind` if given.
     static Table* answerable(const std::vector<Table*>& here, const std::string& person,
                              const std::string& nick_key, const GameKind* kind);
+    // The challenge `person` made here (answered or not, not yet dealt), of `kind` if
+    // given, or nullptr.
+    static Table* own_challenge(const std::vector<Table*>& here, const std::string& person,
+                                const GameKind* kind);
     // The refusal of one already in `mine` (a duel): `cmd` how they type the kind's commands,
     // `or_cancel` whether to say how to withdraw a challenge not yet answered.
     static std::string in_a_duel(const Table& mine, const std::string& cmd, bool or_cancel);

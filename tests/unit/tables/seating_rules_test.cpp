@@ -229,6 +229,18 @@ TEST_F(SeatingRulesTest, AChallengeToOnesNickIsAnsweredBeforeOneToAnyone) {
               "You are already in a duel (Duel at #c); finish it first.");
 }
 
+TEST_F(SeatingRulesTest, OnesOwnChallengeIsFoundToWithdrawIt) {
+    Table* open = add(cards, Phase::Joining, {"a"});
+    Table* mine = add(duel, Phase::Joining, {"a"});
+    EXPECT_TRUE(SeatingRules::takes_players(*open));
+    EXPECT_FALSE(SeatingRules::takes_players(*mine));
+    EXPECT_EQ(SeatingRules::own_challenge(here, "a", nullptr), mine);
+    EXPECT_EQ(SeatingRules::own_challenge(here, "a", &cards), nullptr);
+    EXPECT_EQ(SeatingRules::own_challenge(here, "b", nullptr), nullptr);
+    mine->phase = Phase::Playing;
+    EXPECT_EQ(SeatingRules::own_challenge(here, "a", nullptr), nullptr);
+}
+
 TEST_F(SeatingRulesTest, PrivateGamesPerPerson) {
     EXPECT_FALSE(rules.may_open_private(1));
     EXPECT_EQ(rules.may_open_private(2)->text,
