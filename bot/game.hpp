@@ -65,10 +65,16 @@ struct Outcome {
 
 // One command of a game's table: the parser and `help` both read it (ZNC style).
 struct CommandSpec {
+    // What the table layer does with a kind's command: a move of the game (journaled, told),
+    // or one of the views and aids a game may offer under a name of its own: the asker's
+    // hand (typed anywhere), the whole game shown again (a page, cut if they move before it
+    // has left), a hint worked out off the event loop.
+    enum class Role { Move, Hand, Board, Hint };
     std::string name;                  // "play"
     std::vector<std::string> aliases;  // {"p"}
     std::string args;                  // "CARD [SUIT]"
     std::string help;                  // one line
+    Role role = Role::Move;
 };
 
 struct SeatResult {

@@ -120,23 +120,26 @@ void Tables::add_commands() {
         for (const auto& spec : k->commands()) {
             // Private games take their commands in private, and so do a duel's secret
             // choices (a bid typed in a channel would show it); a duel's public moves go
-            // anywhere; a table's moves are made in its channel. A hand goes anywhere.
+            // anywhere; a table's moves are made in its channel. A hand goes anywhere. A
+            // command's role, not its name, says which it is.
+            using Role = CommandSpec::Role;
             const W where =
-                spec.name == "hand" ? W::Anywhere : where_of(k->seating().moves_where());
-            if (spec.name == "hand") {
-                add(spec, where, m, [this](Request& r) { show_hand(r); });
-                continue;
-            }
-            if (spec.name == "hint") {
-                add(spec, where, m, [this](Request& r) { hint(r); });
-                continue;
-            }
-            if (spec.name == "board") {
-                add(spec, where, m, [this](Request& r) {
-                    r.page = true;
-                    show_table(r);
-                });
-                continue;
+                spec.role == Role::Hand ? W::Anywhere : where_of(k->seating().moves_where());
+            switch (spec.role) {
+                case Role::Hand:
+                    add(spec, where, m, [this](Request& r) { show_hand(r); });
+                    continue;
+                case Role::Hint:
+                    add(spec, where, m, [this](Request& r) { hint(r); });
+                    continue;
+                case Role::Board:
+                    add(spec, where, m, [this](Request& r) {
+                        r.page = true;
+                        show_table(r);
+                    });
+                    continue;
+                case Role::Move:
+                    break;
             }
             const std::size_t index = commands.size();
             add(spec, where, m, [this, index](Request& r) { game_command(r, commands.at(index)); });

@@ -117,7 +117,9 @@ class HighCardKind final : public bot::GameKind {
         table_.grace = std::chrono::seconds(60);
         table_.min_players = 2;
         table_.max_players = 4;
-        commands_ = {{"draw", {}, "", "draws your card"}};
+        // Its hand command has a name of its own: the role says what it is.
+        commands_ = {{"draw", {}, "", "draws your card"},
+                     {"mine", {}, "", "shows the card you drew", bot::CommandSpec::Role::Hand}};
     }
     std::string name() const override { return "highcard"; }
     std::string title() const override { return "High card"; }

@@ -515,8 +515,12 @@ class AdventurerKind final : public GameKind {
             {"end", {}, "", "ends your turn without an encounter"},
             {"pass", {}, "", "lets the other's move resolve without an answer"},
             {"draw", {}, "", "offers a draw, or accepts the one offered"},
-            {"hand", {"h"}, "", "shows your hand, Mind, Health and Willpower"},
-            {"hint", {}, "", "what the computer would do in your place"},
+            {"hand",
+             {"h"},
+             "",
+             "shows your hand, Mind, Health and Willpower",
+             CommandSpec::Role::Hand},
+            {"hint", {}, "", "what the computer would do in your place", CommandSpec::Role::Hint},
         };
         lookups_.commands = {
             {"card", {}, "NAME", "shows one card: cost, needs, slot, stats and actions"},

@@ -613,7 +613,11 @@ class EncountersKind final : public GameKind {
     std::chrono::seconds abandon_after_;
     PrivateSeating seating_;
     std::vector<CommandSpec> commands_ = {
-        {"board", {"b"}, "", "shows your game: whose turn, focus, the enemies, the ten piles"},
+        {"board",
+         {"b"},
+         "",
+         "shows your game: whose turn, focus, the enemies, the ten piles",
+         CommandSpec::Role::Board},
         {"move",
          {"m"},
          "FROM TO [N]",
@@ -631,7 +635,7 @@ class EncountersKind final : public GameKind {
          "uses an ability of the character whose turn it is: peek PILE, haste, scry, second, "
          "rally WHO, foresight"},
         {"pass", {"p"}, "", "the character whose turn it is waits"},
-        {"hint", {}, "", "suggests an action"},
+        {"hint", {}, "", "suggests an action", CommandSpec::Role::Hint},
         {"flee", {}, "", "ends the encounter: no experience, the Battle Flow streak ends"},
     };
     Lookups lookups_ = {

@@ -537,7 +537,7 @@ class Exordia8Kind : public GameKind {
              "suit: play 8h s"},
             {"draw", {"d"}, "", "takes the top card of the stock (ends your turn)"},
             {"pass", {}, "", "skips your turn, only when the stock is empty"},
-            {"hand", {"h"}, "", "shows your hand again"},
+            {"hand", {"h"}, "", "shows your hand again", CommandSpec::Role::Hand},
         };
     }
     std::string name() const override { return "exordia8"; }

@@ -635,7 +635,8 @@ class SpiderKind final : public GameKind {
          {"b"},
          "[full]",
          "shows the ten piles (face-down cards counted), the stock, the foundation and the "
-         "score in a few lines; board full draws each pile on its own line"},
+         "score in a few lines; board full draws each pile on its own line",
+         CommandSpec::Role::Board},
         {"move",
          {"m"},
          "FROM TO [N]",
@@ -643,7 +644,7 @@ class SpiderKind final : public GameKind {
          "without N the longest run that fits"},
         {"deal", {"d"}, "", "deals one card onto every pile from the stock (no pile may be empty)"},
         {"undo", {"u"}, "", "takes back the last move or deal (as often as you like)"},
-        {"hint", {}, "", "suggests a move"},
+        {"hint", {}, "", "suggests a move", CommandSpec::Role::Hint},
         {"resign", {}, "", "gives up this deal (it counts as lost)"},
     };
 };

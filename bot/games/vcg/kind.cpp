@@ -559,7 +559,7 @@ class VcgKind final : public GameKind {
              "CARD POTIONS [focus]",
              "in private: your card for this battle (its name, the start of it, or 1-4), the "
              "potions you add to it, and focus (3 potions for +2 damage)"},
-            {"hand", {"h"}, "", "shows your four cards, Life and potions"},
+            {"hand", {"h"}, "", "shows your four cards, Life and potions", CommandSpec::Role::Hand},
         };
         lookups_.commands = {
             {"card", {}, "NAME", "shows one card: level, power, damage, ability, bonus, faction"},
