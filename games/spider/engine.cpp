@@ -122,11 +122,12 @@ std::string Engine::check_move(int from, int to, int count) const {
     const int up = size - f.down;
     const std::string fname = pile_name(from + 1);
     if (size == 0) return fname + " is empty";
-    if (count > size)
-        return fname + " has only " + std::to_string(size) + (size == 1 ? " card" : " cards");
     const int movable = movable_run(from);
     const std::string most = ": " + fname + " can move at most " + std::to_string(movable) +
                              (movable == 1 ? " card" : " cards");
+    if (count > size)
+        return fname + " has only " + std::to_string(size) + (size == 1 ? " card" : " cards") +
+               " (" + std::to_string(up) + " face up)" + most;
     if (count > up)
         return "only " + std::to_string(up) + " of " + fname + "'s cards " +
                (up == 1 ? "is" : "are") + " face up" + most;

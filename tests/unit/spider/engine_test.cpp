@@ -237,7 +237,7 @@ TEST(SpiderEngine, IllegalMovesAreRefusedWithReasonAndChangeNothing) {
     refused("move 1 2 -1", "1 or more");
     refused("move 3 4 3", "that run is not one suit");
     refused("move 1 4 3", "not one suit");  // 8h 7h 6s
-    refused("move 1 4 9", "has only 5 cards");
+    refused("move 1 4 9", "has only 5 cards (4 face up): pile 1 can move at most 1 card");
     refused("move 1 4 5", "face up");
     refused("move 1 2 1", "a 6 cannot go on a 9");
     refused("move 3 2 1", "a 3 cannot go on a 9");
