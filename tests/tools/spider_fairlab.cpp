@@ -3,7 +3,7 @@
 //
 //   spider_fairlab --suits 4 --from 1 --to 200 [--nodes 3000] [--threads 2] [--show DEAL]
 //                  [--leaves 6] [--inner 40 (every suit count)] [--inner4 120 (4 suits)]
-//                  [--analyse NODES]
+//                  [--analyse NODES [--recheck NODES2] [--reveal NODES3]]
 //
 // --show prints the final position of that deal. Not a test; the bench prints the figures
 // of record (croupierd --bench spider).
@@ -14,7 +14,9 @@
 // in each stretch between deals, the dealt cards that landed in sequence (in suit / not),
 // the face-up structure at each deal, and, for lost games, whether the certifier's search
 // (full knowledge, at most NODES expanded positions each; 0: not run) proves the deal, the
-// position before each deal the player made, and the end winnable. Then the means over won
+// position before each deal the player made, and the end winnable (--recheck: the first
+// position not proved is searched again with NODES2; --reveal: before each deal, whether any
+// legal line turns a card over, NODES3 positions at most). Then the means over won
 // and lost games (docs/PERFORMANCE.md, Spider, Fair player, issue 31's sixth session).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
@@ -193,7 +195,8 @@ struct Knowing {
 
 // Whether the certifier's search proves `s` winnable (every card known: the stock in
 // `stock`) within `max_nodes` expansions.
-bool winnable_from(const State& s, const std::array<Byte, 50>& stock, std::size_t max_nodes) {
+bool winnable_from(const State& s, const std::array<Byte, 50>& stock, std::size_t max_nodes,
+                   std::vector<Move>* proof = nullptr) {
     Knowing k;
     k.ctx.stock = stock;
     k.ctx.macros = true;
@@ -220,6 +223,7 @@ bool winnable_from(const State& s, const std::array<Byte, 50>& stock, std::size_
                 for (const Move& x : single) {
                     if (!legal(st, x)) return false;
                     apply(st, x, k.ctx);
+                    if (proof) proof->push_back(x);
                 }
             }
             return st.won();
@@ -227,6 +231,44 @@ bool winnable_from(const State& s, const std::array<Byte, 50>& stock, std::size_
         if (k.nodes >= k.budget) break;
     }
     return false;
+}
+
+// Whether, seeing only what the player sees, some sequence of legal moves (every move the
+// rules allow, not only the player's) turns a card over before the next deal: 'F' found (and
+// its length in moves), 'N' none (every position reachable without turning a card was
+// searched), 'U' not known within `budget` positions.
+std::pair<char, int> reveal_line(const State& full, std::size_t budget) {
+    Context ctx;
+    State root = full;
+    for (int p = 0; p < kPiles; ++p)
+        for (int i = 0; i < root.down[p]; ++i) root.cards[p][i] = kUnknown;
+    refresh_all(root, ctx);
+    HashSet seen;
+    seen.clear(1 << 12);
+    seen.insert(state_hash(root));
+    std::vector<std::pair<State, int>> layer{{root, 0}}, next;
+    std::size_t nodes = 0;
+    while (!layer.empty()) {
+        next.clear();
+        for (const auto& [st, depth] : layer) {
+            if (++nodes > budget) return {'U', 0};
+            for (int f = 0; f < kPiles; ++f) {
+                if (st.len[f] <= st.down[f]) continue;
+                const int run = st.len[f] - st.run_start(f);
+                for (int n = 1; n <= run; ++n)
+                    for (int t = 0; t < kPiles; ++t) {
+                        const Move m{static_cast<std::uint8_t>(f), static_cast<std::uint8_t>(t),
+                                     static_cast<std::uint8_t>(n)};
+                        if (!legal(st, m)) continue;
+                        State child = st;
+                        if (apply(child, m, ctx)) return {'F', depth + 1};
+                        if (seen.insert(state_hash(child))) next.emplace_back(child, depth + 1);
+                    }
+            }
+        }
+        layer.swap(next);
+    }
+    return {'N', 0};
 }
 
 // The face-up structure of a position.
@@ -280,11 +322,16 @@ struct Anatomy {
     std::array<int, 6> reveals{};    // cards turned over before deal 1, between deals, after 5
     std::array<int, 6> max_empty{};  // most empty piles at once in each of those stretches
     std::array<int, 5> fit_same{}, fit_off{};  // dealt cards landing in sequence, in suit / not
-    std::string knowing;  // per position: W proved winnable, w implied (a later one is), ? not
+    std::string knowing;   // per position: W proved winnable, w implied (a later one is), ? not
+    std::string reveal;    // before each deal it made: reveal_line()'s verdict
+    int reveal_moves = 0;  // the moves of the reveal lines found, all deals
+    // From the last position proved winnable: the cards the certifier's line turns over before
+    // its next deal, and the player's (-1: not measured).
+    int knowing_turned = -1, player_turned = -1;
 };
 
 Anatomy anatomy(int suits, std::uint64_t deal, const FairLimits& limits, std::size_t knowing_nodes,
-                int max_moves = 1500) {
+                std::size_t recheck_nodes, std::size_t reveal_nodes, int max_moves = 1500) {
     Anatomy a;
     a.deal = deal;
     const FairGame g = play_fair_game(suits, deal, limits, max_moves);
@@ -323,17 +370,40 @@ Anatomy anatomy(int suits, std::uint64_t deal, const FairLimits& limits, std::si
         a.end = "limit";
     else
         a.end = fair_plan(view_of(s, suits), limits).empty() ? "stuck" : "repeat";
+    if (reveal_nodes > 0)
+        for (std::size_t i = 1; i + 1 < a.at.size(); ++i) {
+            const auto [verdict, moves] = reveal_line(a.at[i], reveal_nodes);
+            a.reveal += verdict;
+            a.reveal_moves += moves;
+        }
     a.knowing.assign(a.at.size(), a.won ? 'W' : '?');
     if (!a.won && knowing_nodes > 0) {
         // The player's own line leads from each position to the next: once one is winnable,
         // every earlier one is. So from the end backwards, up to the first proved.
         for (std::size_t i = a.at.size(); i-- > 0;) {
-            if (winnable_from(a.at[i], ctx.stock, knowing_nodes)) {
+            std::vector<Move> proof;
+            if (winnable_from(a.at[i], ctx.stock, knowing_nodes, &proof)) {
                 a.knowing[i] = 'W';
+                // Cards turned before the next deal: by the certifier's line, by the player.
+                State st = a.at[i];
+                a.knowing_turned = 0;
+                for (const Move& m : proof) {
+                    if (m.is_deal()) break;
+                    const int before = shape_of(st).down;
+                    apply(st, m, ctx);
+                    a.knowing_turned += before - shape_of(st).down;
+                }
+                a.player_turned = i == 0 ? a.reveals[0] : 0;
                 for (std::size_t j = 0; j < i; ++j) a.knowing[j] = 'w';
                 break;
             }
         }
+        // How much "not proved" means "lost": the first position not proved, once more with a
+        // larger budget (R when it is proved then).
+        const std::size_t first = a.knowing.find('?');
+        if (recheck_nodes > 0 && first != std::string::npos &&
+            winnable_from(a.at[first], ctx.stock, recheck_nodes))
+            a.knowing[first] = 'R';
     }
     return a;
 }
@@ -355,6 +425,10 @@ void print_anatomy(const Anatomy& a) {
         const Shape sh = shape_of(a.at[i]);
         std::printf(" %d/%d/%d/%d/%d", sh.offseq, sh.brk, sh.mixed, sh.pieces, sh.cheapest);
     }
+    if (!a.reveal.empty()) std::printf(" | reveal %s", a.reveal.c_str());
+    if (a.knowing_turned >= 0)
+        std::printf(" | turned before deal, certifier %d player %d", a.knowing_turned,
+                    a.player_turned);
     std::printf(" | knowing");
     for (std::size_t i = 0; i < a.at.size(); ++i)
         std::printf(" %s:%c", a.names[i].c_str(), a.knowing[i]);
@@ -407,6 +481,19 @@ void summarise(const char* title, const std::vector<const Anatomy*>& group, bool
                     downs[downs.size() / 2], downs.back(), turned / n, empty / n, offseq / n,
                     brk / n, mixed / n, pieces / n, fs / n, fo / n);
     }
+    // Before each deal: whether a line that turns a card over was there to be found.
+    std::map<char, int> verdicts;
+    int found_moves = 0;
+    for (const Anatomy* a : group) {
+        for (char c : a->reveal) ++verdicts[c];
+        found_moves += a->reveal_moves;
+    }
+    if (!verdicts.empty()) {
+        std::printf("before its deals, a line turning a card over:");
+        for (const auto& [c, n] : verdicts) std::printf(" %c %d", c, n);
+        if (verdicts['F'] > 0) std::printf(" (%.1f moves each)", 1.0 * found_moves / verdicts['F']);
+        std::printf("\n");
+    }
     // Games that ended with stock left do not appear at "end*" (it is after deal 5).
     std::vector<int> ends_down;
     for (const Anatomy* a : group) ends_down.push_back(shape_of(a->at.back()).down);
@@ -420,8 +507,9 @@ void summarise(const char* title, const std::vector<const Anatomy*>& group, bool
     // Lost games: at which position the full-knowledge search last proves a win.
     std::map<std::string, int> last;
     std::map<std::string, std::vector<int>> down_there;
-    int winnable_before_last_deal = 0, reached_last_deal = 0;
+    int winnable_before_last_deal = 0, reached_last_deal = 0, rechecked = 0;
     for (const Anatomy* a : group) {
+        rechecked += a->knowing.find('R') != std::string::npos;
         std::size_t lw = a->at.size();
         for (std::size_t i = 0; i < a->at.size(); ++i)
             if (a->knowing[i] == 'W') lw = i;
@@ -445,6 +533,20 @@ void summarise(const char* title, const std::vector<const Anatomy*>& group, bool
     }
     std::printf("\nwinnable just before deal 5: %d of the %d that made it\n",
                 winnable_before_last_deal, reached_last_deal);
+    std::printf("first position not proved, proved with the larger budget (R): %d games\n",
+                rechecked);
+    int measured = 0, more = 0, turned_k = 0, turned_p = 0;
+    for (const Anatomy* a : group) {
+        if (a->knowing_turned < 0) continue;
+        ++measured;
+        more += a->knowing_turned > a->player_turned;
+        turned_k += a->knowing_turned;
+        turned_p += a->player_turned;
+    }
+    std::printf(
+        "from the last position proved, cards turned before the next deal: certifier's "
+        "line %d, player %d, in %d games (the certifier more in %d)\n",
+        turned_k, turned_p, measured, more);
 }
 
 }  // namespace
@@ -452,7 +554,7 @@ void summarise(const char* title, const std::vector<const Anatomy*>& group, bool
 int main(int argc, char** argv) {
     int suits = 4, threads = 2;
     std::uint64_t from = 1, to = 50, show_deal = 0;
-    std::size_t analyse = 0;
+    std::size_t analyse = 0, recheck = 0, reveal = 0;
     bool analysing = false;
     FairLimits limits;
     // FairLimits{} as hint and the bench use it, unless --nodes says otherwise.
@@ -478,7 +580,11 @@ int main(int argc, char** argv) {
         else if (a == "--analyse") {
             analysing = true;
             analyse = std::strtoull(v, nullptr, 10);
-        } else if (a == "--show")
+        } else if (a == "--reveal")
+            reveal = std::strtoull(v, nullptr, 10);
+        else if (a == "--recheck")
+            recheck = std::strtoull(v, nullptr, 10);
+        else if (a == "--show")
             show_deal = std::strtoull(v, nullptr, 10);
         else {
             std::fprintf(stderr, "unknown option %s\n", a.c_str());
@@ -497,7 +603,7 @@ int main(int argc, char** argv) {
         for (int t = 0; t < threads; ++t)
             workers.emplace_back([&] {
                 for (std::uint64_t d; (d = next++) <= to;)
-                    games[d - from] = anatomy(suits, d, limits, analyse);
+                    games[d - from] = anatomy(suits, d, limits, analyse, recheck, reveal);
             });
         for (auto& t : workers) t.join();
         std::vector<const Anatomy*> won_games, lost_games;
