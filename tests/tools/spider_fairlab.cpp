@@ -3,7 +3,7 @@
 //
 //   spider_fairlab --suits 4 --from 1 --to 200 [--nodes 3000] [--threads 2] [--show DEAL]
 //                  [--leaves 6] [--inner 40 (every suit count)] [--inner4 120 (4 suits)]
-//                  [--analyse NODES [--recheck NODES2] [--reveal NODES3]]
+//                  [--analyse NODES [--recheck NODES2] [--reveal NODES3] [--seeing NODES4]]
 //
 // --show prints the final position of that deal. Not a test; the bench prints the figures
 // of record (croupierd --bench spider).
@@ -16,7 +16,9 @@
 // (full knowledge, at most NODES expanded positions each; 0: not run) proves the deal, the
 // position before each deal the player made, and the end winnable (--recheck: the first
 // position not proved is searched again with NODES2; --reveal: before each deal, whether any
-// legal line turns a card over, NODES3 positions at most). Then the means over won
+// legal line turns a card over, NODES3 positions at most; --seeing: in each stretch before
+// a deal, the cards turned by searches seeing every card, NODES4 positions each).
+// Then the means over won
 // and lost games (docs/PERFORMANCE.md, Spider, Fair player, issue 31's sixth session).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
@@ -271,6 +273,71 @@ std::pair<char, int> reveal_line(const State& full, std::size_t budget) {
     return {'N', 0};
 }
 
+// The cards a player who saw every card turns over from `s` before the next deal (tableau
+// moves only, the player's moves and evaluation): searches of at most `budget` positions each,
+// each going to the position with the
+// fewest face-down cards it reached, until one finds none fewer. A lower bound of what seeing
+// every card allows, not the most.
+int most_turned(const State& s, int suits, std::size_t budget) {
+    Context ctx;
+    ctx.macros = true;
+    ctx.supermoves = suits == 4;  // the player's moves (fair_context())
+    ctx.partial_same = suits == 4;
+    ctx.prune_lateral = false;
+    // The fair player's weights (fair_weights() in games/spider/fair.cpp).
+    ctx.w.seq = -25;
+    ctx.w.brk = -15;
+    ctx.w.down = -30;
+    ctx.w.empty = 200;
+    ctx.w.king_base = 30;
+    ctx.w.min_down = -20;
+    ctx.w.no_home = -20;
+    auto down_of = [](const State& st) {
+        int d = 0;
+        for (int p = 0; p < kPiles; ++p) d += st.down[p];
+        return d;
+    };
+    State root = s;
+    refresh_all(root, ctx);
+    const int start = down_of(root);
+    HashSet seen;
+    std::vector<State> states;
+    std::vector<std::pair<std::int64_t, std::uint32_t>> open;
+    std::vector<Move> moves;
+    auto cmp = [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first < b.first : a.second > b.second;
+    };
+    for (;;) {
+        seen.clear(1 << 12);
+        seen.insert(state_hash(root));
+        states.assign(1, root);
+        open.assign(1, {evaluate(root, ctx), 0});
+        std::uint32_t best = 0;
+        for (std::size_t n = 0; n < budget && !open.empty(); ++n) {
+            std::pop_heap(open.begin(), open.end(), cmp);
+            const std::uint32_t i = open.back().second;
+            open.pop_back();
+            moves.clear();
+            generate_moves(states[i], ctx, moves);
+            for (const Move& m : moves) {
+                if (m.is_deal()) continue;
+                State child = states[i];
+                apply(child, m, ctx);
+                if (!seen.insert(state_hash(child))) continue;
+                states.push_back(child);
+                const auto k = static_cast<std::uint32_t>(states.size() - 1);
+                if (down_of(child) < down_of(states[best])) best = k;
+                open.emplace_back(evaluate(child, ctx), k);
+                std::push_heap(open.begin(), open.end(), cmp);
+            }
+        }
+        if (best == 0) break;
+        root = states[best];
+        if (root.won()) break;
+    }
+    return start - down_of(root);
+}
+
 // The face-up structure of a position.
 struct Shape {
     int down = 0;      // face-down cards
@@ -328,10 +395,14 @@ struct Anatomy {
     // From the last position proved winnable: the cards the certifier's line turns over before
     // its next deal, and the player's (-1: not measured).
     int knowing_turned = -1, player_turned = -1;
+    // In each stretch before a deal, from where it began (the deal, or just after a deal):
+    // the cards a player seeing every card turns over (most_turned(); -1: not run).
+    std::array<int, 5> could_turn{-1, -1, -1, -1, -1};
 };
 
 Anatomy anatomy(int suits, std::uint64_t deal, const FairLimits& limits, std::size_t knowing_nodes,
-                std::size_t recheck_nodes, std::size_t reveal_nodes, int max_moves = 1500) {
+                std::size_t recheck_nodes, std::size_t reveal_nodes, std::size_t seeing_nodes,
+                int max_moves = 1500) {
     Anatomy a;
     a.deal = deal;
     const FairGame g = play_fair_game(suits, deal, limits, max_moves);
@@ -370,6 +441,12 @@ Anatomy anatomy(int suits, std::uint64_t deal, const FairLimits& limits, std::si
         a.end = "limit";
     else
         a.end = fair_plan(view_of(s, suits), limits).empty() ? "stuck" : "repeat";
+    if (seeing_nodes > 0)
+        for (std::size_t i = 0; i + 2 < a.at.size() && i < 5; ++i) {
+            State st = a.at[i];
+            if (i > 0) apply(st, Move::deal(), ctx);
+            a.could_turn[i] = most_turned(st, suits, seeing_nodes);
+        }
     if (reveal_nodes > 0)
         for (std::size_t i = 1; i + 1 < a.at.size(); ++i) {
             const auto [verdict, moves] = reveal_line(a.at[i], reveal_nodes);
@@ -426,6 +503,11 @@ void print_anatomy(const Anatomy& a) {
         std::printf(" %d/%d/%d/%d/%d", sh.offseq, sh.brk, sh.mixed, sh.pieces, sh.cheapest);
     }
     if (!a.reveal.empty()) std::printf(" | reveal %s", a.reveal.c_str());
+    if (a.could_turn[0] >= 0) {
+        std::printf(" | could turn");
+        for (int c : a.could_turn)
+            if (c >= 0) std::printf(" %d", c);
+    }
     if (a.knowing_turned >= 0)
         std::printf(" | turned before deal, certifier %d player %d", a.knowing_turned,
                     a.player_turned);
@@ -487,6 +569,22 @@ void summarise(const char* title, const std::vector<const Anatomy*>& group, bool
     for (const Anatomy* a : group) {
         for (char c : a->reveal) ++verdicts[c];
         found_moves += a->reveal_moves;
+    }
+    std::array<double, 5> could{}, did{};
+    std::array<int, 5> counted{};
+    for (const Anatomy* a : group)
+        for (std::size_t k = 0; k < 5; ++k)
+            if (a->could_turn[k] >= 0) {
+                could[k] += a->could_turn[k];
+                did[k] += a->reveals[k];
+                ++counted[k];
+            }
+    if (counted[0] > 0) {
+        std::printf("cards turned before deal 1..5, the player / seeing every card:");
+        for (std::size_t k = 0; k < 5; ++k)
+            if (counted[k] > 0)
+                std::printf(" %.1f/%.1f", did[k] / counted[k], could[k] / counted[k]);
+        std::printf("\n");
     }
     if (!verdicts.empty()) {
         std::printf("before its deals, a line turning a card over:");
@@ -554,7 +652,7 @@ void summarise(const char* title, const std::vector<const Anatomy*>& group, bool
 int main(int argc, char** argv) {
     int suits = 4, threads = 2;
     std::uint64_t from = 1, to = 50, show_deal = 0;
-    std::size_t analyse = 0, recheck = 0, reveal = 0;
+    std::size_t analyse = 0, recheck = 0, reveal = 0, seeing = 0;
     bool analysing = false;
     FairLimits limits;
     // FairLimits{} as hint and the bench use it, unless --nodes says otherwise.
@@ -580,7 +678,9 @@ int main(int argc, char** argv) {
         else if (a == "--analyse") {
             analysing = true;
             analyse = std::strtoull(v, nullptr, 10);
-        } else if (a == "--reveal")
+        } else if (a == "--seeing")
+            seeing = std::strtoull(v, nullptr, 10);
+        else if (a == "--reveal")
             reveal = std::strtoull(v, nullptr, 10);
         else if (a == "--recheck")
             recheck = std::strtoull(v, nullptr, 10);
@@ -603,7 +703,7 @@ int main(int argc, char** argv) {
         for (int t = 0; t < threads; ++t)
             workers.emplace_back([&] {
                 for (std::uint64_t d; (d = next++) <= to;)
-                    games[d - from] = anatomy(suits, d, limits, analyse, recheck, reveal);
+                    games[d - from] = anatomy(suits, d, limits, analyse, recheck, reveal, seeing);
             });
         for (auto& t : workers) t.join();
         std::vector<const Anatomy*> won_games, lost_games;
