@@ -3,14 +3,32 @@
 //
 //   spider_fairlab --suits 4 --from 1 --to 200 [--nodes 3000] [--threads 2] [--show DEAL]
 //                  [--leaves 6] [--inner 40 (every suit count)] [--inner4 120 (4 suits)]
+//                  [--analyse NODES [--recheck NODES2] [--reveal NODES3] [--seeing NODES4]]
 //
 // --show prints the final position of that deal. Not a test; the bench prints the figures
 // of record (croupierd --bench spider).
+//
+// --analyse replays each game with every card known and prints, a line per deal: how it
+// ended (won; stuck: no plan; repeat: a position came back; limit: 1500 moves), the cards
+// face down before each deal and at the end, the cards turned over and the most empty piles
+// in each stretch between deals, the dealt cards that landed in sequence (in suit / not),
+// the face-up structure at each deal, and, for lost games, whether the certifier's search
+// (full knowledge, at most NODES expanded positions each; 0: not run) proves the deal, the
+// position before each deal the player made, and the end winnable (--recheck: the first
+// position not proved is searched again with NODES2; --reveal: before each deal, whether any
+// legal line turns a card over, NODES3 positions at most; --seeing: in each stretch before
+// a deal, the cards turned by searches seeing every card, NODES4 positions each).
+// Then the means over won
+// and lost games (docs/PERFORMANCE.md, Spider, Fair player, issue 31's sixth session).
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -21,6 +39,8 @@ using namespace croupier::games;
 using namespace croupier::games::spider;
 
 namespace {
+
+using namespace search;
 
 void show(int suits, std::uint64_t deal, const FairLimits& limits) {
     const FairGame g = play_fair_game(suits, deal, limits);
@@ -53,11 +73,587 @@ void show(int suits, std::uint64_t deal, const FairLimits& limits) {
                 plan.empty() ? "" : (" " + plan.front()).c_str());
 }
 
+// ---- Where the games die (--analyse) -------------------------------------------------------
+
+// The certifier's beam (games/spider/solver.cpp: best-first stages between deals, restarts
+// at growing widths, its two evaluations in turn), run from a position of a game in progress
+// with every card known, the stock in ctx. A line it finds is replayed with the rules (macro
+// moves expanded) before the position counts as winnable; else "unknown".
+struct Knowing {
+    Context ctx;
+    std::size_t budget = 0, nodes = 0;
+    HashSet seen;
+    std::vector<Gen> gens;
+    std::vector<Expanded> expanded;
+    std::vector<Move> moves;
+    std::vector<std::pair<std::int64_t, std::uint32_t>> open;
+
+    struct Entry {
+        State state;
+        std::vector<Move> line;
+        std::int64_t eval = 0;
+    };
+
+    std::vector<Move> path_to(std::uint32_t i) const {
+        std::vector<Move> out;
+        for (; gens[i].parent != UINT32_MAX; i = expanded[gens[i].parent].gen)
+            out.push_back(gens[i].move);
+        std::reverse(out.begin(), out.end());
+        return out;
+    }
+
+    // From `start`, at most `limit` expansions: a win, or the best `keep` positions to deal
+    // from (judged after the deal) appended to `deals`.
+    std::optional<std::vector<Move>> stage(const Entry& start, std::size_t limit, std::size_t keep,
+                                           std::vector<Entry>& deals) {
+        seen.clear(1 << 12);
+        gens.assign(1, Gen{UINT32_MAX, Move{}});
+        expanded.clear();
+        seen.insert(state_hash(start.state));
+        open.assign(1, {evaluate(start.state, ctx), 0});
+        auto cmp = [](const auto& a, const auto& b) {
+            return a.first != b.first ? a.first < b.first : a.second > b.second;
+        };
+        while (!open.empty() && expanded.size() < limit && nodes < budget) {
+            std::pop_heap(open.begin(), open.end(), cmp);
+            const std::uint32_t g = open.back().second;
+            open.pop_back();
+            if (g == 0) {
+                expanded.push_back(Expanded{start.state, 0});
+            } else {
+                expanded.push_back(Expanded{expanded[gens[g].parent].state, g});
+                apply(expanded.back().state, gens[g].move, ctx);
+            }
+            const auto i = static_cast<std::uint32_t>(expanded.size() - 1);
+            ++nodes;
+            moves.clear();
+            generate_moves(expanded[i].state, ctx, moves);
+            for (const Move& m : moves) {
+                if (m.is_deal()) continue;
+                State child = expanded[i].state;
+                apply(child, m, ctx);
+                if (child.won()) {
+                    std::vector<Move> line = start.line;
+                    for (const Move& x : path_to(g)) line.push_back(x);
+                    line.push_back(m);
+                    return line;
+                }
+                if (!seen.insert(state_hash(child))) continue;
+                gens.push_back(Gen{i, m});
+                open.emplace_back(evaluate(child, ctx),
+                                  static_cast<std::uint32_t>(gens.size() - 1));
+                std::push_heap(open.begin(), open.end(), cmp);
+            }
+        }
+        if (start.state.deals_left == 0) return std::nullopt;
+        std::vector<std::pair<std::int64_t, std::uint32_t>> ranked;
+        for (std::uint32_t i = 0; i < expanded.size(); ++i) {
+            if (!legal(expanded[i].state, Move::deal())) continue;
+            State d = expanded[i].state;
+            apply(d, Move::deal(), ctx);
+            ranked.emplace_back(evaluate(d, ctx), i);
+        }
+        const std::size_t n = std::min(keep, ranked.size());
+        std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n),
+                          ranked.end(), [](const auto& a, const auto& b) {
+                              return a.first != b.first ? a.first > b.first : a.second < b.second;
+                          });
+        for (std::size_t k = 0; k < n; ++k) {
+            Entry e;
+            e.state = expanded[ranked[k].second].state;
+            apply(e.state, Move::deal(), ctx);
+            e.eval = ranked[k].first;
+            e.line = start.line;
+            for (const Move& x : path_to(expanded[ranked[k].second].gen)) e.line.push_back(x);
+            e.line.push_back(Move::deal());
+            deals.push_back(std::move(e));
+        }
+        return std::nullopt;
+    }
+
+    std::optional<std::vector<Move>> beam(const State& root, std::size_t width, std::size_t limit) {
+        std::vector<Entry> level(1);
+        level[0].state = root;
+        while (!level.empty()) {
+            std::vector<Entry> next;
+            for (const Entry& e : level) {
+                if (auto won = stage(e, limit, width * 4, next)) return won;
+                if (nodes >= budget) return std::nullopt;
+            }
+            std::stable_sort(next.begin(), next.end(),
+                             [](const Entry& a, const Entry& b) { return a.eval > b.eval; });
+            level.clear();
+            HashSet distinct;
+            distinct.clear(1024);
+            for (Entry& e : next) {
+                if (level.size() >= width) break;
+                if (distinct.insert(static_cast<std::uint64_t>(e.eval) * 0x9e3779b97f4a7c15ULL + 1))
+                    level.push_back(std::move(e));
+            }
+        }
+        return std::nullopt;
+    }
+};
+
+// Whether the certifier's search proves `s` winnable (every card known: the stock in
+// `stock`) within `max_nodes` expansions.
+bool winnable_from(const State& s, const std::array<Byte, 50>& stock, std::size_t max_nodes,
+                   std::vector<Move>* proof = nullptr) {
+    Knowing k;
+    k.ctx.stock = stock;
+    k.ctx.macros = true;
+    k.ctx.prune_lateral = false;
+    k.budget = max_nodes;
+    Weights empties_first = k.ctx.w;
+    empties_first.empty = 80;
+    empties_first.brk = -40;
+    empties_first.down = -15;
+    const Weights weights[2] = {k.ctx.w, empties_first};
+    static constexpr std::pair<std::size_t, std::size_t> kSchedule[] = {
+        {1, 1000}, {3, 3000}, {6, 6000}, {10, 12000}, {20, 24000}, {40, 48000}};
+    std::size_t restart = 0;
+    for (const auto& [width, limit] : kSchedule) {
+        k.ctx.w = weights[restart++ % 2];
+        State start = s;
+        refresh_all(start, k.ctx);
+        if (auto line = k.beam(start, width, limit)) {
+            State st = s;
+            refresh_all(st, k.ctx);
+            for (const Move& m : *line) {
+                const std::vector<Move> single = expand_macro(st, m);
+                if (single.empty()) return false;
+                for (const Move& x : single) {
+                    if (!legal(st, x)) return false;
+                    apply(st, x, k.ctx);
+                    if (proof) proof->push_back(x);
+                }
+            }
+            return st.won();
+        }
+        if (k.nodes >= k.budget) break;
+    }
+    return false;
+}
+
+// Whether, seeing only what the player sees, some sequence of legal moves (every move the
+// rules allow, not only the player's) turns a card over before the next deal: 'F' found (and
+// its length in moves), 'N' none (every position reachable without turning a card was
+// searched), 'U' not known within `budget` positions.
+std::pair<char, int> reveal_line(const State& full, std::size_t budget) {
+    Context ctx;
+    State root = full;
+    for (int p = 0; p < kPiles; ++p)
+        for (int i = 0; i < root.down[p]; ++i) root.cards[p][i] = kUnknown;
+    refresh_all(root, ctx);
+    HashSet seen;
+    seen.clear(1 << 12);
+    seen.insert(state_hash(root));
+    std::vector<std::pair<State, int>> layer{{root, 0}}, next;
+    std::size_t nodes = 0;
+    while (!layer.empty()) {
+        next.clear();
+        for (const auto& [st, depth] : layer) {
+            if (++nodes > budget) return {'U', 0};
+            for (int f = 0; f < kPiles; ++f) {
+                if (st.len[f] <= st.down[f]) continue;
+                const int run = st.len[f] - st.run_start(f);
+                for (int n = 1; n <= run; ++n)
+                    for (int t = 0; t < kPiles; ++t) {
+                        const Move m{static_cast<std::uint8_t>(f), static_cast<std::uint8_t>(t),
+                                     static_cast<std::uint8_t>(n)};
+                        if (!legal(st, m)) continue;
+                        State child = st;
+                        if (apply(child, m, ctx)) return {'F', depth + 1};
+                        if (seen.insert(state_hash(child))) next.emplace_back(child, depth + 1);
+                    }
+            }
+        }
+        layer.swap(next);
+    }
+    return {'N', 0};
+}
+
+// The cards a player who saw every card turns over from `s` before the next deal (tableau
+// moves only, the player's moves and evaluation): searches of at most `budget` positions each,
+// each going to the position with the
+// fewest face-down cards it reached, until one finds none fewer. A lower bound of what seeing
+// every card allows, not the most.
+int most_turned(const State& s, int suits, std::size_t budget) {
+    Context ctx;
+    ctx.macros = true;
+    ctx.supermoves = suits == 4;  // the player's moves (fair_context())
+    ctx.partial_same = suits == 4;
+    ctx.prune_lateral = false;
+    // The fair player's weights (fair_weights() in games/spider/fair.cpp).
+    ctx.w.seq = -25;
+    ctx.w.brk = -15;
+    ctx.w.down = -30;
+    ctx.w.empty = 200;
+    ctx.w.king_base = 30;
+    ctx.w.min_down = -20;
+    ctx.w.no_home = -20;
+    auto down_of = [](const State& st) {
+        int d = 0;
+        for (int p = 0; p < kPiles; ++p) d += st.down[p];
+        return d;
+    };
+    State root = s;
+    refresh_all(root, ctx);
+    const int start = down_of(root);
+    HashSet seen;
+    std::vector<State> states;
+    std::vector<std::pair<std::int64_t, std::uint32_t>> open;
+    std::vector<Move> moves;
+    auto cmp = [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first < b.first : a.second > b.second;
+    };
+    for (;;) {
+        seen.clear(1 << 12);
+        seen.insert(state_hash(root));
+        states.assign(1, root);
+        open.assign(1, {evaluate(root, ctx), 0});
+        std::uint32_t best = 0;
+        for (std::size_t n = 0; n < budget && !open.empty(); ++n) {
+            std::pop_heap(open.begin(), open.end(), cmp);
+            const std::uint32_t i = open.back().second;
+            open.pop_back();
+            moves.clear();
+            generate_moves(states[i], ctx, moves);
+            for (const Move& m : moves) {
+                if (m.is_deal()) continue;
+                State child = states[i];
+                apply(child, m, ctx);
+                if (!seen.insert(state_hash(child))) continue;
+                states.push_back(child);
+                const auto k = static_cast<std::uint32_t>(states.size() - 1);
+                if (down_of(child) < down_of(states[best])) best = k;
+                open.emplace_back(evaluate(child, ctx), k);
+                std::push_heap(open.begin(), open.end(), cmp);
+            }
+        }
+        if (best == 0) break;
+        root = states[best];
+        if (root.won()) break;
+    }
+    return start - down_of(root);
+}
+
+// The face-up structure of a position.
+struct Shape {
+    int down = 0;      // face-down cards
+    int same = 0;      // face-up pairs in sequence, same suit
+    int offseq = 0;    // face-up pairs in sequence, other suit
+    int brk = 0;       // face-up pairs out of sequence
+    int mixed = 0;     // piles with face-down cards under more than one run
+    int pieces = 0;    // runs over face-down cards, all piles
+    int cheapest = 0;  // fewest runs over face-down cards in a pile (0: none left down)
+};
+
+Shape shape_of(const State& s) {
+    Shape sh;
+    sh.cheapest = 99;
+    for (int p = 0; p < kPiles; ++p) {
+        sh.down += s.down[p];
+        int runs = s.len[p] > s.down[p] ? 1 : 0;
+        for (int i = s.down[p] + 1; i < s.len[p]; ++i) {
+            const Byte a = s.cards[p][i - 1], b = s.cards[p][i];
+            if (same_suit_seq(a, b)) {
+                ++sh.same;
+            } else {
+                ++runs;
+                if (rank_of(a) == rank_of(b) + 1)
+                    ++sh.offseq;
+                else
+                    ++sh.brk;
+            }
+        }
+        if (s.down[p] > 0) {
+            sh.pieces += runs;
+            sh.mixed += runs > 1;
+            sh.cheapest = std::min(sh.cheapest, runs);
+        }
+    }
+    if (sh.cheapest == 99) sh.cheapest = 0;
+    return sh;
+}
+
+// One game of the fair player, replayed with every card known.
+struct Anatomy {
+    std::uint64_t deal = 0;
+    bool won = false;
+    std::size_t moves = 0;
+    std::string end;  // won, stuck (no plan), repeat (a position came back), limit (moves)
+    // Positions: the deal (0), before each deal it made (1..5), the end (last).
+    std::vector<State> at;
+    std::vector<std::string> names;
+    std::array<int, 6> reveals{};    // cards turned over before deal 1, between deals, after 5
+    std::array<int, 6> max_empty{};  // most empty piles at once in each of those stretches
+    std::array<int, 5> fit_same{}, fit_off{};  // dealt cards landing in sequence, in suit / not
+    std::string knowing;   // per position: W proved winnable, w implied (a later one is), ? not
+    std::string reveal;    // before each deal it made: reveal_line()'s verdict
+    int reveal_moves = 0;  // the moves of the reveal lines found, all deals
+    // From the last position proved winnable: the cards the certifier's line turns over before
+    // its next deal, and the player's (-1: not measured).
+    int knowing_turned = -1, player_turned = -1;
+    // In each stretch before a deal, from where it began (the deal, or just after a deal):
+    // the cards a player seeing every card turns over (most_turned(); -1: not run).
+    std::array<int, 5> could_turn{-1, -1, -1, -1, -1};
+};
+
+Anatomy anatomy(int suits, std::uint64_t deal, const FairLimits& limits, std::size_t knowing_nodes,
+                std::size_t recheck_nodes, std::size_t reveal_nodes, std::size_t seeing_nodes,
+                int max_moves = 1500) {
+    Anatomy a;
+    a.deal = deal;
+    const FairGame g = play_fair_game(suits, deal, limits, max_moves);
+    a.won = g.won;
+    a.moves = g.moves.size();
+    Context ctx;
+    State s = initial_state(suits, deal, ctx);
+    a.at.push_back(s);
+    a.names.push_back("start");
+    int stage = 0, deals = 0;
+    for (const auto& text : g.moves) {
+        const Move m = *parse_move(text);
+        if (m.is_deal()) {
+            a.at.push_back(s);
+            a.names.push_back("d" + std::to_string(++deals));
+            for (int p = 0; p < kPiles; ++p) {
+                const Byte top = s.top(p), card = ctx.stock[10 * (deals - 1) + p];
+                if (same_suit_seq(top, card))
+                    ++a.fit_same[static_cast<std::size_t>(deals - 1)];
+                else if (rank_of(top) == rank_of(card) + 1)
+                    ++a.fit_off[static_cast<std::size_t>(deals - 1)];
+            }
+            ++stage;
+        }
+        const int before = shape_of(s).down;
+        apply(s, m, ctx);
+        const auto st = static_cast<std::size_t>(stage);
+        a.reveals[st] += before - shape_of(s).down;
+        a.max_empty[st] = std::max(a.max_empty[st], s.empties());
+    }
+    a.at.push_back(s);
+    a.names.push_back("end");
+    if (a.won)
+        a.end = "won";
+    else if (static_cast<int>(a.moves) >= max_moves)
+        a.end = "limit";
+    else
+        a.end = fair_plan(view_of(s, suits), limits).empty() ? "stuck" : "repeat";
+    if (seeing_nodes > 0)
+        for (std::size_t i = 0; i + 2 < a.at.size() && i < 5; ++i) {
+            State st = a.at[i];
+            if (i > 0) apply(st, Move::deal(), ctx);
+            a.could_turn[i] = most_turned(st, suits, seeing_nodes);
+        }
+    if (reveal_nodes > 0)
+        for (std::size_t i = 1; i + 1 < a.at.size(); ++i) {
+            const auto [verdict, moves] = reveal_line(a.at[i], reveal_nodes);
+            a.reveal += verdict;
+            a.reveal_moves += moves;
+        }
+    a.knowing.assign(a.at.size(), a.won ? 'W' : '?');
+    if (!a.won && knowing_nodes > 0) {
+        // The player's own line leads from each position to the next: once one is winnable,
+        // every earlier one is. So from the end backwards, up to the first proved.
+        for (std::size_t i = a.at.size(); i-- > 0;) {
+            std::vector<Move> proof;
+            if (winnable_from(a.at[i], ctx.stock, knowing_nodes, &proof)) {
+                a.knowing[i] = 'W';
+                // Cards turned before the next deal: by the certifier's line, by the player.
+                State st = a.at[i];
+                a.knowing_turned = 0;
+                for (const Move& m : proof) {
+                    if (m.is_deal()) break;
+                    const int before = shape_of(st).down;
+                    apply(st, m, ctx);
+                    a.knowing_turned += before - shape_of(st).down;
+                }
+                a.player_turned = i == 0 ? a.reveals[0] : 0;
+                for (std::size_t j = 0; j < i; ++j) a.knowing[j] = 'w';
+                break;
+            }
+        }
+        // How much "not proved" means "lost": the first position not proved, once more with a
+        // larger budget (R when it is proved then).
+        const std::size_t first = a.knowing.find('?');
+        if (recheck_nodes > 0 && first != std::string::npos &&
+            winnable_from(a.at[first], ctx.stock, recheck_nodes))
+            a.knowing[first] = 'R';
+    }
+    return a;
+}
+
+void print_anatomy(const Anatomy& a) {
+    std::printf("deal %llu %s %s moves %zu | down", static_cast<unsigned long long>(a.deal),
+                a.won ? "won" : "lost", a.end.c_str(), a.moves);
+    for (std::size_t i = 1; i < a.at.size(); ++i)
+        std::printf(" %s:%d", a.names[i].c_str(), shape_of(a.at[i]).down);
+    std::printf(" | turned");
+    for (int r : a.reveals) std::printf(" %d", r);
+    std::printf(" | empty");
+    for (int e : a.max_empty) std::printf(" %d", e);
+    std::printf(" | fit");
+    for (std::size_t k = 0; k + 2 < a.at.size(); ++k)
+        std::printf(" %d/%d", a.fit_same[k], a.fit_off[k]);
+    std::printf(" | at deals offseq/brk/mixed/pieces/cheapest");
+    for (std::size_t i = 1; i + 1 < a.at.size(); ++i) {
+        const Shape sh = shape_of(a.at[i]);
+        std::printf(" %d/%d/%d/%d/%d", sh.offseq, sh.brk, sh.mixed, sh.pieces, sh.cheapest);
+    }
+    if (!a.reveal.empty()) std::printf(" | reveal %s", a.reveal.c_str());
+    if (a.could_turn[0] >= 0) {
+        std::printf(" | could turn");
+        for (int c : a.could_turn)
+            if (c >= 0) std::printf(" %d", c);
+    }
+    if (a.knowing_turned >= 0)
+        std::printf(" | turned before deal, certifier %d player %d", a.knowing_turned,
+                    a.player_turned);
+    std::printf(" | knowing");
+    for (std::size_t i = 0; i < a.at.size(); ++i)
+        std::printf(" %s:%c", a.names[i].c_str(), a.knowing[i]);
+    std::printf("\n");
+}
+
+// Means over a group of games (won or lost); -1 rows where no game got there.
+void summarise(const char* title, const std::vector<const Anatomy*>& group, bool knowing) {
+    std::printf("== %s: %zu games\n", title, group.size());
+    if (group.empty()) return;
+    std::map<std::string, int> ends;
+    double moves = 0;
+    for (const Anatomy* a : group) {
+        ++ends[a->end];
+        moves += static_cast<double>(a->moves);
+    }
+    std::printf("ends:");
+    for (const auto& [e, n] : ends) std::printf(" %s %d", e.c_str(), n);
+    std::printf("; %.0f moves a game\n", moves / static_cast<double>(group.size()));
+    std::printf("%-6s %5s %7s %7s %5s %7s %7s %7s %7s %7s %8s %8s\n", "before", "games", "down",
+                "median", "max", "turned", "empty", "offseq", "brk", "mixed", "pieces", "fit s/o");
+    for (int k = 1; k <= 6; ++k) {
+        std::vector<int> downs;
+        double turned = 0, empty = 0, offseq = 0, brk = 0, mixed = 0, pieces = 0, fs = 0, fo = 0;
+        for (const Anatomy* a : group) {
+            const auto ku = static_cast<std::size_t>(k);
+            // Stretch k-1 (before deal k) was played whenever the game got that far.
+            const bool reached = k <= 5 ? ku + 1 < a->at.size() : a->at.size() == 7;
+            if (!reached) continue;
+            const Shape sh = shape_of(a->at[ku]);
+            downs.push_back(sh.down);
+            turned += a->reveals[ku - 1];
+            empty += a->max_empty[ku - 1];
+            offseq += sh.offseq;
+            brk += sh.brk;
+            mixed += sh.mixed;
+            pieces += sh.pieces;
+            if (k <= 5) {
+                fs += a->fit_same[ku - 1];
+                fo += a->fit_off[ku - 1];
+            }
+        }
+        if (downs.empty()) continue;
+        std::sort(downs.begin(), downs.end());
+        const double n = static_cast<double>(downs.size());
+        double sum = 0;
+        for (int d : downs) sum += d;
+        std::printf("%-6s %5zu %7.1f %7d %5d %7.1f %7.2f %7.1f %7.1f %7.1f %8.1f %4.1f/%.1f\n",
+                    k <= 5 ? ("d" + std::to_string(k)).c_str() : "end*", downs.size(), sum / n,
+                    downs[downs.size() / 2], downs.back(), turned / n, empty / n, offseq / n,
+                    brk / n, mixed / n, pieces / n, fs / n, fo / n);
+    }
+    // Before each deal: whether a line that turns a card over was there to be found.
+    std::map<char, int> verdicts;
+    int found_moves = 0;
+    for (const Anatomy* a : group) {
+        for (char c : a->reveal) ++verdicts[c];
+        found_moves += a->reveal_moves;
+    }
+    std::array<double, 5> could{}, did{};
+    std::array<int, 5> counted{};
+    for (const Anatomy* a : group)
+        for (std::size_t k = 0; k < 5; ++k)
+            if (a->could_turn[k] >= 0) {
+                could[k] += a->could_turn[k];
+                did[k] += a->reveals[k];
+                ++counted[k];
+            }
+    if (counted[0] > 0) {
+        std::printf("cards turned before deal 1..5, the player / seeing every card:");
+        for (std::size_t k = 0; k < 5; ++k)
+            if (counted[k] > 0)
+                std::printf(" %.1f/%.1f", did[k] / counted[k], could[k] / counted[k]);
+        std::printf("\n");
+    }
+    if (!verdicts.empty()) {
+        std::printf("before its deals, a line turning a card over:");
+        for (const auto& [c, n] : verdicts) std::printf(" %c %d", c, n);
+        if (verdicts['F'] > 0) std::printf(" (%.1f moves each)", 1.0 * found_moves / verdicts['F']);
+        std::printf("\n");
+    }
+    // Games that ended with stock left do not appear at "end*" (it is after deal 5).
+    std::vector<int> ends_down;
+    for (const Anatomy* a : group) ends_down.push_back(shape_of(a->at.back()).down);
+    std::sort(ends_down.begin(), ends_down.end());
+    double sum = 0;
+    for (int d : ends_down) sum += d;
+    std::printf("at the end: down mean %.1f, median %d, range %d..%d\n",
+                sum / static_cast<double>(ends_down.size()), ends_down[ends_down.size() / 2],
+                ends_down.front(), ends_down.back());
+    if (!knowing) return;
+    // Lost games: at which position the full-knowledge search last proves a win.
+    std::map<std::string, int> last;
+    std::map<std::string, std::vector<int>> down_there;
+    int winnable_before_last_deal = 0, reached_last_deal = 0, rechecked = 0;
+    for (const Anatomy* a : group) {
+        rechecked += a->knowing.find('R') != std::string::npos;
+        std::size_t lw = a->at.size();
+        for (std::size_t i = 0; i < a->at.size(); ++i)
+            if (a->knowing[i] == 'W') lw = i;
+        const std::string name = lw < a->at.size() ? a->names[lw] : "never";
+        ++last[name];
+        if (lw < a->at.size()) down_there[name].push_back(shape_of(a->at[lw]).down);
+        if (a->names.size() == 7) {
+            ++reached_last_deal;
+            winnable_before_last_deal += a->knowing[5] != '?';
+        }
+    }
+    std::printf("last position proved winnable (with full knowledge):");
+    for (const auto& [n, c] : last) {
+        std::printf(" %s %d", n.c_str(), c);
+        const auto it = down_there.find(n);
+        if (it != down_there.end() && !it->second.empty()) {
+            auto v = it->second;
+            std::sort(v.begin(), v.end());
+            std::printf(" (down %d..%d)", v.front(), v.back());
+        }
+    }
+    std::printf("\nwinnable just before deal 5: %d of the %d that made it\n",
+                winnable_before_last_deal, reached_last_deal);
+    std::printf("first position not proved, proved with the larger budget (R): %d games\n",
+                rechecked);
+    int measured = 0, more = 0, turned_k = 0, turned_p = 0;
+    for (const Anatomy* a : group) {
+        if (a->knowing_turned < 0) continue;
+        ++measured;
+        more += a->knowing_turned > a->player_turned;
+        turned_k += a->knowing_turned;
+        turned_p += a->player_turned;
+    }
+    std::printf(
+        "from the last position proved, cards turned before the next deal: certifier's "
+        "line %d, player %d, in %d games (the certifier more in %d)\n",
+        turned_k, turned_p, measured, more);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     int suits = 4, threads = 2;
     std::uint64_t from = 1, to = 50, show_deal = 0;
+    std::size_t analyse = 0, recheck = 0, reveal = 0, seeing = 0;
+    bool analysing = false;
     FairLimits limits;
     // FairLimits{} as hint and the bench use it, unless --nodes says otherwise.
     for (int i = 1; i + 1 < argc; i += 2) {
@@ -79,6 +675,15 @@ int main(int argc, char** argv) {
             limits.inner_nodes = limits.inner_nodes_4suits = std::strtoull(v, nullptr, 10);
         else if (a == "--inner4")
             limits.inner_nodes_4suits = std::strtoull(v, nullptr, 10);
+        else if (a == "--analyse") {
+            analysing = true;
+            analyse = std::strtoull(v, nullptr, 10);
+        } else if (a == "--seeing")
+            seeing = std::strtoull(v, nullptr, 10);
+        else if (a == "--reveal")
+            reveal = std::strtoull(v, nullptr, 10);
+        else if (a == "--recheck")
+            recheck = std::strtoull(v, nullptr, 10);
         else if (a == "--show")
             show_deal = std::strtoull(v, nullptr, 10);
         else {
@@ -92,6 +697,27 @@ int main(int argc, char** argv) {
     }
     const auto t0 = std::chrono::steady_clock::now();
     std::atomic<std::uint64_t> next{from};
+    if (analysing) {
+        std::vector<Anatomy> games(to - from + 1);
+        std::vector<std::thread> workers;
+        for (int t = 0; t < threads; ++t)
+            workers.emplace_back([&] {
+                for (std::uint64_t d; (d = next++) <= to;)
+                    games[d - from] = anatomy(suits, d, limits, analyse, recheck, reveal, seeing);
+            });
+        for (auto& t : workers) t.join();
+        std::vector<const Anatomy*> won_games, lost_games;
+        for (const Anatomy& a : games) {
+            print_anatomy(a);
+            (a.won ? won_games : lost_games).push_back(&a);
+        }
+        std::printf("suits %d deals %llu..%llu nodes %zu\n", suits,
+                    static_cast<unsigned long long>(from), static_cast<unsigned long long>(to),
+                    limits.max_nodes);
+        summarise("won", won_games, false);
+        summarise("lost", lost_games, analyse > 0);
+        return 0;
+    }
     std::atomic<int> won{0}, illegal{0};
     std::atomic<long> moves{0};
     std::vector<std::thread> pool;
