@@ -169,12 +169,13 @@ struct Search {
     }
 };
 
-}  // namespace
-
-CertifyResult certify(int suits, std::uint64_t deal_number, const SolverLimits& limits) {
-    CertifyResult result;
+// The certifier's restarts from `root` (every card known, the stock in `base.stock`): a
+// winning line of single moves, replayed with the rules, or nullopt.
+std::optional<std::vector<Move>> prove(const State& root, const Context& base,
+                                       const SolverLimits& limits, std::size_t& nodes,
+                                       std::size_t& peak) {
     Search s;
-    const State root = initial_state(suits, deal_number, s.ctx);
+    s.ctx = base;
     s.ctx.macros = true;
     // Moving a run from one off-suit card to another looks idle but frees the card under
     // it; the certifier keeps those moves (measured: clearly more 4-suit wins).
@@ -197,15 +198,18 @@ CertifyResult certify(int suits, std::uint64_t deal_number, const SolverLimits& 
     empties_first.down = -15;
     const Weights weights[2] = {s.ctx.w, empties_first};
     std::size_t restart = 0;
+    std::optional<std::vector<Move>> proof;
     for (const auto& [width, budget] : kSchedule) {
         s.ctx.w = weights[restart++ % 2];
         State start = root;
         refresh_all(start, s.ctx);
         auto line = s.run(start, width, budget);
         if (line) {
-            // Macro moves become legal single moves, replayed from the deal; the line is
+            // Macro moves become legal single moves, replayed from the root; the line is
             // only claimed when every move is legal and it ends in a win.
             State st = root;
+            refresh_all(st, s.ctx);
+            std::vector<Move> singles;
             bool ok = true;
             for (const Move& m : *line) {
                 const std::vector<Move> single = expand_macro(st, m);
@@ -213,23 +217,42 @@ CertifyResult certify(int suits, std::uint64_t deal_number, const SolverLimits& 
                 for (const Move& x : single) {
                     ok = ok && legal(st, x);
                     if (!ok) break;
-                    result.moves.push_back(move_text(x));
+                    singles.push_back(x);
                     apply(st, x, s.ctx);
                 }
                 if (!ok) break;
             }
-            if (ok && st.won()) {
-                result.verdict = CertifyResult::Verdict::Winnable;
-            } else {
-                result.moves.clear();
-            }
+            if (ok && st.won()) proof = std::move(singles);
             break;
         }
         if (s.out_of_budget) break;
     }
-    result.nodes = s.nodes;
-    result.peak_bytes = s.peak;
+    nodes = s.nodes;
+    peak = s.peak;
+    return proof;
+}
+
+}  // namespace
+
+CertifyResult certify(int suits, std::uint64_t deal_number, const SolverLimits& limits) {
+    CertifyResult result;
+    Context ctx;
+    const State root = initial_state(suits, deal_number, ctx);
+    if (auto proof = prove(root, ctx, limits, result.nodes, result.peak_bytes)) {
+        result.verdict = CertifyResult::Verdict::Winnable;
+        for (const Move& m : *proof) result.moves.push_back(move_text(m));
+    }
     return result;
+}
+
+std::optional<std::vector<search::Move>> certify_position(const search::State& position,
+                                                          const search::Context& ctx,
+                                                          const SolverLimits& limits,
+                                                          std::size_t* nodes) {
+    std::size_t n = 0, peak = 0;
+    auto proof = prove(position, ctx, limits, n, peak);
+    if (nodes) *nodes = n;
+    return proof;
 }
 
 }  // namespace croupier::games::spider

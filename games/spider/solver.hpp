@@ -6,8 +6,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "games/spider/search_state.hpp"
 
 namespace croupier::games::spider {
 
@@ -30,5 +33,14 @@ struct CertifyResult {
 };
 
 CertifyResult certify(int suits, std::uint64_t deal_number, const SolverLimits& limits);
+
+// The same search from a position of a game in progress, every card known (the stock in
+// `ctx.stock`): a winning line of single moves, each checked legal and the last winning,
+// or nullopt (not proved within `limits`). `nodes`: the positions it expanded. For tools
+// that ask where a game was still winnable (tests/tools/spider_fairlab --analyse).
+std::optional<std::vector<search::Move>> certify_position(const search::State& position,
+                                                          const search::Context& ctx,
+                                                          const SolverLimits& limits,
+                                                          std::size_t* nodes = nullptr);
 
 }  // namespace croupier::games::spider

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "games/spider/search_play.hpp"
+#include "games/spider/solver.hpp"
 
 using namespace croupier::games;
 using namespace croupier::games::spider;
@@ -75,164 +76,20 @@ void show(int suits, std::uint64_t deal, const FairLimits& limits) {
 
 // ---- Where the games die (--analyse) -------------------------------------------------------
 
-// The certifier's beam (games/spider/solver.cpp: best-first stages between deals, restarts
-// at growing widths, its two evaluations in turn), run from a position of a game in progress
-// with every card known, the stock in ctx. A line it finds is replayed with the rules (macro
-// moves expanded) before the position counts as winnable; else "unknown".
-struct Knowing {
-    Context ctx;
-    std::size_t budget = 0, nodes = 0;
-    HashSet seen;
-    std::vector<Gen> gens;
-    std::vector<Expanded> expanded;
-    std::vector<Move> moves;
-    std::vector<std::pair<std::int64_t, std::uint32_t>> open;
-
-    struct Entry {
-        State state;
-        std::vector<Move> line;
-        std::int64_t eval = 0;
-    };
-
-    std::vector<Move> path_to(std::uint32_t i) const {
-        std::vector<Move> out;
-        for (; gens[i].parent != UINT32_MAX; i = expanded[gens[i].parent].gen)
-            out.push_back(gens[i].move);
-        std::reverse(out.begin(), out.end());
-        return out;
-    }
-
-    // From `start`, at most `limit` expansions: a win, or the best `keep` positions to deal
-    // from (judged after the deal) appended to `deals`.
-    std::optional<std::vector<Move>> stage(const Entry& start, std::size_t limit, std::size_t keep,
-                                           std::vector<Entry>& deals) {
-        seen.clear(1 << 12);
-        gens.assign(1, Gen{UINT32_MAX, Move{}});
-        expanded.clear();
-        seen.insert(state_hash(start.state));
-        open.assign(1, {evaluate(start.state, ctx), 0});
-        auto cmp = [](const auto& a, const auto& b) {
-            return a.first != b.first ? a.first < b.first : a.second > b.second;
-        };
-        while (!open.empty() && expanded.size() < limit && nodes < budget) {
-            std::pop_heap(open.begin(), open.end(), cmp);
-            const std::uint32_t g = open.back().second;
-            open.pop_back();
-            if (g == 0) {
-                expanded.push_back(Expanded{start.state, 0});
-            } else {
-                expanded.push_back(Expanded{expanded[gens[g].parent].state, g});
-                apply(expanded.back().state, gens[g].move, ctx);
-            }
-            const auto i = static_cast<std::uint32_t>(expanded.size() - 1);
-            ++nodes;
-            moves.clear();
-            generate_moves(expanded[i].state, ctx, moves);
-            for (const Move& m : moves) {
-                if (m.is_deal()) continue;
-                State child = expanded[i].state;
-                apply(child, m, ctx);
-                if (child.won()) {
-                    std::vector<Move> line = start.line;
-                    for (const Move& x : path_to(g)) line.push_back(x);
-                    line.push_back(m);
-                    return line;
-                }
-                if (!seen.insert(state_hash(child))) continue;
-                gens.push_back(Gen{i, m});
-                open.emplace_back(evaluate(child, ctx),
-                                  static_cast<std::uint32_t>(gens.size() - 1));
-                std::push_heap(open.begin(), open.end(), cmp);
-            }
-        }
-        if (start.state.deals_left == 0) return std::nullopt;
-        std::vector<std::pair<std::int64_t, std::uint32_t>> ranked;
-        for (std::uint32_t i = 0; i < expanded.size(); ++i) {
-            if (!legal(expanded[i].state, Move::deal())) continue;
-            State d = expanded[i].state;
-            apply(d, Move::deal(), ctx);
-            ranked.emplace_back(evaluate(d, ctx), i);
-        }
-        const std::size_t n = std::min(keep, ranked.size());
-        std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(n),
-                          ranked.end(), [](const auto& a, const auto& b) {
-                              return a.first != b.first ? a.first > b.first : a.second < b.second;
-                          });
-        for (std::size_t k = 0; k < n; ++k) {
-            Entry e;
-            e.state = expanded[ranked[k].second].state;
-            apply(e.state, Move::deal(), ctx);
-            e.eval = ranked[k].first;
-            e.line = start.line;
-            for (const Move& x : path_to(expanded[ranked[k].second].gen)) e.line.push_back(x);
-            e.line.push_back(Move::deal());
-            deals.push_back(std::move(e));
-        }
-        return std::nullopt;
-    }
-
-    std::optional<std::vector<Move>> beam(const State& root, std::size_t width, std::size_t limit) {
-        std::vector<Entry> level(1);
-        level[0].state = root;
-        while (!level.empty()) {
-            std::vector<Entry> next;
-            for (const Entry& e : level) {
-                if (auto won = stage(e, limit, width * 4, next)) return won;
-                if (nodes >= budget) return std::nullopt;
-            }
-            std::stable_sort(next.begin(), next.end(),
-                             [](const Entry& a, const Entry& b) { return a.eval > b.eval; });
-            level.clear();
-            HashSet distinct;
-            distinct.clear(1024);
-            for (Entry& e : next) {
-                if (level.size() >= width) break;
-                if (distinct.insert(static_cast<std::uint64_t>(e.eval) * 0x9e3779b97f4a7c15ULL + 1))
-                    level.push_back(std::move(e));
-            }
-        }
-        return std::nullopt;
-    }
-};
-
-// Whether the certifier's search proves `s` winnable (every card known: the stock in
-// `stock`) within `max_nodes` expansions.
+// Whether the certifier's search (games/spider/solver.hpp, certify_position) proves `s`
+// winnable (every card known: the stock in `stock`) within `max_nodes` expansions; its line
+// of single moves, replayed with the rules, in `proof`.
 bool winnable_from(const State& s, const std::array<Byte, 50>& stock, std::size_t max_nodes,
                    std::vector<Move>* proof = nullptr) {
-    Knowing k;
-    k.ctx.stock = stock;
-    k.ctx.macros = true;
-    k.ctx.prune_lateral = false;
-    k.budget = max_nodes;
-    Weights empties_first = k.ctx.w;
-    empties_first.empty = 80;
-    empties_first.brk = -40;
-    empties_first.down = -15;
-    const Weights weights[2] = {k.ctx.w, empties_first};
-    static constexpr std::pair<std::size_t, std::size_t> kSchedule[] = {
-        {1, 1000}, {3, 3000}, {6, 6000}, {10, 12000}, {20, 24000}, {40, 48000}};
-    std::size_t restart = 0;
-    for (const auto& [width, limit] : kSchedule) {
-        k.ctx.w = weights[restart++ % 2];
-        State start = s;
-        refresh_all(start, k.ctx);
-        if (auto line = k.beam(start, width, limit)) {
-            State st = s;
-            refresh_all(st, k.ctx);
-            for (const Move& m : *line) {
-                const std::vector<Move> single = expand_macro(st, m);
-                if (single.empty()) return false;
-                for (const Move& x : single) {
-                    if (!legal(st, x)) return false;
-                    apply(st, x, k.ctx);
-                    if (proof) proof->push_back(x);
-                }
-            }
-            return st.won();
-        }
-        if (k.nodes >= k.budget) break;
-    }
-    return false;
+    Context ctx;
+    ctx.stock = stock;
+    SolverLimits limits;
+    limits.max_nodes = max_nodes;
+    limits.seconds = 1e6;         // the node budget is the limit here
+    limits.max_memory_mb = 4096;  // as much as the search needs
+    auto line = certify_position(s, ctx, limits);
+    if (line && proof) *proof = std::move(*line);
+    return line.has_value();
 }
 
 // Whether, seeing only what the player sees, some sequence of legal moves (every move the
