@@ -94,6 +94,9 @@ void Tables::forget_lobby(Table& t) {
 }
 
 void Tables::arm_join_window(Table& t, Duration d) {
+    // Whole seconds, rounded up: the deadline is saved with the lobby and said to players.
+    t.join_deadline = clock.unix_now() +
+                      std::chrono::duration_cast<std::chrono::seconds>(d + Duration{999}).count();
     timers.after(t, Slot::JoinWindow, d, [this](Table& tt) {
         if (tt.phase == Table::Phase::Joining) join_window_over(tt);
     });
@@ -161,8 +164,6 @@ void Tables::restore_lobbies() {
         const Duration left = row.deadline > now
                                   ? std::max(Duration{(row.deadline - now) * 1000}, Duration{1000})
                                   : kAfterRestart;
-        table.join_deadline =
-            now + std::chrono::duration_cast<std::chrono::seconds>(left + Duration{999}).count();
         arm_join_window(table, left);
     }
     if (restored) log::info("restored {} table(s) still taking players", restored);

@@ -126,11 +126,8 @@ Table& Tables::open_here(Request& r, const GameKind& kind) {
     auto made = make_table(*r.net, kind, r.channel, false);
     made->opener_key = r.key;
     made->seats.push_back(Seat{r.from.nick, r.key});
-    const Duration window = SeatingRules::config_of(kind).join_window;
-    made->join_deadline =
-        clock.unix_now() + std::chrono::duration_cast<std::chrono::seconds>(window).count();
     Table& table = add_table(std::move(made));
-    arm_join_window(table, window);
+    arm_join_window(table, table_config(kind).join_window);
     remember_lobby(table);
     return table;
 }

@@ -44,7 +44,7 @@ void Tables::join_table(Request& r) {
         // Seated at a game here already, or the only table here is playing, or a challenge
         // (answered with accept, not joined).
         if (Table* open = SeatingRules::taking_players(here, r.kind)) t = open;
-        if (t->phase == Table::Phase::Joining && t->kind->seating() != Seating::Open) t = nullptr;
+        if (t->phase == Table::Phase::Joining && !SeatingRules::takes_players(*t)) t = nullptr;
     }
     if (!t) {
         refuse(r, "No table is open here. Open one with " + open_table_command() + ".");
@@ -127,9 +127,6 @@ void Tables::leave_table(Request& r) {
             case SeatingRules::Left::Reopens: {
                 // Too few to deal: it takes players again, for a join window of its own.
                 const auto& tc = table_config(*t->kind);
-                t->join_deadline =
-                    clock.unix_now() +
-                    std::chrono::duration_cast<std::chrono::seconds>(tc.join_window).count();
                 arm_join_window(*t, tc.join_window);
                 again = fmt::format(" It takes players again: {}join ({}).", cfg.bot.prefix,
                                     seconds_text(tc.join_window));

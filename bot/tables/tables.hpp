@@ -262,6 +262,8 @@ class Tables {
     void remember_lobby(Table& t);
     void forget_lobby(Table& t);
     void restore_lobbies();
+    // A join window (a challenge's time) of `d` from now: its timer, and the table's
+    // join_deadline (whole seconds, rounded up).
     void arm_join_window(Table& t, Duration d);
     void join_window_over(Table& t);  // open table: start or close; duel: the challenge expires
     // Seating fairness (SeatingRules): why a game of `kind` may not start in `place` now,
