@@ -414,6 +414,8 @@ std::optional<Move> fill_to_deal(const State& root) {
     return Move{static_cast<std::uint8_t>(from), static_cast<std::uint8_t>(to), 1};
 }
 
+}  // namespace
+
 Context fair_context(int suits) {
     Context ctx;
     ctx.macros = true;
@@ -431,6 +433,8 @@ Context fair_context(int suits) {
     ctx.w = fair_weights();
     return ctx;
 }
+
+namespace {
 
 // The position in view as a search state (face-down cards unknown); false when it does not
 // fit one.

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "games/spider/search_state.hpp"
 #include "games/spider/view.hpp"
 
 namespace croupier::games::spider {
@@ -28,6 +29,10 @@ struct FairLimits {
     // through one, so a hint never leads back where the player has been. nullptr: none.
     const std::vector<std::uint64_t>* avoid = nullptr;
 };
+
+// The moves and weights the fair player searches with at `suits` suits (for tools that
+// search as it does while seeing every card: tests/tools/spider_fairlab --seeing).
+search::Context fair_context(int suits);
 
 // A position as the fair player sees it, as a number: equal for equal views.
 std::uint64_t position_key(const View& view);

@@ -136,19 +136,7 @@ std::pair<char, int> reveal_line(const State& full, std::size_t budget) {
 // fewest face-down cards it reached, until one finds none fewer. A lower bound of what seeing
 // every card allows, not the most.
 int most_turned(const State& s, int suits, std::size_t budget) {
-    Context ctx;
-    ctx.macros = true;
-    ctx.supermoves = suits == 4;  // the player's moves (fair_context())
-    ctx.partial_same = suits == 4;
-    ctx.prune_lateral = false;
-    // The fair player's weights (fair_weights() in games/spider/fair.cpp).
-    ctx.w.seq = -25;
-    ctx.w.brk = -15;
-    ctx.w.down = -30;
-    ctx.w.empty = 200;
-    ctx.w.king_base = 30;
-    ctx.w.min_down = -20;
-    ctx.w.no_home = -20;
+    const Context ctx = fair_context(suits);
     auto down_of = [](const State& st) {
         int d = 0;
         for (int p = 0; p < kPiles; ++p) d += st.down[p];
