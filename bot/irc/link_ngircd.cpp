@@ -110,8 +110,7 @@ class NgircdLink final : public ServerLink {
         } else if (cmd == "KILL") {
             if (p.empty()) return;
             if (is_bot(p[0])) {
-                bot_lost("killed by " + m.prefix +
-                         (p.size() >= 2 ? ": " + irc::sanitise(p.back()) : std::string()));
+                bot_lost(p.size() >= 2 ? irc::sanitise(p.back()) : "killed by " + m.prefix);
                 introduce();
             } else if (User* u = user_by_nick(p[0])) {
                 user_quit(u->id);
