@@ -13,7 +13,13 @@ set(figures
   lines.floor_s.a lines.budget_used.a
   lines.lag_p50_s.b.table lines.lag_p95_s.b.table lines.lag_p50_s.b.private lines.lag_p95_s.b.private
   lines.floor_s.b lines.budget_used.b
-  lines.lag_p50_s.c.innocent lines.lag_p95_s.c.innocent lines.floor_s.c lines.budget_used.c)
+  lines.lag_p50_s.c.innocent lines.lag_p95_s.c.innocent lines.floor_s.c lines.budget_used.c
+  lines.floor_s.d.client)
+foreach(mode client link)
+  foreach(place table duel private reader)
+    list(APPEND figures lines.lag_p50_s.d.${mode}.${place} lines.lag_p95_s.d.${mode}.${place})
+  endforeach()
+endforeach()
 foreach(f ${figures})
   string(REPLACE "." "\\." re "${f}")
   if(NOT out MATCHES "\nfigure ${re} [0-9.e+-]+ [a-z]+\n")
