@@ -58,6 +58,10 @@ class InspircdLink final : public ServerLink {
             on_capab(p);
             return;
         }
+        if (cmd == "PING") {
+            on_ping(m);
+            return;
+        }
         if (peer_sid_.empty()) {
             if (cmd == "SERVER")
                 on_peer(p);
@@ -66,12 +70,7 @@ class InspircdLink final : public ServerLink {
                           irc::sanitise(cmd));
             return;
         }
-        if (cmd == "PING") {
-            // :<from> PING <to>: answered when it is for us.
-            const std::string to = p.empty() ? std::string() : p.back();
-            const std::string from = m.prefix.empty() ? peer_sid_ : m.prefix;
-            if (to.empty() || to == sid() || n.same(to, me())) send(":" + sid() + " PONG " + from);
-        } else if (cmd == "PONG") {
+        if (cmd == "PONG") {
             // keepalive answers: last_rx is enough
         } else if (cmd == "ENDBURST") {
             if (m.prefix.empty() || m.prefix == peer_sid_) on_peer_endburst();
@@ -193,6 +192,7 @@ class InspircdLink final : public ServerLink {
         return ":" + sid() + " FJOIN " + channel + " " + std::to_string(ts) + " + :o," + bot_id_;
     }
     std::string part_line(const std::string& channel, const std::string& reason) override {
+        chan_ts_.erase(n.fold(channel));  // the channel may empty and be made again
         return ":" + bot_id_ + " PART " + channel + " :" + irc::sanitise(reason);
     }
     void quit(const std::string& reason) override {
@@ -252,8 +252,24 @@ class InspircdLink final : public ServerLink {
         if (ts <= 0) return;
         const std::string ch = n.fold(channel);
         auto it = chan_ts_.find(ch);
-        // The older channel wins a merge: its TS is the one both sides keep.
-        if (it == chan_ts_.end() || ts < it->second) chan_ts_[ch] = ts;
+        // The older channel wins a merge: its TS is the one both sides keep. A channel the
+        // bot is not in may have emptied and been made again since: its newest TS counts.
+        if (it == chan_ts_.end() || ts < it->second || !bot_channels_.count(ch)) chan_ts_[ch] = ts;
+    }
+
+    // :<from> PING <to>: answered `:<sid> PONG <from>` when it is for us. A PING without a
+    // source naming something else is not InspIRCd's (a replay's sync PING): answered as
+    // RFC 1459 answers it, with the token.
+    void on_ping(const irc::Message& m) {
+        const auto& p = m.params;
+        const std::string to = p.empty() ? std::string() : p.back();
+        const bool for_us = to.empty() || to == sid() || n.same(to, me());
+        if (m.prefix.empty() && !for_us) {
+            send("PONG :" + to);
+            return;
+        }
+        const std::string from = m.prefix.empty() ? peer_sid_ : m.prefix;
+        if (for_us && !from.empty()) send(":" + sid() + " PONG " + from);
     }
 
     void on_capab(const std::vector<std::string>& p) {
