@@ -115,12 +115,17 @@ class InspircdLink final : public ServerLink {
         } else if (cmd == "KICK") {
             // :<source> KICK <channel> <uid> :<reason>
             if (p.size() < 2) return;
+            // A server kicks under its SID: its name is what the logs and listener show.
+            std::string by = m.prefix;
+            if (!user(by))
+                for (const auto& [name, server_sid] : server_names_)
+                    if (server_sid == by) by = name;
             if (is_bot(p[1])) {
-                user_kick(m.prefix, p[0], bot_id_);
+                user_kick(by, p[0], bot_id_);
                 return;
             }
             const User* v = find(p[1]);
-            if (v) user_kick(m.prefix, p[0], v->id);
+            if (v) user_kick(by, p[0], v->id);
         } else if (cmd == "QUIT") {
             if (user(m.prefix)) user_quit(m.prefix);
         } else if (cmd == "KILL") {

@@ -141,6 +141,9 @@ C~ :42C UID 42CAAAAAB \d+ croupier games.test.local games.test.local croupier 0.
 C: :42C FJOIN #cards 1795821161 + :o,42CAAAAAB
 S: :99SAAAAAA PRIVMSG #cards :!ping
 C: :42CAAAAAB PRIVMSG #cards :pong bob
+S: :99S KICK #cards 42CAAAAAB :out
+wait 31s
+C: :42C FJOIN #cards 1795821161 + :o,42CAAAAAB
 S: GARBAGE here
 S: :001 FJOIN
 S: :001 SQUIT 99S :split
@@ -166,6 +169,7 @@ TEST(Inspircd, LinksBurstsAndFollowsTheNetwork) {
     EXPECT_TRUE(has(ev, "join bob #cards")) << all;
     EXPECT_TRUE(has(ev, "disconnected")) << all;
     EXPECT_EQ(std::count(ev.begin(), ev.end(), "registered croupier"), 2) << all;
+    EXPECT_TRUE(has(ev, "kick services.test.local #cards croupier")) << all;
     EXPECT_TRUE(has(ev, "quit bob")) << all;     // the SQUIT of services.test.local
     EXPECT_TRUE(has(ev, "quit alice2")) << all;  // QUIT
     // Nothing from alice after her QUIT.
