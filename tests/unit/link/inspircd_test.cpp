@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The InspIRCd server link (bot/irc/link_inspircd.cpp) driven through the replay engine
+// with the lines Debian's inspircd 3.15 sent when croupier linked to it by hand.
+#include <algorithm>
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "bot/irc/network.hpp"
+#include "bot/irc/replay_engine.hpp"
+
+namespace croupier::bot {
+namespace {
+
+struct Recorder final : NetworkListener {
+    std::vector<std::string> events;
+    void on_registered(Network& n) override { events.push_back("registered " + n.nick()); }
+    void on_message(Network& net, const Source& from, const std::string& target,
+                    const std::string& text, bool notice) override {
+        events.push_back((notice ? "notice " : "message ") + from.nick + "!" + from.user + "@" +
+                         from.host + " " + target + " " + text + " account=" + from.account);
+        if (notice || text != "!ping") return;
+        const std::string reply_to = net.is_channel(target) ? target : from.nick;
+        net.privmsg(reply_to,
+                    "pong " + from.nick + (from.account.empty() ? "" : " account=" + from.account));
+    }
+    void on_join(Network&, const Source& who, const std::string& ch) override {
+        events.push_back("join " + who.nick + " " + ch);
+    }
+    void on_part(Network&, const Source& who, const std::string& ch) override {
+        events.push_back("part " + who.nick + " " + ch);
+    }
+    void on_kick(Network&, const Source& by, const std::string& ch, const std::string& v) override {
+        events.push_back("kick " + by.nick + " " + ch + " " + v);
+    }
+    void on_quit(Network&, const Source& who) override { events.push_back("quit " + who.nick); }
+    void on_nick(Network&, const Source& who, const std::string& n) override {
+        events.push_back("nick " + who.nick + " " + n);
+    }
+    void on_disconnected(Network&) override { events.push_back("disconnected"); }
+};
+
+std::vector<std::string>* g_events = nullptr;
+
+struct App final : replay::App {
+    App(boost::asio::io_context& io, Clock& clock, const config::BotConfig& bot,
+        const config::NetworkConfig& net, TransportFactory t)
+        : network(io, clock, bot, net, rec, std::move(t)) {}
+    ~App() override {
+        if (g_events) *g_events = rec.events;
+    }
+    void start() override { network.start(); }
+    std::optional<std::string> query(const std::string& sql) override {
+        if (sql == "nick") return network.nick();
+        if (sql == "registered") return network.registered() ? "yes" : "no";
+        return std::nullopt;
+    }
+    Recorder rec;
+    Network network;
+};
+
+struct Result {
+    int code;
+    std::string err;
+    std::vector<std::string> events;
+};
+
+Result run(const std::string& text) {
+    config::NetworkConfig net;
+    net.name = "insp";
+    net.host = "replay.invalid";
+    net.channels = {"#cards"};
+    net.link = config::LinkKind::Inspircd;
+    net.server_name = "games.test.local";
+    net.server_description = "croupier games";
+    net.send_password = "pw";
+    net.receive_password = "pw";
+    net.sid = "42C";
+    config::BotConfig bot;
+    Result r;
+    g_events = &r.events;
+    auto t = replay::parse_transcript(text, "inspircd.replay");
+    replay::AppFactory make = [&](boost::asio::io_context& io, Clock& clock, TransportFactory f) {
+        return std::make_unique<App>(io, clock, bot, net, std::move(f));
+    };
+    std::ostringstream out, err;
+    r.code = replay::play(t, make, false, out, err);
+    g_events = nullptr;
+    r.err = err.str();
+    return r;
+}
+
+bool has(const std::vector<std::string>& ev, const std::string& e) {
+    return std::find(ev.begin(), ev.end(), e) != ev.end();
+}
+
+// The handshake and the burst as inspircd 3.15 sent them (trimmed), then the users' lines.
+const char* const kLink = R"(raw-registration
+C: CAPAB START 1205
+S: CAPAB START 1205
+S: CAPAB MODSUPPORT :m_chghost.so m_services_account.so
+S: CAPAB USERMODES :param-set:snomask=s simple:invisible=i simple:oper=o
+S: CAPAB CAPABILITIES :NICKMAX=30 CHANMAX=64 MAXLINE=512 EXTBANS=RU CASEMAPPING=rfc1459 GLOBOPS=0
+S: CAPAB END
+C: CAPAB CAPABILITIES :CASEMAPPING=rfc1459
+C: CAPAB END
+C: SERVER games.test.local pw 0 42C :croupier games
+S: SERVER irc.test.local pw 0 001 :test
+C~ :42C BURST \d+
+C~ :42C UID 42CAAAAAA \d+ croupier games.test.local games.test.local croupier 0.0.0.0 \d+ \+i :croupier card games
+S: :001 BURST 1795821162
+S: :001 SINFO version :InspIRCd-3. irc.test.local :
+S: :001 SERVER services.test.local 99S burst=1795821244454 hidden=0 :services
+S: :001 UID 001AAAAAA 1795821160 alice 127.0.0.1 cloak.alice al 127.0.0.1 1795821160 +os +cC :Alice
+S: :001AAAAAA OPERTYPE :x
+S: :99S UID 99SAAAAAA 1795821161 bob 10.0.0.1 10.0.0.1 bo 10.0.0.1 1795821161 + :Bob
+S: :001 UID 001AAAAAB 1 dave
+S: :001 FJOIN #cards 1795821161 +nt :o,001AAAAAA:0 ,99SAAAAAA:1
+S: :001 METADATA #cards 1795821161 maxlist :b 100
+S: :99S METADATA 001AAAAAA accountname :alice_acct
+S: :001 ENDBURST
+C: :42C FJOIN #cards 1795821161 + :o,42CAAAAAA
+C: :42C ENDBURST
+db registered
+= yes
+S: :001AAAAAA PRIVMSG #cards :!ping
+C: :42CAAAAAA PRIVMSG #cards :pong alice account=alice_acct
+S: :001 PING 42C
+C: :42C PONG 001
+S: :99SAAAAAA PRIVMSG 42CAAAAAA :!ping
+C: :42CAAAAAA PRIVMSG bob :pong bob
+S: :001AAAAAA FHOST new.host
+S: :001AAAAAA NICK alice2 1795821170
+S: :99S METADATA 001AAAAAA accountname :
+S: :001AAAAAA PRIVMSG #cards :!ping
+C: :42CAAAAAA PRIVMSG #cards :pong alice2
+S: :99SAAAAAA PART #cards :bye
+S: :99SAAAAAA IJOIN #cards 3
+S: :001AAAAAA KILL 42CAAAAAA :Killed (alice2 (test))
+C~ :42C UID 42CAAAAAB \d+ croupier games.test.local games.test.local croupier 0.0.0.0 \d+ \+i :.*
+C: :42C FJOIN #cards 1795821161 + :o,42CAAAAAB
+S: :99SAAAAAA PRIVMSG #cards :!ping
+C: :42CAAAAAB PRIVMSG #cards :pong bob
+S: :99S KICK #cards 42CAAAAAB :out
+wait 31s
+C: :42C FJOIN #cards 1795821161 + :o,42CAAAAAB
+S: GARBAGE here
+S: :001 FJOIN
+S: :001 SQUIT 99S :split
+S: :001AAAAAA QUIT :gone
+S: :001AAAAAA PRIVMSG #cards :!ping
+db registered
+= yes
+)";
+
+TEST(Inspircd, LinksBurstsAndFollowsTheNetwork) {
+    auto r = run(kLink);
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto& ev = r.events;
+    std::string all;
+    for (const auto& e : ev) all += e + "\n";
+    EXPECT_TRUE(has(ev, "registered croupier")) << all;
+    EXPECT_TRUE(has(ev, "join croupier #cards")) << all;
+    EXPECT_TRUE(has(ev, "message alice!al@cloak.alice #cards !ping account=alice_acct")) << all;
+    EXPECT_TRUE(has(ev, "message bob!bo@10.0.0.1 croupier !ping account=")) << all;
+    EXPECT_TRUE(has(ev, "nick alice alice2")) << all;
+    EXPECT_TRUE(has(ev, "message alice2!al@new.host #cards !ping account=")) << all;
+    EXPECT_TRUE(has(ev, "part bob #cards")) << all;
+    EXPECT_TRUE(has(ev, "join bob #cards")) << all;
+    EXPECT_TRUE(has(ev, "disconnected")) << all;
+    EXPECT_EQ(std::count(ev.begin(), ev.end(), "registered croupier"), 2) << all;
+    EXPECT_TRUE(has(ev, "kick services.test.local #cards croupier")) << all;
+    EXPECT_TRUE(has(ev, "quit bob")) << all;     // the SQUIT of services.test.local
+    EXPECT_TRUE(has(ev, "quit alice2")) << all;  // QUIT
+    // Nothing from alice after her QUIT.
+    EXPECT_EQ(std::count_if(ev.begin(), ev.end(),
+                            [](const std::string& e) { return e.starts_with("message alice2"); }),
+              1)
+        << all;
+}
+
+TEST(Inspircd, WrongPasswordClosesTheLink) {
+    auto r = run(R"(raw-registration
+C: CAPAB START 1205
+S: CAPAB START 1205
+S: CAPAB CAPABILITIES :CASEMAPPING=ascii
+S: CAPAB END
+C: CAPAB CAPABILITIES :CASEMAPPING=ascii
+C: CAPAB END
+C~ SERVER games.test.local pw 0 42C :.*
+S: SERVER irc.test.local nope 0 001 :test
+C: ERROR :Bad password
+db registered
+= no
+)");
+    EXPECT_EQ(r.code, 0) << r.err;
+}
+
+}  // namespace
+}  // namespace croupier::bot
