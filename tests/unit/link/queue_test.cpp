@@ -325,3 +325,171 @@ TEST(FairQueue, ClearForgetsGroupsAndCounts) {
 
 }  // namespace
 }  // namespace croupier::bot::irc
+
+namespace croupier::bot::irc {
+namespace {
+
+using namespace std::chrono_literals;
+
+TEST(Pacer, AClientHasOneBudgetForEveryTarget) {
+    VirtualClock clock;
+    Pacer p(3, 1.0, clock.now());
+    EXPECT_FALSE(p.per_recipient());
+    EXPECT_TRUE(p.try_take("#a", true, clock.now()));
+    EXPECT_TRUE(p.try_take("bob", false, clock.now()));
+    EXPECT_TRUE(p.try_take("carol", false, clock.now()));
+    // The budget is spent for everyone, whoever the next line is for.
+    EXPECT_FALSE(p.try_take("dave", false, clock.now()));
+    EXPECT_EQ(p.wait_time("#other", true, clock.now()), Duration{1000});
+    EXPECT_EQ(p.recipients(), 0u);
+    clock.advance(1s);
+    EXPECT_TRUE(p.try_take("dave", false, clock.now()));
+    EXPECT_FALSE(p.try_take("#a", true, clock.now()));
+    p.reconfigure(5, 10.0);
+    clock.advance(100ms);
+    EXPECT_TRUE(p.try_take("#a", true, clock.now()));
+}
+
+TEST(Pacer, OneRecipientsBacklogDoesNotHoldAnothers) {
+    VirtualClock clock;
+    Pacer p(10, 5.0, 5, 3.0, clock.now());
+    EXPECT_TRUE(p.per_recipient());
+    for (int i = 0; i < 10; ++i) EXPECT_TRUE(p.try_take("bob", false, clock.now())) << i;
+    EXPECT_FALSE(p.try_take("bob", false, clock.now()));
+    EXPECT_EQ(p.wait_time("bob", false, clock.now()), Duration{200});
+    // Someone else still has a whole budget of their own.
+    EXPECT_EQ(p.wait_time("carol", false, clock.now()), Duration{0});
+    for (int i = 0; i < 10; ++i) EXPECT_TRUE(p.try_take("carol", false, clock.now())) << i;
+    EXPECT_FALSE(p.try_take("carol", false, clock.now()));
+    EXPECT_EQ(p.recipients(), 2u);
+    // Then five a second each.
+    clock.advance(200ms);
+    EXPECT_TRUE(p.try_take("bob", false, clock.now()));
+    EXPECT_FALSE(p.try_take("bob", false, clock.now()));
+    EXPECT_TRUE(p.try_take("carol", false, clock.now()));
+}
+
+TEST(Pacer, ChannelsAndPeopleHaveTheirOwnRates) {
+    VirtualClock clock;
+    Pacer p(10, 5.0, 5, 3.0, clock.now());
+    for (int i = 0; i < 5; ++i) EXPECT_TRUE(p.try_take("#cards", true, clock.now())) << i;
+    EXPECT_FALSE(p.try_take("#cards", true, clock.now()));
+    EXPECT_EQ(p.wait_time("#cards", true, clock.now()), Duration{334});  // 1/3 s, rounded up
+    for (int i = 0; i < 10; ++i) EXPECT_TRUE(p.try_take("bob", false, clock.now())) << i;
+    EXPECT_FALSE(p.try_take("bob", false, clock.now()));
+    // Over one second a channel gets three lines, a person five.
+    int channel = 0, person = 0;
+    for (int ms = 0; ms < 1000; ms += 10) {
+        clock.advance(10ms);
+        while (p.try_take("#cards", true, clock.now())) ++channel;
+        while (p.try_take("bob", false, clock.now())) ++person;
+    }
+    EXPECT_EQ(channel, 3);
+    EXPECT_EQ(person, 5);
+    // New limits reach the budgets held, each by its kind.
+    p.reconfigure(2, 1.0, 1, 0.5);
+    clock.advance(1h);
+    EXPECT_TRUE(p.try_take("#cards", true, clock.now()));
+    EXPECT_FALSE(p.try_take("#cards", true, clock.now()));
+    EXPECT_TRUE(p.try_take("bob", false, clock.now()));
+    EXPECT_TRUE(p.try_take("bob", false, clock.now()));
+    EXPECT_FALSE(p.try_take("bob", false, clock.now()));
+}
+
+TEST(Pacer, ForgetFullBoundsMemory) {
+    VirtualClock clock;
+    Pacer p(10, 5.0, 5, 3.0, clock.now());
+    EXPECT_TRUE(p.try_take("bob", false, clock.now()));
+    EXPECT_TRUE(p.try_take("#cards", true, clock.now()));
+    EXPECT_EQ(p.recipients(), 2u);
+    // Not full yet: kept.
+    p.forget_full(clock.now());
+    EXPECT_EQ(p.recipients(), 2u);
+    clock.advance(200ms);  // bob's one line is back; the channel's needs 334 ms
+    p.forget_full(clock.now());
+    EXPECT_EQ(p.recipients(), 1u);
+    clock.advance(200ms);
+    p.forget_full(clock.now());
+    EXPECT_EQ(p.recipients(), 0u);
+    // Many strangers written to once: the budgets kept stay bounded.
+    for (int i = 0; i < 20000; ++i) {
+        clock.advance(1ms);
+        EXPECT_TRUE(p.try_take("stranger" + std::to_string(i), false, clock.now())) << i;
+    }
+    EXPECT_LE(p.recipients(), 4096u);
+    // And one who is still spending is not forgotten (its budget not refilled by it).
+    for (int i = 0; i < 10; ++i) EXPECT_TRUE(p.try_take("bob", false, clock.now()));
+    for (int i = 0; i < 5000; ++i) p.try_take("x" + std::to_string(i), false, clock.now());
+    EXPECT_FALSE(p.try_take("bob", false, clock.now()));
+}
+
+TEST(FairQueue, PopWithReadySkipsAPlaceThatMayNotSendAndItKeepsItsTurn) {
+    FairQueue q;
+    q.push("#a", "a1");
+    q.push("#a", "a2");
+    q.push("bob", "b1");
+    q.push("bob", "b2");
+    q.push("carol", "c1");
+    std::string place;
+    auto not_a = [](const std::string& p) { return p != "#a"; };
+    EXPECT_EQ(*q.pop(not_a, &place), "b1");
+    EXPECT_EQ(place, "bob");
+    EXPECT_EQ(*q.pop(not_a, &place), "c1");
+    EXPECT_EQ(place, "carol");
+    // #a was first in line all along: it goes first once it may.
+    EXPECT_EQ(*q.pop([](const std::string&) { return true; }, &place), "a1");
+    EXPECT_EQ(place, "#a");
+    // Each has had one line: their next turns tie, and #a came first.
+    EXPECT_EQ(*q.pop(), "a2");
+    EXPECT_EQ(*q.pop(), "b2");
+    EXPECT_TRUE(q.empty());
+}
+
+TEST(FairQueue, PopWithNoPlaceReadyTakesNothing) {
+    FairQueue q;
+    q.push("#a", "a1");
+    q.push("bob", "b1");
+    std::string place = "untouched";
+    EXPECT_FALSE(q.pop([](const std::string&) { return false; }, &place).has_value());
+    EXPECT_EQ(place, "untouched");
+    EXPECT_EQ(q.size(), 2u);
+    EXPECT_EQ(*q.pop(), "a1");
+    EXPECT_EQ(*q.pop(), "b1");
+}
+
+TEST(FairQueue, PopWithReadyKeepsTheOrderWithinAPlace) {
+    FairQueue q;
+    for (int i = 0; i < 4; ++i) q.push("bob", "b" + std::to_string(i));
+    for (int i = 0; i < 4; ++i) q.push("carol", "c" + std::to_string(i));
+    bool bob_ready = false;
+    auto ready = [&](const std::string& p) { return p != "bob" || bob_ready; };
+    std::vector<std::string> order;
+    std::string place;
+    for (int i = 0; i < 8; ++i) {
+        bob_ready = i % 3 == 2;  // bob may send now and then
+        if (auto l = q.pop(ready, &place)) order.push_back(*l);
+    }
+    while (auto l = q.pop()) order.push_back(*l);
+    std::vector<std::string> bobs, carols;
+    for (const auto& l : order) (l[0] == 'b' ? bobs : carols).push_back(l);
+    EXPECT_EQ(bobs, (std::vector<std::string>{"b0", "b1", "b2", "b3"}));
+    EXPECT_EQ(carols, (std::vector<std::string>{"c0", "c1", "c2", "c3"}));
+}
+
+TEST(FairQueue, PopWithReadyAmongThePlacesOfOneGroup) {
+    // Two nicks of one host share a turn; the one that may not send keeps its place in it.
+    FairQueue q;
+    q.push("bob", "b1", Priority::Normal, "host");
+    q.push("bob2", "x1", Priority::Normal, "host");
+    q.push("bob2", "x2", Priority::Normal, "host");
+    std::string place;
+    EXPECT_EQ(*q.pop([](const std::string& p) { return p != "bob"; }, &place), "x1");
+    EXPECT_EQ(place, "bob2");
+    EXPECT_EQ(*q.pop(nullptr, &place), "b1");
+    EXPECT_EQ(place, "bob");
+    EXPECT_EQ(*q.pop(), "x2");
+    EXPECT_TRUE(q.empty());
+}
+
+}  // namespace
+}  // namespace croupier::bot::irc
