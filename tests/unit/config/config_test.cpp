@@ -496,3 +496,167 @@ TEST(Config, TheDatabaseFolderMustExistAndBeWritable) {
     EXPECT_NO_THROW(check_paths(parse(kMinimal, "croupier.ini")));
     std::filesystem::remove_all(dir);
 }
+
+namespace {
+
+// A server link's section, line by line: line 1 is the [network hub] header.
+const std::string kLinkHead =
+    "[network hub]\n"       // 1
+    "host = 127.0.0.1\n"    // 2
+    "channels = #cards\n";  // 3
+const std::string kNgircd = kLinkHead +
+                            "link = ngircd\n"                    // 4
+                            "server_name = games.example.net\n"  // 5
+                            "send_password = sendpw\n"           // 6
+                            "receive_password = recvpw\n";       // 7
+
+}  // namespace
+
+TEST(ConfigLink, AServerLinkReadsItsKeys) {
+    auto c = parse(kNgircd +
+                       "server_description = Card games\n"
+                       "recipient_rate = 2.5\nrecipient_burst = 7\n"
+                       "channel_rate = 1.5\nchannel_burst = 4\n",
+                   "croupier.ini");
+    ASSERT_EQ(c.networks.size(), 1u);
+    const auto& n = c.networks[0];
+    EXPECT_EQ(n.link, LinkKind::Ngircd);
+    EXPECT_TRUE(n.server_link());
+    EXPECT_EQ(n.server_name, "games.example.net");
+    EXPECT_EQ(n.server_description, "Card games");
+    EXPECT_EQ(n.send_password, "sendpw");
+    EXPECT_EQ(n.receive_password, "recvpw");
+    EXPECT_DOUBLE_EQ(n.recipient_rate, 2.5);
+    EXPECT_EQ(n.recipient_burst, 7);
+    EXPECT_DOUBLE_EQ(n.channel_rate, 1.5);
+    EXPECT_EQ(n.channel_burst, 4);
+    // A client link is the default, with the link word in any case.
+    EXPECT_EQ(parse(kLinkHead, "x").networks[0].link, LinkKind::Client);
+    EXPECT_FALSE(parse(kLinkHead, "x").networks[0].server_link());
+    EXPECT_EQ(parse(kLinkHead + "link = Client\n", "x").networks[0].link, LinkKind::Client);
+    EXPECT_EQ(parse(kNgircd.substr(0, kNgircd.find("link = ")) + "link = NGIRCD\n" +
+                        kNgircd.substr(kNgircd.find("server_name")),
+                    "x")
+                  .networks[0]
+                  .link,
+              LinkKind::Ngircd);
+}
+
+TEST(ConfigLink, EachServerLinkKeyIsRefusedOnAClientLink) {
+    for (const std::string& line : std::vector<std::string>{
+             "server_name = games.example.net", "server_description = Card games",
+             "send_password = pw", "receive_password = pw", "sid = 42C", "recipient_rate = 2",
+             "recipient_burst = 5", "channel_rate = 2", "channel_burst = 5"}) {
+        const std::string key = line.substr(0, line.find(' '));
+        for (const std::string& link :
+             std::vector<std::string>{std::string(), std::string("link = client\n")}) {
+            const auto e = error_of(kLinkHead + link + line + "\n");
+            EXPECT_EQ(e.file, "croupier.ini") << line;
+            EXPECT_EQ(e.line, link.empty() ? 4 : 5) << line;
+            EXPECT_EQ(e.key, "network hub." + key) << line;
+            const std::string what = e.what();
+            EXPECT_NE(what.find("\"" + key + "\""), std::string::npos) << what;
+            EXPECT_NE(what.find("link = ngircd"), std::string::npos) << what;
+        }
+    }
+}
+
+TEST(ConfigLink, ClientKeysAreRefusedOnAServerLink) {
+    struct Case {
+        std::string lines, key, hint;
+    };
+    for (const auto& c :
+         std::vector<Case>{{"password = pw\n", "password", "send_password"},
+                           {"sasl_user = bot\nsasl_password = pw\n", "sasl_user", "services"},
+                           {"nickserv_password = pw\n", "nickserv_password", "services"},
+                           {"flood_burst = 5\n", "flood_burst", "recipient_rate"},
+                           {"flood_rate = 1\n", "flood_rate", "recipient_rate"}}) {
+        const auto e = error_of(kNgircd + c.lines);
+        EXPECT_EQ(e.file, "croupier.ini") << c.key;
+        EXPECT_EQ(e.line, 8) << c.key;
+        EXPECT_EQ(e.key, "network hub." + c.key);
+        const std::string what = e.what();
+        EXPECT_NE(what.find("link = ngircd"), std::string::npos) << what;
+        EXPECT_NE(what.find(c.hint), std::string::npos) << what;
+    }
+}
+
+TEST(ConfigLink, AServerLinkNeedsItsNameAndBothPasswords) {
+    for (const std::string& key :
+         std::vector<std::string>{"server_name", "send_password", "receive_password"}) {
+        std::string text = kNgircd;
+        const auto at = text.find(key + " = ");
+        text.erase(at, text.find('\n', at) + 1 - at);
+        const auto e = error_of(text);
+        EXPECT_EQ(e.file, "croupier.ini") << key;
+        EXPECT_EQ(e.line, 1) << key;  // missing: the section names it
+        EXPECT_EQ(e.key, "network hub." + key);
+        EXPECT_NE(std::string(e.what()).find("missing required key"), std::string::npos)
+            << e.what();
+    }
+    // Empty is not given either.
+    const auto e = error_of(kNgircd + "server_name =\n");
+    EXPECT_EQ(e.key, "network hub.server_name");
+    EXPECT_EQ(e.line, 8);
+}
+
+TEST(ConfigLink, ServerNameMustBeADottedName) {
+    for (const std::string& bad : std::vector<std::string>{
+             "games", "games.exa mple.net", "games_x.example.net", std::string(64, 'a') + ".net"}) {
+        const auto e = error_of(kNgircd + "server_name = " + bad + "\n");
+        EXPECT_EQ(e.line, 8) << bad;
+        EXPECT_EQ(e.key, "network hub.server_name") << bad;
+    }
+}
+
+TEST(ConfigLink, SidIsRequiredForInspircdAndChecked) {
+    std::string insp = kNgircd;
+    insp.replace(insp.find("ngircd"), 6, "inspircd");
+    auto e = error_of(insp);
+    EXPECT_EQ(e.line, 1);
+    EXPECT_EQ(e.key, "network hub.sid");
+    EXPECT_NE(std::string(e.what()).find("link = inspircd"), std::string::npos) << e.what();
+    auto c = parse(insp + "sid = 42C\n", "x");
+    EXPECT_EQ(c.networks[0].link, LinkKind::Inspircd);
+    EXPECT_EQ(c.networks[0].sid, "42C");
+    EXPECT_EQ(parse(insp + "sid = 999\n", "x").networks[0].sid, "999");
+    for (const std::string& bad : std::vector<std::string>{"42c", "A42", "42", "4242", "4-C", ""}) {
+        e = error_of(insp + "sid = " + bad + "\n");
+        EXPECT_EQ(e.line, 8) << bad;
+        EXPECT_EQ(e.key, "network hub.sid") << bad;
+    }
+    // ngircd has no server id.
+    e = error_of(kNgircd + "sid = 42C\n");
+    EXPECT_EQ(e.line, 8);
+    EXPECT_EQ(e.key, "network hub.sid");
+    EXPECT_NE(std::string(e.what()).find("inspircd"), std::string::npos) << e.what();
+}
+
+TEST(ConfigLink, ABadLinkWordIsRefused) {
+    for (const std::string& bad : std::vector<std::string>{"unreal", "server", "ngircd2", ""}) {
+        const auto e = error_of(kLinkHead + "link = " + bad + "\n");
+        EXPECT_EQ(e.file, "croupier.ini") << bad;
+        EXPECT_EQ(e.line, 4) << bad;
+        EXPECT_EQ(e.key, "network hub.link") << bad;
+    }
+    EXPECT_NE(
+        std::string(error_of(kLinkHead + "link = unreal\n").what()).find("not a kind of link"),
+        std::string::npos);
+}
+
+TEST(ConfigLink, PacingKeysAreBounded) {
+    for (const std::string& line : std::vector<std::string>{
+             "recipient_rate = 0", "recipient_rate = 101", "recipient_burst = 0",
+             "recipient_burst = 49", "channel_rate = 0.05", "channel_burst = 100",
+             "channel_burst = x"}) {
+        const auto e = error_of(kNgircd + line + "\n");
+        EXPECT_EQ(e.line, 8) << line;
+        EXPECT_EQ(e.key, "network hub." + line.substr(0, line.find(' '))) << line;
+    }
+}
+
+TEST(ConfigLink, OverridesAreCheckedAcrossKeysToo) {
+    // `set network hub.link = ngircd` on a client section: its server keys are now required.
+    const auto e = error_of(kLinkHead, {{"network.hub", "link", "ngircd", "command line", 1}});
+    EXPECT_EQ(e.key, "network hub.server_name");
+}
