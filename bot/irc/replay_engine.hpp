@@ -48,6 +48,11 @@ struct Step {
 struct Transcript {
     std::string path;
     bool raw_registration = false;
+    // `server-link` (this project's, before the first step): the bot is linked as a server
+    // (link = ngircd or inspircd). Its link reads each line as it is delivered, and a PING
+    // means something in its protocol (ngircd: the peer's burst is over), so the player
+    // sends no sync PINGs. It implies `raw-registration`: the transcript does the handshake.
+    bool server_link = false;
     std::uint64_t seed = 1;
     std::vector<config::Override> overrides;
     // `load-database FILE` (this project's): the SQL text FILE holds (a whole database as
