@@ -57,7 +57,7 @@ class NgircdLink final : public ServerLink {
                 log::error(
                     "network {}: link: the server {} sent the wrong password (it must "
                     "be receive_password); closing the link",
-                    n.net.name, irc::sanitise(m.prefix));
+                    n.net.name, irc::sanitise(m.prefix.empty() ? n.net.host : m.prefix));
                 send("ERROR :Bad password");
                 n.drop("the server sent the wrong password");
                 return;
