@@ -134,9 +134,11 @@ class InspircdLink final : public ServerLink {
                 const User* by = user(m.prefix);
                 bot_lost("killed by " + (by ? by->nick : m.prefix) +
                          (p.size() >= 2 ? ": " + irc::sanitise(p.back()) : std::string()));
-                introduce();
-                for (const auto& ch : n.channels) join(ch);
-                burst_done();
+                come_back([this] {
+                    introduce();
+                    for (const auto& ch : n.channels) join(ch);
+                    burst_done();
+                });
             } else if (const User* u = find(p[0])) {
                 user_quit(u->id);
             }

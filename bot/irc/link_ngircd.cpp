@@ -111,7 +111,7 @@ class NgircdLink final : public ServerLink {
             if (p.empty()) return;
             if (is_bot(p[0])) {
                 bot_lost(p.size() >= 2 ? irc::sanitise(p.back()) : "killed by " + m.prefix);
-                introduce();
+                come_back([this] { introduce(); });
             } else if (User* u = user_by_nick(p[0])) {
                 user_quit(u->id);
             }
@@ -265,6 +265,9 @@ class NgircdLink final : public ServerLink {
     // The bot, introduced (again) and put in its channels; its burst is done.
     void introduce() {
         const std::string nick = n.main_nick();
+        // Someone known under the bot's nick (in the burst, before the bot was there): the
+        // introduction collides with them, and ngircd kills both.
+        if (User* u = user_by_nick(nick)) user_quit(u->id);
         n.nick_ = nick;
         bot_id_ = nick;
         send(":" + me() + " NICK " + nick + " 1 " + bot_user() + " " + bot_host() +

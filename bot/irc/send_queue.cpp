@@ -75,7 +75,11 @@ TokenBucket& Pacer::bucket(const std::string& target, bool channel, TimePoint no
 bool Pacer::try_take(const std::string& target, bool channel, TimePoint now) {
     if (!per_recipient_) return all_.try_take(now);
     // Bounded memory however many strangers are written to: the full ones are forgotten.
-    if (buckets_.size() >= 4096) forget_full(now);
+    // Amortised: a scan when the count doubles, however many stay within their window.
+    if (buckets_.size() >= prune_at_) {
+        forget_full(now);
+        prune_at_ = std::max<std::size_t>(4096, 2 * buckets_.size());
+    }
     return bucket(target, channel, now).try_take(now);
 }
 

@@ -75,6 +75,7 @@ class Pacer {
     double person_rate_, channel_rate_;
     TokenBucket all_;  // a client's one budget
     std::unordered_map<std::string, std::pair<TokenBucket, bool>> buckets_;  // and is a channel
+    std::size_t prune_at_ = 4096;  // forget the full ones when this many (then twice what is left)
 };
 
 // How much a line matters when the queue is long (docs/LINK.md, "The send queue"): only the

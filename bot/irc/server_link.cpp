@@ -21,6 +21,33 @@ using detail::upper;
 
 ServerLink::ServerLink(Network::Impl& net) : n(net) {}
 
+ServerLink::~ServerLink() {
+    *alive_ = false;
+    if (come_back_timer_) n.clock.cancel(come_back_timer_);
+}
+
+void ServerLink::come_back(std::function<void()> introduce) {
+    using namespace std::chrono_literals;
+    const TimePoint now = n.clock.now();
+    while (!losses_.empty() && losses_.front() + 60s < now) losses_.pop_front();
+    losses_.push_back(now);
+    if (losses_.size() <= 3) {
+        introduce();
+        return;
+    }
+    log::warn(
+        "network {}: link: the bot was lost {} times within a minute; introducing it "
+        "again in 30 s",
+        n.net.name, losses_.size());
+    if (come_back_timer_) n.clock.cancel(come_back_timer_);
+    std::weak_ptr<bool> alive = alive_;
+    come_back_timer_ = n.clock.call_after(30s, [this, alive, introduce = std::move(introduce)] {
+        if (auto a = alive.lock(); !a || !*a) return;
+        come_back_timer_ = 0;
+        introduce();
+    });
+}
+
 void ServerLink::send(const std::string& line) {
     n.send_now(line);
 }
@@ -71,6 +98,7 @@ void ServerLink::user_add(User u) {
         log::warn("network {}: link: user {} introduced twice; the second replaces the first",
                   n.net.name, irc::sanitise(u.id));
         by_nick_.erase(n.fold(old->nick));
+        n.accounts.erase(n.fold(old->nick));
     }
     if (auto it = by_nick_.find(n.fold(u.nick)); it != by_nick_.end() && it->second != u.id) {
         // Two ids for one nick: the server would have killed one. Forget the older one.

@@ -8,6 +8,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -25,7 +27,7 @@ namespace croupier::bot {
 class ServerLink {
   public:
     explicit ServerLink(Network::Impl& net);
-    virtual ~ServerLink() = default;
+    virtual ~ServerLink();
     ServerLink(const ServerLink&) = delete;
     ServerLink& operator=(const ServerLink&) = delete;
 
@@ -101,6 +103,10 @@ class ServerLink {
     // The bot was killed (KILL, a collision): nothing of it is on the network any more.
     // The protocol introduces it again at once; the listener hears it was away.
     void bot_lost(const std::string& why);
+    // After bot_lost: `introduce` (the bot's introduction, its channels and burst_done) runs
+    // at once, unless the bot was lost three times in the last minute (a nick enforcer, a
+    // collision that keeps coming back): then 30 s later, so the link never loops.
+    void come_back(std::function<void()> introduce);
     // The bot's nick and identity as introduced.
     const std::string& bot_nick() const;
     std::string bot_user() const;
@@ -115,6 +121,9 @@ class ServerLink {
     std::set<std::string> bot_channels_;  // folded channels the bot was put in
 
   private:
+    std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
+    std::deque<TimePoint> losses_;  // when the bot was lost, the last minute's
+    TimerId come_back_timer_ = 0;
     std::map<std::string, User> users_;                     // by id
     std::unordered_map<std::string, std::string> by_nick_;  // folded nick -> id
     std::map<std::string, Server> servers_;
