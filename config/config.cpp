@@ -17,6 +17,7 @@
 #include <limits>
 #include <map>
 #include <sstream>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -104,6 +105,54 @@ struct Where {
     std::string file;
     int line = 0;
 };
+
+// The keys of a server link go with link = ngircd or inspircd, and the client's with a
+// client link: a key of the other kind would be silently ignored, so it stops startup.
+template <class Keys, class Fail>
+void check_link(const NetworkConfig& n, const Keys& keys, Fail&& fail) {
+    static const char* const server_only[] = {
+        "server_name",    "server_description", "send_password", "receive_password", "sid",
+        "recipient_rate", "recipient_burst",    "channel_rate",  "channel_burst"};
+    static const char* const client_only[] = {"password",          "sasl_user",   "sasl_password",
+                                              "nickserv_password", "flood_burst", "flood_rate"};
+    if (!n.server_link()) {
+        for (const char* k : server_only)
+            if (keys.count(k))
+                fail(k, fmt::format("{} is a key of a server link: it needs link = ngircd or "
+                                    "link = inspircd",
+                                    k));
+        return;
+    }
+    const char* kind = link_kind_name(n.link);
+    for (const char* k : client_only)
+        if (keys.count(k))
+            fail(k,
+                 fmt::format("{} is a key of a client link; with link = {} leave it out{}", k, kind,
+                             std::string_view(k) == "password"
+                                 ? " and set send_password and receive_password"
+                             : std::string_view(k).starts_with("flood")
+                                 ? " (a server link is paced by recipient_rate and "
+                                   "channel_rate)"
+                                 : " (the server link needs no services login)"));
+    if (n.server_name.empty())
+        fail("server_name", fmt::format("missing required key for link = {} (the name croupier "
+                                        "links as, e.g. games.example.net)",
+                                        kind));
+    if (n.send_password.empty())
+        fail("send_password",
+             fmt::format("missing required key for link = {} (the password croupier sends)", kind));
+    if (n.receive_password.empty())
+        fail("receive_password",
+             fmt::format("missing required key for link = {} (the password the server sends "
+                         "back)",
+                         kind));
+    if (n.link == LinkKind::Inspircd && n.sid.empty())
+        fail("sid",
+             "missing required key for link = inspircd (three characters, a digit first, "
+             "unique on the network, e.g. 42C)");
+    if (n.link != LinkKind::Inspircd && keys.count("sid"))
+        fail("sid", "sid is InspIRCd's server id: it needs link = inspircd");
+}
 
 struct SectionSeen {
     std::string name;  // normalised: "bot", "network libera"
@@ -353,6 +402,7 @@ class Builder {
                          "sasl_user and sasl_password go together: give both or neither");
                 if (!n->tls && sec.keys.count("tls_ca_file"))
                     fail("tls_ca_file", "tls_ca_file needs tls = yes");
+                check_link(*n, sec.keys, fail);
                 for (const auto& a : n->admins)
                     if (trusts_nick_alone(a)) {
                         const auto w = at("admins");
@@ -503,6 +553,18 @@ void check_paths(const Config& c) {
                          std::strerror(errno)));
 }
 
+const char* link_kind_name(LinkKind k) {
+    switch (k) {
+        case LinkKind::Client:
+            return "client";
+        case LinkKind::Ngircd:
+            return "ngircd";
+        case LinkKind::Inspircd:
+            return "inspircd";
+    }
+    return "client";
+}
+
 std::string summarise(const Config& c) {
     std::string out;
     auto line = [&](const std::string& s) {
@@ -525,8 +587,16 @@ std::string summarise(const Config& c) {
         line(fmt::format("  channels: {}", n.channels.empty()
                                                ? std::string("(none)")
                                                : fmt::format("{}", fmt::join(n.channels, " "))));
-        line(fmt::format("  admins: {}, flood control: burst {} then {} lines/s", n.admins.size(),
-                         n.flood_burst, n.flood_rate));
+        if (n.server_link())
+            line(
+                fmt::format("  linked as server {} ({}{}), admins: {}, pacing: a person {} "
+                            "lines at once then {}/s, a channel {} then {}/s",
+                            n.server_name, link_kind_name(n.link),
+                            n.sid.empty() ? "" : ", sid " + n.sid, n.admins.size(),
+                            n.recipient_burst, n.recipient_rate, n.channel_burst, n.channel_rate));
+        else
+            line(fmt::format("  admins: {}, flood control: burst {} then {} lines/s",
+                             n.admins.size(), n.flood_burst, n.flood_rate));
     }
     if (c.networks.empty()) line("networks: none");
     const auto& l = c.limits;

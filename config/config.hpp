@@ -38,8 +38,15 @@ struct BotConfig {
     std::string quit_message = "croupier shutting down";
 };
 
+// How croupier reaches a network (docs/OPERATIONS.md, "Linking as a service"): as a client
+// (under the server's flood limit), or linked as a server the way services are, in ngircd's
+// RFC 2813 dialect or InspIRCd 3's spanning-tree protocol (1205).
+enum class LinkKind { Client, Ngircd, Inspircd };
+const char* link_kind_name(LinkKind k);
+
 struct NetworkConfig {
     std::string name;  // from [network NAME]
+    LinkKind link = LinkKind::Client;
     std::string host;  // required
     std::uint16_t port = 6667;
     bool tls = false;
@@ -59,6 +66,22 @@ struct NetworkConfig {
     // After a KICK (or a refused JOIN: banned, invite only, full, key) join again after this
     // long, doubling after each refusal up to 10 minutes; 0: stay out.
     Seconds rejoin_after{30};
+
+    // A server link (link = ngircd or inspircd): the name croupier links as, its description,
+    // the password it sends and the one it expects back, and (InspIRCd) its server id.
+    std::string server_name;
+    std::string server_description = "croupier card games";
+    std::string send_password;
+    std::string receive_password;
+    std::string sid;
+    // A server link's pacing (no flood limit applies to a server): no person gets more than
+    // recipient_rate lines a second after a burst of recipient_burst, no channel more than
+    // channel_rate (after a burst of channel_burst).
+    double recipient_rate = 5.0;
+    int recipient_burst = 10;
+    double channel_rate = 3.0;
+    int channel_burst = 5;
+    bool server_link() const { return link != LinkKind::Client; }
 };
 
 struct LimitsConfig {

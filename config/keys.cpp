@@ -72,6 +72,22 @@ std::string check_text(const std::string& v, bool may_be_empty, const char* what
     return v;
 }
 
+// A server's name as it links: a dotted name (letters, digits, '-' and '.', at least one
+// dot), as ngircd and InspIRCd both require, at most 63 characters.
+std::string check_server_name(const std::string& v) {
+    if (v.empty()) throw BadValue{"server_name cannot be empty"};
+    if (v.size() > 63)
+        throw BadValue{fmt::format("server_name \"{}\" is longer than 63 characters", v)};
+    for (char c : v)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.')
+            throw BadValue{
+                fmt::format("server_name \"{}\" may hold only letters, digits, '-' and '.'", v)};
+    if (v.find('.') == std::string::npos || v.front() == '.' || v.back() == '.')
+        throw BadValue{
+            fmt::format("server_name \"{}\" must be a dotted name such as games.example.net", v)};
+    return v;
+}
+
 std::vector<std::string> check_channels(const std::string& v) {
     auto list = split_list(v, true);
     for (const auto& ch : list) {
@@ -195,6 +211,62 @@ const KeyTable& network_keys() {
         {"rejoin_after",
          [](Target& t, const std::string& v) {
              t.network->rejoin_after = parse_dur(v, Seconds{0}, std::chrono::hours{1});
+         }},
+        {"link",
+         [](Target& t, const std::string& v) {
+             const auto l = lower(v);
+             if (l == "client")
+                 t.network->link = LinkKind::Client;
+             else if (l == "ngircd")
+                 t.network->link = LinkKind::Ngircd;
+             else if (l == "inspircd")
+                 t.network->link = LinkKind::Inspircd;
+             else
+                 throw BadValue{fmt::format(
+                     "\"{}\" is not a kind of link (use client, ngircd or inspircd)", v)};
+         }},
+        {"server_name",
+         [](Target& t, const std::string& v) { t.network->server_name = check_server_name(v); }},
+        {"server_description",
+         [](Target& t, const std::string& v) {
+             t.network->server_description = check_text(v, false, "server_description");
+         }},
+        {"send_password",
+         [](Target& t, const std::string& v) {
+             t.network->send_password = check_word(v, "send_password");
+         }},
+        {"receive_password",
+         [](Target& t, const std::string& v) {
+             t.network->receive_password = check_word(v, "receive_password");
+         }},
+        {"sid",
+         [](Target& t, const std::string& v) {
+             if (v.size() != 3 || !std::isdigit(static_cast<unsigned char>(v[0])) ||
+                 !std::all_of(v.begin(), v.end(), [](char c) {
+                     return std::isdigit(static_cast<unsigned char>(c)) || (c >= 'A' && c <= 'Z');
+                 }))
+                 throw BadValue{fmt::format(
+                     "sid \"{}\" must be three characters, a digit then digits or capital "
+                     "letters (e.g. 42C)",
+                     v)};
+             t.network->sid = v;
+         }},
+        {"recipient_rate",
+         [](Target& t, const std::string& v) {
+             t.network->recipient_rate = parse_real(v, 0.1, 100);
+         }},
+        {"recipient_burst",
+         [](Target& t, const std::string& v) {
+             // 48 lines of at most 512 bytes stay under the 32 KiB ngircd lets wait for a user.
+             t.network->recipient_burst = static_cast<int>(parse_int(v, 1, 48));
+         }},
+        {"channel_rate",
+         [](Target& t, const std::string& v) {
+             t.network->channel_rate = parse_real(v, 0.1, 100);
+         }},
+        {"channel_burst",
+         [](Target& t, const std::string& v) {
+             t.network->channel_burst = static_cast<int>(parse_int(v, 1, 48));
          }},
     };
     return t;

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
 #include <boost/asio/post.hpp>
 
 #include "bot/irc/network_impl.hpp"
@@ -82,9 +83,17 @@ void Network::Impl::connect() {
     accounts.clear();
     LinkConnection& c = *conn;
     c.transport = factory ? factory(io, net) : make_socket_transport(io, net);
-    log::info("network {}: connecting to {}:{}{}", net.name, net.host, net.port,
-              net.tls ? " (TLS)" : "");
-    lib_start();
+    log::info("network {}: connecting to {}:{}{}{}", net.name, net.host, net.port,
+              net.tls ? " (TLS)" : "",
+              net.server_link() ? fmt::format(" to link as server {} ({})", net.server_name,
+                                              config::link_kind_name(net.link))
+                                : std::string());
+    if (net.link == config::LinkKind::Ngircd)
+        c.link = make_ngircd_link(*this);
+    else if (net.link == config::LinkKind::Inspircd)
+        c.link = make_inspircd_link(*this);
+    else
+        lib_start();
     if (!conn) return;
     auto t = c.token();
     Transport::Handlers h;
@@ -152,7 +161,7 @@ void Network::Impl::schedule_rejoin(const std::string& channel, bool refused,
     cancel(id);
     id = clock.call_after(wait, [this, key, channel] {
         rejoin_timers.erase(key);
-        if (registered && wanted(channel)) enqueue(channel, "JOIN " + channel);
+        if (registered && wanted(channel)) join_now(channel);
     });
 }
 
@@ -163,6 +172,22 @@ void Network::Impl::schedule_reconnect(Duration delay) {
         reconnect_timer = 0;
         if (!stopped) connect();
     });
+}
+
+void Network::Impl::join_now(const std::string& channel) {
+    if (conn && conn->link)
+        conn->link->join(channel);
+    else
+        enqueue(channel, "JOIN " + channel);
+}
+
+void Network::Impl::part_now(const std::string& channel, const std::string& reason) {
+    if (conn && conn->link) {
+        conn->link->part(channel, reason);
+        return;
+    }
+    const std::string why = irc::sanitise(reason);
+    enqueue(channel, why.empty() ? "PART " + channel : "PART " + channel + " :" + why);
 }
 
 // ---------------------------------------------------------------- Network
@@ -185,7 +210,10 @@ void Network::stop(const std::string& reason) {
     n.stopped = true;
     n.cancel(n.reconnect_timer);
     if (n.conn) {
-        n.send_now("QUIT :" + irc::sanitise(reason));
+        if (n.conn->link)
+            n.conn->link->quit(reason);
+        else
+            n.send_now("QUIT :" + irc::sanitise(reason));
         n.registered = false;
         n.queue.clear();
         n.cancel(n.pump_timer);
@@ -227,7 +255,7 @@ bool Network::join(const std::string& channel) {
         return false;
     }
     if (!n.wanted(channel)) n.channels.push_back(channel);
-    if (n.registered) n.enqueue(channel, "JOIN " + channel);
+    if (n.registered) n.join_now(channel);
     return true;
 }
 
@@ -240,8 +268,7 @@ bool Network::part(const std::string& channel, const std::string& reason) {
     }
     std::erase_if(n.channels, [&](const std::string& c) { return n.same(c, channel); });
     if (!n.registered) return true;
-    const std::string why = irc::sanitise(reason);
-    n.enqueue(channel, why.empty() ? "PART " + channel : "PART " + channel + " :" + why);
+    n.part_now(channel, reason);
     return true;
 }
 
@@ -253,7 +280,7 @@ void Network::send_raw(const std::string& line) {
     std::string target;
     if (irc::parse_message(clean, m) && !m.params.empty() && m.params.size() >= 2)
         target = m.params[0];
-    n.enqueue(target, clean);
+    n.enqueue(target, n.conn && n.conn->link ? n.conn->link->raw_line(clean) : clean);
 }
 
 void Network::reconfigure(const config::BotConfig& bot, const config::NetworkConfig& net) {
@@ -262,8 +289,16 @@ void Network::reconfigure(const config::BotConfig& bot, const config::NetworkCon
     const std::string old_main = n.main_nick();
     n.bot = bot;
     n.net = net;
-    n.bucket.reconfigure(net.flood_burst, net.flood_rate);
+    if (old.server_link() != net.server_link())
+        n.pacer = Impl::make_pacer(net, n.clock.now());
+    else if (net.server_link())
+        n.pacer.reconfigure(net.recipient_burst, net.recipient_rate, net.channel_burst,
+                            net.channel_rate);
+    else
+        n.pacer.reconfigure(net.flood_burst, net.flood_rate);
     const bool relink = old.host != net.host || old.port != net.port || old.tls != net.tls ||
+                        old.link != net.link || old.server_name != net.server_name ||
+                        old.send_password != net.send_password || old.sid != net.sid ||
                         old.tls_verify != net.tls_verify || old.tls_ca_file != net.tls_ca_file;
     for (const auto& ch : net.channels) {
         const bool had = std::any_of(old.channels.begin(), old.channels.end(),
@@ -275,15 +310,21 @@ void Network::reconfigure(const config::BotConfig& bot, const config::NetworkCon
                                       [&](const std::string& c) { return n.same(c, ch); });
         if (!kept) part(ch, "");
     }
-    if (n.registered && !n.same(old_main, n.main_nick()) && !n.same(n.nick_, n.main_nick()))
+    if (n.registered && !net.server_link() && !n.same(old_main, n.main_nick()) &&
+        !n.same(n.nick_, n.main_nick()))
         n.send_now("NICK " + n.main_nick());
-    if (relink && !n.stopped) {
+    // A linked bot's nick is in its introduction: a new one is introduced by linking again.
+    const bool relink_nick = net.server_link() && !n.same(old_main, n.main_nick());
+    if ((relink || relink_nick) && !n.stopped) {
         std::weak_ptr<bool> me = n.alive;
         asio::post(n.io, [&n, me] {
             if (auto p = me.lock(); !p || !*p || n.stopped) return;
             log::info("network {}: server settings changed: reconnecting", n.net.name);
             if (n.conn) {
-                n.send_now("QUIT :reconnecting");
+                if (n.conn->link)
+                    n.conn->link->quit("reconnecting");
+                else
+                    n.send_now("QUIT :reconnecting");
                 n.drop("server settings changed", false);
             }
             n.backoff.reset();

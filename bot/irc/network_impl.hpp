@@ -29,6 +29,7 @@
 #include "bot/clock.hpp"
 #include "bot/irc/network.hpp"
 #include "bot/irc/send_queue.hpp"
+#include "bot/irc/server_link.hpp"
 #include "bot/irc/text.hpp"
 #include "bot/irc/transport.hpp"
 
@@ -82,6 +83,9 @@ struct LinkConnection {
     irc::LineSplitter splitter{irc::kMaxTaggedLine};  // tags stripped, then cut to 510
     bool link_up = false;
     bool had_link = false;
+    // A server link's protocol (link = ngircd or inspircd); null on a client link, which
+    // registers as a client and hands the lines to libircclient.
+    std::unique_ptr<ServerLink> link;
 
     // CAP / SASL
     bool cap_done = false;
@@ -127,7 +131,7 @@ struct Network::Impl {
           net(net),
           listener(listener),
           factory(std::move(factory)),
-          bucket(net.flood_burst, net.flood_rate, clock.now()),
+          pacer(make_pacer(net, clock.now())),
           ctcp_bucket(3, 0.1, clock.now()),
           backoff(this->factory ? 0x5eedULL : std::random_device{}()) {
         channels = net.channels;
@@ -163,7 +167,22 @@ struct Network::Impl {
     std::vector<std::unique_ptr<Transport>> lingering;  // flushing their QUIT after stop()
 
     irc::FairQueue queue;
-    irc::TokenBucket bucket;
+    // The client's one budget, or a server link's budget per recipient.
+    irc::Pacer pacer;
+    static irc::Pacer make_pacer(const config::NetworkConfig& n, TimePoint now) {
+        if (n.server_link())
+            return irc::Pacer(n.recipient_burst, n.recipient_rate, n.channel_burst, n.channel_rate,
+                              now);
+        return irc::Pacer(n.flood_burst, n.flood_rate, now);
+    }
+    // The recipient of a place ("#c\nt12" -> "#c") and whether a line to it may leave now.
+    std::string_view recipient(std::string_view place) const {
+        return place.substr(0, place.find('\n'));
+    }
+    bool may_send(std::string_view place) const {
+        const std::string to(recipient(place));
+        return pacer.wait_time(to, is_channel(to), clock.now()).count() == 0;
+    }
     // CTCP answers are a courtesy: a few at once, then one every 10 s for everyone together,
     // so many nicks asking cannot fill the queue (and one waiting per nick at most).
     irc::TokenBucket ctcp_bucket;
@@ -239,6 +258,10 @@ struct Network::Impl {
     bool enqueue(const std::string& target, std::string head, std::string text, std::size_t budget,
                  irc::SendOptions opts);
     void pump();
+    // The bot joins or leaves a channel: a client asks the server (through the queue), a
+    // server link puts it there itself.
+    void join_now(const std::string& channel);
+    void part_now(const std::string& channel, const std::string& reason);
     bool say(const char* command, const std::string& target, const std::string& text,
              irc::SendOptions opts);
     std::string place_key(const std::string& target, const std::string& lane) const {

@@ -32,11 +32,14 @@ void Network::Impl::send_now(const std::string& line) {
 
 bool Network::Impl::enqueue(const std::string& target, std::string head, std::string text,
                             std::size_t budget, irc::SendOptions opts) {
-    // Nothing waiting and a token to spend: the line would be queued and taken straight
-    // back out (a network that allows the bot a large burst, or a quiet moment). Lines
-    // merge only while they wait, as Nagle's algorithm does for TCP.
-    if (queue.empty() && conn && registered && conn->link_up && conn->transport &&
-        bucket.try_take(clock.now())) {
+    // Nothing waiting (for this place, on a server link; at all, for a client) and the budget
+    // allows it: the line would be queued and taken straight back out (a network that allows
+    // the bot a large burst, or a quiet moment). Lines merge only while they wait, as
+    // Nagle's algorithm does for TCP.
+    const std::string key = place_key(target, opts.lane);
+    const std::string to(recipient(key));
+    if ((pacer.per_recipient() ? queue.pending(key) == 0 : queue.empty()) && conn && registered &&
+        conn->link_up && conn->transport && pacer.try_take(to, is_channel(to), clock.now())) {
         send_now(head + text);
         return true;  // opts.hold is released here: the line has left
     }
@@ -44,7 +47,6 @@ bool Network::Impl::enqueue(const std::string& target, std::string head, std::st
     // half full or one place holds kLowPerTarget lines; table lines (Normal) once it is
     // full; a player's own replies, hands, prompts and results (High) only past the hard
     // cap that keeps memory bounded, which fair budgets upstream keep out of reach.
-    const std::string key = place_key(target, opts.lane);
     const irc::Priority priority = opts.priority;
     bool refuse = false;
     switch (priority) {
@@ -77,13 +79,36 @@ bool Network::Impl::enqueue(const std::string& target, std::string head, std::st
 
 void Network::Impl::pump() {
     if (!conn || !registered) return;
-    while (!queue.empty() && bucket.try_take(clock.now())) {
-        auto line = queue.pop();
-        send_now(*line);
-        if (!conn) return;
+    const TimePoint now = clock.now();
+    if (!pacer.per_recipient()) {
+        while (!queue.empty() && pacer.try_take("", false, now)) {
+            auto line = queue.pop();
+            send_now(*line);
+            if (!conn) return;
+        }
+    } else {
+        // Every recipient with budget left gets its lines, in the queue's fair order.
+        std::string place;
+        while (!queue.empty()) {
+            auto line = queue.pop([this](const std::string& p) { return may_send(p); }, &place);
+            if (!line) break;
+            const std::string to(recipient(place));
+            pacer.try_take(to, is_channel(to), now);
+            send_now(*line);
+            if (!conn) return;
+        }
     }
     if (!queue.empty() && !pump_timer) {
-        pump_timer = clock.call_after(bucket.wait_time(clock.now()), [this] {
+        Duration wait = pacer.wait_time("", false, now);
+        if (pacer.per_recipient()) {
+            wait = Duration::max();
+            for (const auto& p : queue.waiting_places()) {
+                const std::string to(recipient(p));
+                wait = std::min(wait, pacer.wait_time(to, is_channel(to), now));
+            }
+            wait = std::max(wait, Duration{1});
+        }
+        pump_timer = clock.call_after(wait, [this] {
             pump_timer = 0;
             pump();
         });
@@ -101,8 +126,10 @@ bool Network::Impl::say(const char* command, const std::string& target, const st
     if (clean.empty()) return true;
     const std::string me = nick_.empty() ? main_nick() : nick_;
     const std::size_t budget = irc::text_budget(me, my_user, my_host, command, target);
-    return enqueue(target, std::string(command) + " " + target + " :",
-                   std::string(irc::cut_utf8(clean, budget)), budget, std::move(opts));
+    std::string head = conn && conn->link ? conn->link->message_head(command, target)
+                                          : std::string(command) + " " + target + " :";
+    return enqueue(target, std::move(head), std::string(irc::cut_utf8(clean, budget)), budget,
+                   std::move(opts));
 }
 
 }  // namespace croupier::bot

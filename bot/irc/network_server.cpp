@@ -41,11 +41,6 @@ void Network::Impl::on_link_up() {
     cancel(register_timer);
     log::info("network {}: connected to {}:{}", net.name, net.host, net.port);
     c.last_rx = clock.now();
-    send_now("CAP LS 302");
-    if (!net.password.empty()) send_now("PASS " + irc::sanitise(net.password));
-    c.nick_attempt = 0;
-    send_now("NICK " + main_nick());
-    send_now("USER " + bot.username + " 0 * :" + irc::sanitise(bot.realname));
     keepalive_timer = clock.call_after(kKeepaliveIdle, [this] {
         keepalive_timer = 0;
         keepalive_check();
@@ -54,12 +49,26 @@ void Network::Impl::on_link_up() {
         register_timer = 0;
         register_check();
     });
+    if (c.link) {
+        c.link->connected();
+        return;
+    }
+    send_now("CAP LS 302");
+    if (!net.password.empty()) send_now("PASS " + irc::sanitise(net.password));
+    c.nick_attempt = 0;
+    send_now("NICK " + main_nick());
+    send_now("USER " + bot.username + " 0 * :" + irc::sanitise(bot.realname));
 }
 
 // Registration must not hang: a server that never finishes SASL gets CAP END (and the bot
 // carries on unauthenticated); one that still does not welcome us is left.
 void Network::Impl::register_check() {
     if (!conn || registered) return;
+    if (conn->link) {
+        drop("the server did not finish linking within " +
+             std::to_string(kRegisterTimeout.count() / 1000) + " s");
+        return;
+    }
     if (!conn->cap_done) {
         log::error("network {}: no answer to CAP/SASL within {} s; ending CAP negotiation",
                    net.name, kRegisterTimeout.count() / 1000);
@@ -89,7 +98,7 @@ void Network::Impl::keepalive_check() {
     } else if (now >= c.last_rx + kKeepaliveIdle) {
         c.ping_sent = true;
         c.ping_at = now;
-        send_now("PING :croupier-keepalive");
+        send_now(c.link ? c.link->ping_line() : std::string("PING :croupier-keepalive"));
         if (!conn) return;
         next = now + kKeepaliveReply;
     } else {
@@ -186,7 +195,16 @@ void Network::Impl::on_server_line(const std::string& raw) {
     c.last_rx = clock.now();
     c.ping_sent = false;
     irc::Message m;
-    if (!irc::parse_message(raw, m)) return;
+    if (!irc::parse_message(raw, m)) {
+        if (c.link) log::debug("network {}: link: a line without a command skipped", net.name);
+        return;
+    }
+    if (c.link) {
+        // A server link reads its lines itself (no libircclient: a server's lines are not a
+        // client's), whole up to the splitter's limit: a burst's lines may pass 512 bytes.
+        c.link->line(m);
+        return;
+    }
     const std::string cmd = upper(m.command);
     const std::string from = m.nick();
     if (auto it = m.tags.find("account"); it != m.tags.end() && !from.empty()) {

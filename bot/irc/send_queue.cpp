@@ -43,6 +43,72 @@ void TokenBucket::reconfigure(int burst, double rate) {
     tokens_ = std::min(tokens_, burst_);
 }
 
+Pacer::Pacer(int burst, double rate, TimePoint now)
+    : per_recipient_(false),
+      person_burst_(burst),
+      channel_burst_(burst),
+      person_rate_(rate),
+      channel_rate_(rate),
+      all_(burst, rate, now) {}
+
+Pacer::Pacer(int person_burst, double person_rate, int channel_burst, double channel_rate,
+             TimePoint now)
+    : per_recipient_(true),
+      person_burst_(person_burst),
+      channel_burst_(channel_burst),
+      person_rate_(person_rate),
+      channel_rate_(channel_rate),
+      all_(1, 1, now) {}
+
+TokenBucket& Pacer::bucket(const std::string& target, bool channel, TimePoint now) {
+    auto it = buckets_.find(target);
+    if (it == buckets_.end())
+        it = buckets_
+                 .try_emplace(target,
+                              TokenBucket(channel ? channel_burst_ : person_burst_,
+                                          channel ? channel_rate_ : person_rate_, now),
+                              channel)
+                 .first;
+    return it->second.first;
+}
+
+bool Pacer::try_take(const std::string& target, bool channel, TimePoint now) {
+    if (!per_recipient_) return all_.try_take(now);
+    // Bounded memory however many strangers are written to: the full ones are forgotten.
+    if (buckets_.size() >= 4096) forget_full(now);
+    return bucket(target, channel, now).try_take(now);
+}
+
+Duration Pacer::wait_time(const std::string& target, bool, TimePoint now) const {
+    if (!per_recipient_) return all_.wait_time(now);
+    auto it = buckets_.find(target);
+    return it == buckets_.end() ? Duration{0} : it->second.first.wait_time(now);
+}
+
+void Pacer::reconfigure(int burst, double rate) {
+    person_burst_ = channel_burst_ = burst;
+    person_rate_ = channel_rate_ = rate;
+    all_.reconfigure(burst, rate);
+}
+
+void Pacer::reconfigure(int person_burst, double person_rate, int channel_burst,
+                        double channel_rate) {
+    person_burst_ = person_burst;
+    person_rate_ = person_rate;
+    channel_burst_ = channel_burst;
+    channel_rate_ = channel_rate;
+    for (auto& [target, b] : buckets_)
+        b.first.reconfigure(b.second ? channel_burst : person_burst,
+                            b.second ? channel_rate : person_rate);
+}
+
+void Pacer::forget_full(TimePoint now) {
+    std::erase_if(buckets_, [&](const auto& kv) {
+        const int burst = kv.second.second ? channel_burst_ : person_burst_;
+        return kv.second.first.tokens(now) + 1e-9 >= burst;
+    });
+}
+
 namespace {
 // A line's text ends with formatting still in force (bold, a colour...): reset it before
 // what is merged after it.
@@ -153,13 +219,39 @@ void FairQueue::leave(std::unordered_map<std::string, Group>::iterator git) {
 }
 
 std::optional<std::string> FairQueue::pop() {
+    return pop(nullptr);
+}
+
+std::vector<std::string> FairQueue::waiting_places() const {
+    std::vector<std::string> out;
+    out.reserve(places_.size());
+    for (const auto& [key, place] : places_)
+        if (!place.q.empty()) out.push_back(key);
+    return out;
+}
+
+std::optional<std::string> FairQueue::pop(const std::function<bool(const std::string&)>& ready,
+                                          std::string* place_out) {
     if (ready_.empty()) return std::nullopt;
-    const auto [pass, seq, group] = *ready_.begin();
-    ready_.erase(ready_.begin());
+    // The group whose turn comes first among those with a place that may send now, and
+    // in it the first such place in turn.
+    auto turn = ready_.begin();
+    std::deque<std::string>::iterator chosen;
+    for (;; ++turn) {
+        if (turn == ready_.end()) return std::nullopt;
+        auto& order = groups_.at(std::get<2>(*turn)).order;
+        chosen = order.begin();
+        if (!ready) break;
+        while (chosen != order.end() && !ready(*chosen)) ++chosen;
+        if (chosen != order.end()) break;
+    }
+    const auto [pass, seq, group] = *turn;
+    ready_.erase(turn);
     auto git = groups_.find(group);
     Group& g = git->second;
-    const std::string key = g.order.front();
-    g.order.pop_front();
+    const std::string key = *chosen;
+    g.order.erase(chosen);
+    if (place_out) *place_out = key;
     auto pit = places_.find(key);
     Place& place = pit->second;
     Item first = std::move(place.q.front());

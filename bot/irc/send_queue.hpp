@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -14,6 +15,8 @@
 #include <string>
 #include <tuple>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "bot/clock.hpp"
 
@@ -36,6 +39,42 @@ class TokenBucket {
     double rate_;  // tokens per second (> 0)
     double tokens_;
     TimePoint last_;
+};
+
+// How fast lines may leave the link (docs/LINK.md, "Pacing"). A client link has one budget
+// for everything it says, the server's flood limit (a burst, then a steady rate). A server
+// link has no flood limit of its own, but people and their connections still do: each
+// recipient (a person, a channel) has a budget of its own, so no person and no channel is
+// flooded, and one place's backlog never holds up another's.
+class Pacer {
+  public:
+    // A client: one budget, `burst` lines then `rate` a second.
+    Pacer(int burst, double rate, TimePoint now);
+    // A server link: a person `person_burst` lines then `person_rate` a second; a channel
+    // `channel_burst` then `channel_rate`.
+    Pacer(int person_burst, double person_rate, int channel_burst, double channel_rate,
+          TimePoint now);
+    bool per_recipient() const { return per_recipient_; }
+    // Whether a line to `target` (folded; `channel` when it is one) may leave at `now`;
+    // takes the token when it may.
+    bool try_take(const std::string& target, bool channel, TimePoint now);
+    // How long from `now` until a line to `target` may leave (0: now).
+    Duration wait_time(const std::string& target, bool channel, TimePoint now) const;
+    // New limits of the same kind; the budgets held are kept (capped at the new bursts).
+    void reconfigure(int burst, double rate);
+    void reconfigure(int person_burst, double person_rate, int channel_burst, double channel_rate);
+    // The recipients with a budget of their own (a server link), and forgetting those
+    // whose budget is full again at `now` (a new one starts full anyway).
+    std::size_t recipients() const { return buckets_.size(); }
+    void forget_full(TimePoint now);
+
+  private:
+    TokenBucket& bucket(const std::string& target, bool channel, TimePoint now);
+    bool per_recipient_;
+    int person_burst_, channel_burst_;
+    double person_rate_, channel_rate_;
+    TokenBucket all_;  // a client's one budget
+    std::unordered_map<std::string, std::pair<TokenBucket, bool>> buckets_;  // and is a channel
 };
 
 // How much a line matters when the queue is long (docs/LINK.md, "The send queue"): only the
@@ -101,6 +140,13 @@ class FairQueue {
     // The next line to send: the front line of the next place, with the lines after it for
     // the same target merged in while they fit.
     std::optional<std::string> pop();
+    // The same, among the places `ready` says may send now (a server link's recipients
+    // with budget left): a place that may not keeps its turn for when it may. `place`
+    // (when given) is set to the key of the place the line came from.
+    std::optional<std::string> pop(const std::function<bool(const std::string& place)>& ready,
+                                   std::string* place = nullptr);
+    // The places with lines waiting.
+    std::vector<std::string> waiting_places() const;
     // Drops the pages waiting for a place; how many.
     std::size_t cut_pages(const std::string& place);
     // Lines waiting for one place; for all the places of a group.
