@@ -245,9 +245,9 @@ OPER = {"source": "127.0.0.30", "username": "oper"}
 def start(h, kind):
     """The server with croupier's link and the fake services, then croupierd."""
     if kind == "ngircd":
-        h.start_ngircd(penalty=False, link=True, services=True)
+        h.start_ngircd(penalty=False, link=not AS_CLIENT, services=True)
     else:
-        h.start_inspircd(penalty=False, link=True, services=True)
+        h.start_inspircd(penalty=False, link=not AS_CLIENT, services=True)
     net = {"flood_burst": 50, "flood_rate": 50} if AS_CLIENT else {}
     config = h.bot_config(link=not AS_CLIENT, net=net,
                           limits={"user_burst": 100, "user_rate": 50, "page_burst": 500,
@@ -363,6 +363,13 @@ def run_scenario(h, kind):
         table.play(2)
         print(f"{kind}: the table went on after the restart ({table.moves} moves in all)")
 
+    # No line over the protocol's 512 bytes (with CR LF) as clients received it, with the
+    # bot's full prefix the server adds.
+    sizes = [len(m.raw.encode("utf-8")) + 2 for c in h.clients for m in c.lines
+             if m.nick.lower() == BOT_NICK]
+    check(sizes and max(sizes) <= 512, f"a line from the bot of {max(sizes)} bytes")
+    print(f"{kind}: {len(sizes)} lines from the bot received, the longest {max(sizes)} bytes")
+
     h.stop_bot(bot)
     for what, seconds in timings:
         print(f"{kind}: {what}: {seconds:.2f} s")
@@ -450,6 +457,11 @@ def load_players(h, kind):
     p50, p95 = quantile(waits, 0.5), quantile(waits, 0.95)
     print(f"{kind}: {LOAD_CLIENTS} clients, {len(waits)} moves in {h.now() - started:.1f} s: "
           f"wait per move p50 {p50:.3f} s, p95 {p95:.3f} s, max {max(waits):.3f} s")
+    sample = [s for m in clients[0].find(sender=BOT_NICK, start=0) for s in segments(m)
+              if answer_rx["deal"].search(s) or answer_rx["undo"].search(s)]
+    print(f"{kind}: {clients[0].nick}'s answers: " + " | ".join(x[:50] for x in sample[:2]))
+    check(len(sample) >= LOAD_MOVES, f"{clients[0].nick} got {len(sample)} answers to "
+                                     f"{LOAD_MOVES} moves")
     check(p95 <= LOAD_P95_LIMIT, f"p95 of the wait per move {p95:.2f} s, over "
                                  f"{LOAD_P95_LIMIT:.0f} s")
     for c in clients:
