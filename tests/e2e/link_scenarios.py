@@ -38,6 +38,7 @@ HINT_RX = re.compile(r"^Hint: (move \d+ \d+ \d+)")
 HAND_RX = re.compile(r"your hand", re.IGNORECASE)
 TURN_RX = re.compile(r"your turn", re.IGNORECASE)
 DRAW_RX = re.compile(r"^you draw", re.IGNORECASE)
+TURN_ON_RX = re.compile(r"Your turn on (\S+?):")
 WIN_RX = re.compile(r"\bwins \d+ points?\b", re.IGNORECASE)
 
 AS_CLIENT = os.environ.get("CROUPIER_E2E_LINK_AS_CLIENT") == "1"
@@ -231,6 +232,25 @@ class Table:
                       f"a hand was shown in the channel: {m.raw}")
 
 
+def notices_ahead(table):
+    """How many "Your turn on CARD" notices a player heard before the channel's line of the
+    move that put CARD there (a server link paces each recipient apart). Printed, not
+    checked (yet): (ahead, matched)."""
+    ahead = matched = 0
+    for n, c in table.clients.items():
+        for i, m in enumerate(c.lines):
+            t = TURN_ON_RX.search(m.plain) if m.command == "NOTICE" else None
+            if not t:
+                continue
+            for j in range(max(0, i - 15), min(len(c.lines), i + 15)):
+                o = c.lines[j]
+                if o.target.lower() == CHANNEL and f" plays {t.group(1)}" in o.plain:
+                    matched += 1
+                    ahead += j > i
+                    break
+    return ahead, matched
+
+
 # --- the scenario ---------------------------------------------------------------------------
 
 TABLE = {"ann": {"source": "127.0.0.11", "username": "ann"},
@@ -295,8 +315,11 @@ def run_scenario(h, kind):
     table = Table(h, table_clients)
     table.open()
     table.play(6)
+    turn_before_move = notices_ahead(table)
     print(f"{kind}: Exordia8 table: {table.moves} moves"
-          + (" (the game ended)" if table.finished else ""))
+          + (" (the game ended)" if table.finished else "")
+          + f"; turn notices heard before the channel's line of the move they follow: "
+          f"{turn_before_move[0]} of {turn_before_move[1]}")
     table.check_hidden()
 
     # --- 3. a private game --------------------------------------------------------------
