@@ -21,7 +21,15 @@ bot's log, the server's log and the clients' traffic are printed.
 
 Environment: CROUPIERD (the binary; default build/bot/croupierd under the source tree),
 CROUPIER_SOURCE_DIR (the source tree; default two levels up), NGIRCD (default
-/usr/sbin/ngircd), CROUPIER_E2E_KEEP=1 keeps the temporary directory.
+/usr/sbin/ngircd), INSPIRCD (default /usr/sbin/inspircd), CROUPIER_E2E_KEEP=1 keeps the
+temporary directory.
+
+Linked bots (issue 42): `start_ngircd(link={...})` or `start_inspircd(link={...})` start a
+server that takes croupierd as a linked server (a service), `bot_config(link=True)` writes
+the network section for that link, `h.services` (with `services={...}`) is a fake services
+server the test links itself, to give a nick a services account (`h.set_account`), and an
+oper (`h.oper(client)`) may KILL the bot. `h.restart_ircd()` kills the server and starts it
+again on the same ports, with the same configuration.
 """
 
 import os
@@ -45,9 +53,19 @@ SOURCE_DIR = os.environ.get(
 )
 CROUPIERD = os.environ.get("CROUPIERD", os.path.join(SOURCE_DIR, "build", "bot", "croupierd"))
 NGIRCD = os.environ.get("NGIRCD", "/usr/sbin/ngircd")
+INSPIRCD = os.environ.get("INSPIRCD", "/usr/sbin/inspircd")
 WAIT = 20.0  # default bound of every wait, seconds
 BOT_NICK = "croupier"
 CHANNEL = "#croupier"
+# The InspIRCd test server's name (ngircd's is contrib/ngircd.conf.in's), and what a link to
+# either uses unless told otherwise: croupier's side of the passwords (send_password is what
+# croupier sends, receive_password what it expects back).
+INSPIRCD_NAME = "irc.test.local"
+LINK_DEFAULTS = {"server_name": "games.test.local", "server_description": "croupier card games",
+                 "send_password": "croupier-to-irc", "receive_password": "irc-to-croupier",
+                 "sid": "42C", "service_mask": BOT_NICK}
+SERVICES_DEFAULTS = {"name": "services.test.local", "password": "services-pw", "sid": "99S"}
+OPER = ("op", "operpw")  # the oper block both servers get when a link is configured
 
 # mIRC formatting: bold, colour (with up to two numbers), reset, reverse, italic, underline,
 # strike-through, monospace.
@@ -121,7 +139,7 @@ class Message:
 class Client:
     """A python3-irc client connected to the test server."""
 
-    def __init__(self, harness, nick, port, source=None, username=None):
+    def __init__(self, harness, nick, port, source=None, username=None, wait=True):
         self.h = harness
         self.nick = nick
         self.lines = []  # every Message received
@@ -139,7 +157,8 @@ class Client:
         self.conn.connect("127.0.0.1", port, nick, username=username or nick,
                           ircname=f"e2e {nick}",
                           connect_factory=factory)
-        harness.wait_until(lambda: self.registered, f"{nick} registered with the server")
+        if wait:
+            harness.wait_until(lambda: self.registered, f"{nick} registered with the server")
 
     def _received(self, line):
         m = Message(self.h.now(), line)
@@ -247,6 +266,18 @@ class Client:
                 nicks.update(n.lstrip("@+%&~") for n in m.text.split())
         return nicks
 
+    def account(self, nick=None, timeout=WAIT):
+        """The services account WHOIS shows for `nick` (default this client), or None."""
+        nick = nick or self.nick
+        start = len(self.lines)
+        self.send(f"WHOIS {nick}")
+        self.h.wait_until(lambda: any(m.command in ("318", "401") for m in self.lines[start:]),
+                          f"{self.nick}: WHOIS {nick} answered", timeout)
+        for m in self.lines[start:]:
+            if m.command == "330" and len(m.params) >= 3:
+                return m.params[2]
+        return None
+
     def quit(self, message="bye"):
         if self.connected:
             try:
@@ -256,6 +287,155 @@ class Client:
 
     def dump(self, n=25):
         return "\n".join(repr(m) for m in self.lines[-n:])
+
+
+class FakeServices:
+    """A services server of the test's own, linked to the test IRC server with a raw socket:
+    it does the handshake of the server's protocol (ngircd: RFC 2813 PASS/SERVER; InspIRCd
+    3: spanning tree 1205), answers the server's PINGs whenever the harness pumps, and sets
+    services accounts (`set_account`) as real services would (METADATA accountname). For
+    InspIRCd it follows the users' UIDs from the burst and the lines after it."""
+
+    def __init__(self, harness, kind, port, name, password, sid=None):
+        self.h = harness
+        self.kind = kind  # "ngircd" or "inspircd"
+        self.port = port
+        self.name = name
+        self.password = password
+        self.sid = sid
+        self.sock = None
+        self.buf = b""
+        self.lines = []  # every line received, with its time: (when, line)
+        self.linked = False
+        self.peer = None  # the server's name (ngircd) or SID (InspIRCd)
+        self.uids = {}  # InspIRCd: folded nick -> UID
+        self.nicks = {}  # InspIRCd: UID -> nick
+
+    # --- the socket ---
+    def connect(self, timeout=WAIT):
+        """Connects and links; returns once the server has accepted the link."""
+        self.close()
+        self.buf, self.linked, self.peer = b"", False, None
+        self.uids.clear()
+        self.nicks.clear()
+        self.sock = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+        self.sock.setblocking(False)
+        if self.h.raw_links.count(self) == 0:
+            self.h.raw_links.append(self)
+        if self.kind == "ngircd":
+            self.send(f"PASS {self.password} 0210-IRC+ e2e-services|1:CMo")
+            self.send(f"SERVER {self.name} 1 :e2e fake services")
+        # InspIRCd speaks first (CAPAB START); poll() answers.
+        self.h.wait_until(lambda: self.linked, f"the fake services server {self.name} linked",
+                          timeout)
+
+    def close(self):
+        if self.sock is not None:
+            try:
+                self.sock.close()
+            except OSError:
+                pass
+            self.sock = None
+        self.linked = False
+
+    def send(self, line):
+        if self.sock is None:
+            raise TestFailure(f"fake services {self.name}: not connected")
+        self.lines.append((self.h.now(), ">> " + line))
+        self.sock.setblocking(True)
+        try:
+            self.sock.sendall((line + "\r\n").encode())
+        finally:
+            self.sock.setblocking(False)
+
+    def poll(self):
+        if self.sock is None:
+            return
+        while True:
+            try:
+                data = self.sock.recv(65536)
+            except (BlockingIOError, InterruptedError):
+                break
+            except OSError:
+                data = b""
+            if not data:
+                self.lines.append((self.h.now(), "<< (closed)"))
+                self.close()
+                return
+            self.buf += data
+        while b"\n" in self.buf:
+            raw, _, self.buf = self.buf.partition(b"\n")
+            line = raw.rstrip(b"\r").decode("utf-8", "replace")
+            self.lines.append((self.h.now(), "<< " + line))
+            try:
+                self._line(line)
+            except OSError:
+                self.close()
+                return
+
+    # --- the protocols ---
+    def _line(self, line):
+        m = Message(0, line)
+        if self.kind == "ngircd":
+            if m.command == "PING":
+                # ngircd pings once the link is up; the PONG ends the handshake.
+                self.send(f":{self.name} PONG {self.name} :{m.params[0] if m.params else ''}")
+                self.linked = True
+            elif m.command == "SERVER" and not m.prefix:
+                self.peer = m.params[0]
+            return
+        # InspIRCd 3, spanning tree 1205
+        if m.command == "CAPAB" and m.params[:1] == ["START"]:
+            self.send("CAPAB START 1205")
+            self.send("CAPAB CAPABILITIES :CASEMAPPING=rfc1459")
+            self.send("CAPAB END")
+            self.send(f"SERVER {self.name} {self.password} 0 {self.sid} :e2e fake services")
+        elif m.command == "SERVER" and not m.prefix:
+            self.peer = m.params[3] if len(m.params) > 3 else None
+            self.send(f":{self.sid} BURST {int(time.time())}")
+            self.send(f":{self.sid} ENDBURST")
+        elif m.command == "ENDBURST" and m.prefix == self.peer:
+            self.linked = True
+        elif m.command == "PING" and len(m.params) >= 1 and m.params[0] == self.sid:
+            self.send(f":{self.sid} PONG {m.prefix}")
+        elif m.command == "UID" and len(m.params) >= 3:
+            self._nick(m.params[0], m.params[2])
+        elif m.command == "NICK" and m.params:
+            self._nick(m.prefix, m.params[0])
+        elif m.command == "SAVE" and m.params:
+            self._nick(m.params[0], m.params[0])
+        elif m.command == "QUIT":
+            self._gone(m.prefix)
+        elif m.command == "KILL" and m.params:
+            self._gone(m.params[0])
+
+    def _nick(self, uid, nick):
+        old = self.nicks.get(uid)
+        if old is not None:
+            self.uids.pop(old.lower(), None)
+        self.nicks[uid] = nick
+        self.uids[nick.lower()] = uid
+
+    def _gone(self, uid):
+        nick = self.nicks.pop(uid, None)
+        if nick is not None:
+            self.uids.pop(nick.lower(), None)
+
+    def uid(self, nick, timeout=WAIT):
+        """InspIRCd: the UID of `nick`, once the server has told us of it."""
+        self.h.wait_until(lambda: nick.lower() in self.uids,
+                          f"the fake services server knows {nick}'s UID", timeout)
+        return self.uids[nick.lower()]
+
+    def set_account(self, nick, account):
+        """Logs `nick` in to `account` ("" logs out), as services do."""
+        if self.kind == "ngircd":
+            self.send(f":{self.name} METADATA {nick} accountname :{account}")
+        else:
+            self.send(f":{self.sid} METADATA {self.uid(nick)} accountname :{account}")
+
+    def dump(self, n=25):
+        return "\n".join(f"[{t:9.3f}] {line}" for t, line in self.lines[-n:])
 
 
 def _die_with_parent():
@@ -329,6 +509,16 @@ class Harness:
         self.ngircd = None
         self.port = None
         self.bot = None
+        # Linked bots: the server's kind, the port croupierd links to, the link's settings
+        # (LINK_DEFAULTS and what the test gave), the fake services server, how to start the
+        # server again (restart_ircd) and the raw sockets the pump serves.
+        self.ircd = None  # the server's Process, ngircd or InspIRCd
+        self.ircd_kind = None  # "ngircd" or "inspircd"
+        self.server_port = None
+        self.link = None
+        self.services = None
+        self._ircd_start = None
+        self.raw_links = []
 
     # --- time and waiting -----------------------------------------------------------------
 
@@ -346,6 +536,8 @@ class Harness:
         while True:
             left = end - time.monotonic()
             self.reactor.process_once(max(0.0, min(left, 0.05)))
+            for link in self.raw_links:
+                link.poll()
             if left <= 0:
                 return
 
@@ -369,9 +561,12 @@ class Harness:
 
     # --- ngircd ---------------------------------------------------------------------------
 
-    def ngircd_config(self, port, tls=None, penalty=True):
+    def ngircd_config(self, port, tls=None, penalty=True, link=None, services=None):
         """ngircd's config from contrib/ngircd.conf.in. tls: None or a dict with port, cert,
-        key. penalty=False turns ngircd's flood penalty off (MaxPenaltyTime = 0)."""
+        key. penalty=False turns ngircd's flood penalty off (MaxPenaltyTime = 0). link: the
+        settings of croupier's link (LINK_DEFAULTS); with it, a [Server] block that waits for
+        croupier (Passive) and an [Operator] (OPER). services: the fake services server's
+        name and password (SERVICES_DEFAULTS), a [Server] block of its own."""
         with open(os.path.join(SOURCE_DIR, "contrib", "ngircd.conf.in")) as f:
             text = f.read()
         os.makedirs(os.path.join(self.dir, "ngircd.conf.d"), exist_ok=True)
@@ -381,21 +576,179 @@ class Harness:
         if tls:
             text += (f"\n[SSL]\nCertFile = {tls['cert']}\nKeyFile = {tls['key']}\n"
                      f"Ports = {tls['port']}\n")
+        if link or services:
+            text += f"\n[Operator]\nName = {OPER[0]}\nPassword = {OPER[1]}\n"
+        if link:
+            # MyPassword is what ngircd expects to receive (croupier's send_password);
+            # PeerPassword what it sends (croupier's receive_password).
+            text += (f"\n[Server]\nName = {link['server_name']}\n"
+                     f"MyPassword = {link['send_password']}\n"
+                     f"PeerPassword = {link['receive_password']}\n"
+                     f"ServiceMask = {link['service_mask']}\nPassive = yes\n")
+        if services:
+            text += (f"\n[Server]\nName = {services['name']}\n"
+                     f"MyPassword = {services['password']}\n"
+                     f"PeerPassword = {services['password']}\n"
+                     f"ServiceMask = *Serv\nPassive = yes\n")
         path = os.path.join(self.dir, "ngircd.conf")
         with open(path, "w") as f:
             f.write(text)
         os.chmod(path, 0o644)
         return path
 
-    def start_ngircd(self, port=None, tls=None, penalty=True):
+    def start_ngircd(self, port=None, tls=None, penalty=True, link=None, services=None):
         """Starts ngircd in the foreground on 127.0.0.1:port (default: a free port) and waits
-        until it accepts connections."""
+        until it accepts connections. link: a dict (or True for LINK_DEFAULTS) of the
+        settings of croupier's server link (server_name, send_password, receive_password,
+        service_mask): ngircd then waits for croupierd to link on its client port.
+        services: a dict (or True for SERVICES_DEFAULTS: name, password) of a fake services
+        server, linked by the test once ngircd is up (h.services)."""
         self.port = port or self.port or free_port()
-        conf = self.ngircd_config(self.port, tls, penalty)
+        link = self._link_settings(link, "ngircd")
+        services = self._services_settings(services)
+        conf = self.ngircd_config(self.port, tls, penalty, link, services)
         self.ngircd = self.spawn("ngircd", [NGIRCD, "-n", "-f", conf])
+        self.ircd, self.ircd_kind = self.ngircd, "ngircd"
+        self.server_port = self.port
         ports = [self.port] + ([tls["port"]] if tls else [])
         self.wait_process_port(self.ngircd, ports)
+        self._ircd_start = lambda: self.start_ngircd(self.port, tls, penalty, link, services)
+        self._link_services(services, "ngircd", self.port)
         return self.ngircd
+
+    # --- InspIRCd -------------------------------------------------------------------------
+
+    def inspircd_config(self, port, server_port, penalty=True, link=None, services=None,
+                        ping="10s"):
+        """A minimal InspIRCd 3.15 config: clients on `port`, servers on `server_port`, the
+        services_account module, an oper who may KILL, croupier's <link> and <uline> (with
+        `link`) and the fake services server's (with `services`). penalty=False lets
+        clients send as fast as they like (no fake lag). ping: how often it pings its
+        linked servers (a link that does not answer is dropped after twice that)."""
+        d = self.dir
+        rate = ('threshold="100" commandrate="1000" fakelag="yes"' if penalty else
+                'threshold="1000000" commandrate="100000000" fakelag="no"')
+        lines = [
+            f'<server name="{INSPIRCD_NAME}" description="e2e test server" network="Test" '
+            'id="001">',
+            '<admin name="a" nick="a" email="a@a">',
+            f'<bind address="127.0.0.1" port="{port}" type="clients">',
+            f'<bind address="127.0.0.1" port="{server_port}" type="servers">',
+            '<connect allow="*" timeout="60" pingfreq="120" hardsendq="1048576" '
+            f'softsendq="65536" recvq="65536" localmax="1000" globalmax="1000" '
+            f'resolvehostnames="no" {rate}>',
+            '<class name="x" commands="*" privs="*" usermodes="*" chanmodes="*">',
+            '<type name="x" classes="x">',
+            f'<oper name="{OPER[0]}" password="{OPER[1]}" host="*@*" type="x">',
+            f'<options prefixquit="" suffixquit="" hostintopic="no" serverpingfreq="{ping}">',
+            '<module name="spanningtree">',
+            '<module name="services_account">',
+            f'<pid file="{d}/inspircd.pid">',
+            f'<log method="file" type="* -USERINPUT -USEROUTPUT" level="default" '
+            f'target="{d}/inspircd-server.log">',
+            f'<files motd="{d}/inspircd-motd.txt">',
+        ]
+        # <link>: recvpass is what InspIRCd expects to receive (croupier's send_password),
+        # sendpass what it sends (croupier's receive_password).
+        if link:
+            lines += [
+                f'<link name="{link["server_name"]}" ipaddr="127.0.0.1" port="{server_port}" '
+                f'allowmask="127.0.0.0/8" sendpass="{link["receive_password"]}" '
+                f'recvpass="{link["send_password"]}">',
+                f'<uline server="{link["server_name"]}" silent="yes">']
+        if services:
+            lines += [
+                f'<link name="{services["name"]}" ipaddr="127.0.0.1" port="{server_port}" '
+                f'allowmask="127.0.0.0/8" sendpass="{services["password"]}" '
+                f'recvpass="{services["password"]}">',
+                f'<uline server="{services["name"]}" silent="yes">']
+        with open(os.path.join(d, "inspircd-motd.txt"), "w") as f:
+            f.write("e2e test server\n")
+        path = os.path.join(d, "inspircd.conf")
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        return path
+
+    def start_inspircd(self, port=None, server_port=None, penalty=True, link=None,
+                       services=None, ping="10s"):
+        """Starts InspIRCd 3 in the foreground: clients on 127.0.0.1:port, servers on
+        127.0.0.1:server_port (default: free ports); waits until both accept. link and
+        services as for start_ngircd (link adds sid); clients (h.client) connect to `port`,
+        a linked croupierd to `server_port`. Each client's registration takes a moment."""
+        self.port = port or self.port or free_port()
+        self.server_port = server_port or self.server_port or free_port()
+        link = self._link_settings(link, "inspircd")
+        services = self._services_settings(services)
+        conf = self.inspircd_config(self.port, self.server_port, penalty, link, services, ping)
+        self.ircd = self.spawn("inspircd", [INSPIRCD, "--nofork", "--nopid", "--runasroot",
+                                            f"--config={conf}"])
+        self.ircd_kind = "inspircd"
+        self.wait_process_port(self.ircd, [self.port, self.server_port])
+        self._ircd_start = lambda: self.start_inspircd(self.port, self.server_port, penalty,
+                                                       link, services, ping)
+        self._link_services(services, "inspircd", self.server_port)
+        return self.ircd
+
+    # --- linked bots ----------------------------------------------------------------------
+
+    def _link_settings(self, link, kind):
+        if not link:
+            return None
+        settings = dict(LINK_DEFAULTS)
+        if isinstance(link, dict):
+            settings.update(link)
+        if "password" in settings:  # one password both ways
+            settings["send_password"] = settings["receive_password"] = settings.pop("password")
+        settings["kind"] = kind
+        self.link = settings
+        return settings
+
+    def _services_settings(self, services):
+        if not services:
+            return None
+        settings = dict(SERVICES_DEFAULTS)
+        if isinstance(services, dict):
+            settings.update(services)
+        return settings
+
+    def _link_services(self, services, kind, port):
+        if not services:
+            return
+        if self.services is None:
+            self.services = FakeServices(self, kind, port, services["name"],
+                                         services["password"], services.get("sid"))
+        self.services.connect()
+
+    def restart_ircd(self, down=1.0):
+        """SIGKILL the IRC server (a crash: no SQUIT, no ERROR), wait `down` seconds with
+        nothing listening, start it again on the same ports with the same configuration
+        (and link the fake services server again)."""
+        old = self.ircd
+        if self.services is not None:
+            self.services.close()
+        old.stop(signal.SIGKILL)
+        self.sleep(down)
+        return self._ircd_start()
+
+    def set_account(self, nick, account, client=None):
+        """Logs `nick` in to services account `account` through the fake services server
+        ("" logs out). With `client` (any client), waits until WHOIS shows it."""
+        check(self.services is not None and self.services.linked,
+              "set_account needs the fake services server (services=...)")
+        self.services.set_account(nick, account)
+        if client is not None:
+            self.wait_until(lambda: client.account(nick) == (account or None),
+                            f"WHOIS {nick} shows account {account!r}")
+
+    def oper(self, client):
+        """`client` becomes an IRC operator (both servers' test configs have one)."""
+        start = len(client.lines)
+        client.send(f"OPER {OPER[0]} {OPER[1]}")
+        self.wait_until(lambda: any(m.command in ("381", "491", "464")
+                                    for m in client.lines[start:]),
+                        f"{client.nick}: OPER answered")
+        check(any(m.command == "381" for m in client.lines[start:]),
+              f"{client.nick} could not OPER:\n{client.dump(5)}")
 
     def wait_process_port(self, proc, ports, timeout=30.0):
         deadline = time.monotonic() + timeout
@@ -410,11 +763,16 @@ class Harness:
 
     # --- croupierd ------------------------------------------------------------------------
 
-    def bot_config(self, name="croupier", network="local", **sections):
+    def bot_config(self, name="croupier", network="local", link=False, **sections):
         """Writes a croupierd INI and returns its path. Defaults: nick croupier, network
         `local` on the test server, channel #croupier, admins *!*@127.0.0.1, flood 4 + 2/s,
         user limits 5 + 1/s (host_share 100: every client is on 127.0.0.1). Override with bot={...}, net={...}, limits={...} or other
-        sections by name (exordia8={...}); a value of None removes the key."""
+        sections by name (exordia8={...}); a value of None removes the key.
+        link=True: the network section links croupierd as a server to the running server
+        (start_ngircd/start_inspircd with link=...): link, server_name, server_description,
+        send_password, receive_password (and sid for InspIRCd), to the server's link port,
+        and none of the keys a link refuses (flood_burst, flood_rate, password, sasl_*,
+        nickserv_password)."""
         conf = {
             "bot": {"nick": BOT_NICK, "database": os.path.join(self.dir, f"{name}.db"),
                     "log_level": "debug"},
@@ -424,6 +782,18 @@ class Harness:
             # Every test client comes from 127.0.0.1: one host, as behind a web gateway.
             "limits": {"user_burst": "5", "user_rate": "1", "host_share": "100"},
         }
+        if link:
+            check(self.link is not None, "bot_config(link=True) needs a server started with link=")
+            net = conf[f"network {network}"]
+            for key in ("flood_burst", "flood_rate"):
+                net.pop(key)
+            net["port"] = str(self.server_port)
+            net["link"] = self.link["kind"]
+            for key in ("server_name", "server_description", "send_password",
+                        "receive_password"):
+                net[key] = self.link[key]
+            if self.link["kind"] == "inspircd":
+                net["sid"] = self.link["sid"]
         for key, values in sections.items():
             section = f"network {network}" if key == "net" else key
             conf.setdefault(section, {})
@@ -498,6 +868,15 @@ class Harness:
         self.clients.append(c)
         return c
 
+    def many_clients(self, nicks, port=None, source=None, timeout=WAIT):
+        """Clients registered as `nicks`, connected all at once and then waited for (InspIRCd
+        registers a client about a second after it connects, many in the same second)."""
+        out = [Client(self, n, port or self.port, source, None, wait=False) for n in nicks]
+        self.clients.extend(out)
+        self.wait_until(lambda: all(c.registered for c in out),
+                        f"{len(out)} clients registered with the server", timeout)
+        return out
+
     def wait_bot_in_channel(self, client, channel=CHANNEL, nick=BOT_NICK, timeout=WAIT):
         """Polls NAMES until `nick` is in `channel`; returns the seconds it took."""
         start = time.monotonic()
@@ -528,6 +907,8 @@ class Harness:
             out.append(f"--- {p.name} ({state}), last lines of {p.log_path}:\n{p.tail()}")
         for c in self.clients:
             out.append(f"--- client {c.nick}, last lines received:\n{c.dump()}")
+        for link in self.raw_links:
+            out.append(f"--- fake server {link.name}, last lines:\n{link.dump()}")
         return "\n".join(out)
 
     def close(self):
@@ -536,6 +917,8 @@ class Harness:
                 c.quit()
             except Exception:
                 pass
+        for link in self.raw_links:
+            link.close()
         for p in reversed(self.processes):
             if p.alive():
                 try:
