@@ -111,7 +111,7 @@ class InspircdLink final : public ServerLink {
             user_join(m.prefix, p[0]);
         } else if (cmd == "PART") {
             if (p.empty() || !user(m.prefix)) return;
-            for_each_item(p[0], [&](std::string_view ch) { user_part(m.prefix, std::string(ch)); });
+            each_in_list(p[0], [&](std::string_view ch) { user_part(m.prefix, std::string(ch)); });
         } else if (cmd == "KICK") {
             // :<source> KICK <channel> <uid> :<reason>
             if (p.size() < 2) return;
@@ -167,13 +167,9 @@ class InspircdLink final : public ServerLink {
         } else if (cmd == "MODE") {
             if (p.size() >= 2 && n.is_channel(p[0])) channel_modes(p[0], p[1]);
         } else if (cmd == "PRIVMSG" || cmd == "NOTICE") {
-            if (p.size() < 2) return;
-            if (!user(m.prefix)) return;  // a server's notice, or someone unknown
-            std::string target = p[0];
-            target = target.substr(0, target.find('@'));  // nick@server
-            const bool to_bot = is_bot(target);
-            if (!to_bot && !n.is_channel(target)) return;  // another user, $mask, @#channel
-            user_message(m.prefix, target, p[1], cmd == "NOTICE", to_bot);
+            // A server's notice, or someone unknown, is for no one.
+            if (p.size() >= 2 && user(m.prefix))
+                user_message(m.prefix, p[0], p[1], cmd == "NOTICE");
         } else if (cmd == "BURST" || cmd == "SINFO" || cmd == "OPERTYPE" || cmd == "SNONOTICE" ||
                    cmd == "FTOPIC" || cmd == "TOPIC" || cmd == "AWAY" || cmd == "FNAME" ||
                    cmd == "ENCAP" || cmd == "ADDLINE" || cmd == "DELLINE" || cmd == "INVITE" ||
@@ -237,16 +233,6 @@ class InspircdLink final : public ServerLink {
     const User* find(const std::string& who) {
         if (const User* u = user(who)) return u;
         return user_by_nick(who);
-    }
-
-    template <class F>
-    static void for_each_item(std::string_view list, F&& f) {
-        while (!list.empty()) {
-            const auto comma = list.find(',');
-            std::string_view item = list.substr(0, comma);
-            if (!item.empty()) f(item);
-            list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
-        }
     }
 
     void note_ts(const std::string& channel, const std::string& ts_text) {

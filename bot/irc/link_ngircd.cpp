@@ -84,14 +84,13 @@ class NgircdLink final : public ServerLink {
             if (p.size() >= 2) on_njoin(p[0], p[1]);
         } else if (cmd == "JOIN") {
             if (User* u = from(m); u && !p.empty())
-                for_each_item(p[0], [&](std::string_view ch) {
+                each_in_list(p[0], [&](std::string_view ch) {
                     // RFC 2813: a server's JOIN may carry the member's modes after a ^G.
                     user_join(u->id, std::string(ch.substr(0, ch.find('\x07'))));
                 });
         } else if (cmd == "PART") {
             if (User* u = from(m); u && !p.empty())
-                for_each_item(p[0],
-                              [&](std::string_view ch) { user_part(u->id, std::string(ch)); });
+                each_in_list(p[0], [&](std::string_view ch) { user_part(u->id, std::string(ch)); });
         } else if (cmd == "KICK") {
             if (p.size() >= 2) {
                 User* by = from(m);
@@ -124,14 +123,9 @@ class NgircdLink final : public ServerLink {
             }
             server_split(n.fold(p[0]));
         } else if (cmd == "PRIVMSG" || cmd == "NOTICE") {
-            if (p.size() < 2) return;
-            User* u = from(m);
-            if (!u) return;  // a server's notice, or a nick we do not know
-            std::string target = p[0];
-            target = target.substr(0, target.find('@'));  // nick@server
-            const bool to_bot = is_bot(target);
-            if (!to_bot && !n.is_channel(target)) return;
-            user_message(u->id, target, p[1], cmd == "NOTICE", to_bot);
+            // A server's notice, or a nick the link does not know, is for no one.
+            if (User* u = from(m); u && p.size() >= 2)
+                user_message(u->id, p[0], p[1], cmd == "NOTICE");
         } else if (cmd == "METADATA") {
             if (p.size() < 3) return;
             User* u = user_by_nick(p[0]);
@@ -193,16 +187,6 @@ class NgircdLink final : public ServerLink {
     User* from(const irc::Message& m) {
         const std::string nick = m.nick();
         return nick.empty() ? nullptr : user_by_nick(nick);
-    }
-
-    template <class F>
-    static void for_each_item(std::string_view list, F&& f) {
-        while (!list.empty()) {
-            const auto comma = list.find(',');
-            std::string_view item = list.substr(0, comma);
-            if (!item.empty()) f(item);
-            list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
-        }
     }
 
     void on_server(const irc::Message& m) {

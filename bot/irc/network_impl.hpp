@@ -262,6 +262,10 @@ struct Network::Impl {
     // server link puts it there itself.
     void join_now(const std::string& channel);
     void part_now(const std::string& channel, const std::string& reason);
+    // A CTCP request ("\x01VERSION\x01") from `nick` to the bot: VERSION and PING are
+    // answered, a few at once and then one every 10 s for everyone together, one waiting per
+    // nick at most; the rest (FINGER, TIME, ...) is ignored on purpose.
+    void answer_ctcp(const std::string& nick, std::string_view request);
     bool say(const char* command, const std::string& target, const std::string& text,
              irc::SendOptions opts);
     std::string place_key(const std::string& target, const std::string& lane) const {

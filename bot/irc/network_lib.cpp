@@ -21,16 +21,10 @@
 #include "bot/irc/network_impl.hpp"
 #include "bot/log.hpp"
 
-#ifndef CROUPIER_VERSION
-#define CROUPIER_VERSION "unknown"
-#endif
-
 namespace croupier::bot {
 
 using detail::kRegainEvery;
 using detail::parse_origin;
-using detail::upper;
-using detail::valid_target;
 
 // ---------------------------------------------------------------- libircclient
 
@@ -158,30 +152,7 @@ void ev_notice(irc_session_t* s, const char*, const char* origin, const char** p
 void ev_ctcp(irc_session_t* s, const char*, const char* origin, const char** p, unsigned count) {
     LinkConnection* c = conn_of(s);
     if (!c || count < 1 || !p[0] || !origin) return;
-    Network::Impl& n = c->net;
-    const Source who = parse_origin(origin);
-    if (!valid_target(who.nick)) return;
-    // One CTCP answer waiting per nick at most: a CTCP flood cannot fill the queue.
-    if (n.queue.pending(n.fold(who.nick)) > 0) return;
-    const std::string req = p[0];
-    const std::string verb = upper(req.substr(0, req.find(' ')));
-    if (verb != "VERSION" && verb != "PING") return;  // FINGER, TIME, ... ignored on purpose
-    if (!n.ctcp_bucket.try_take(n.clock.now())) {
-        log::debug("network {}: CTCP from {} not answered (the CTCP budget is spent)", n.net.name,
-                   who.nick);
-        return;
-    }
-    if (verb == "VERSION") {
-        n.enqueue(who.nick,
-                  "NOTICE " + who.nick + " :\x01VERSION croupier " CROUPIER_VERSION "\x01");
-    } else if (verb == "PING") {
-        const std::string budget_text = irc::sanitise(req);
-        const std::size_t budget =
-            irc::text_budget(n.nick_, n.my_user, n.my_host, "NOTICE", who.nick);
-        const std::string body(irc::cut_utf8(budget_text, budget > 2 ? budget - 2 : 0));
-        n.enqueue(who.nick, "NOTICE " + who.nick + " :\x01" + body + "\x01");
-    }
-    // everything else (FINGER, TIME, USERINFO, ...) is ignored on purpose
+    c->net.answer_ctcp(parse_origin(origin).nick, p[0]);
 }
 
 void ev_ignore(irc_session_t*, const char*, const char*, const char**, unsigned) {}

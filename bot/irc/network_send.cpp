@@ -10,6 +10,10 @@
 #include "bot/irc/network_impl.hpp"
 #include "bot/log.hpp"
 
+#ifndef CROUPIER_VERSION
+#define CROUPIER_VERSION "unknown"
+#endif
+
 namespace croupier::bot {
 
 using detail::valid_target;
@@ -130,6 +134,31 @@ bool Network::Impl::say(const char* command, const std::string& target, const st
                                           : std::string(command) + " " + target + " :";
     return enqueue(target, std::move(head), std::string(irc::cut_utf8(clean, budget)), budget,
                    std::move(opts));
+}
+
+void Network::Impl::answer_ctcp(const std::string& nick, std::string_view request) {
+    if (!request.empty() && request.front() == '\x01') request.remove_prefix(1);
+    if (!request.empty() && request.back() == '\x01') request.remove_suffix(1);
+    if (!valid_target(nick)) return;
+    // One CTCP answer waiting per nick at most: a CTCP flood cannot fill the queue.
+    if (queue.pending(fold(nick)) > 0) return;
+    const std::string req(request);
+    const std::string verb = detail::upper(req.substr(0, req.find(' ')));
+    if (verb != "VERSION" && verb != "PING") return;  // FINGER, TIME, ... ignored on purpose
+    if (!ctcp_bucket.try_take(clock.now())) {
+        log::debug("network {}: CTCP from {} not answered (the CTCP budget is spent)", net.name,
+                   nick);
+        return;
+    }
+    const std::string head =
+        conn && conn->link ? conn->link->message_head("NOTICE", nick) : "NOTICE " + nick + " :";
+    if (verb == "VERSION") {
+        enqueue(nick, head + "\x01VERSION croupier " CROUPIER_VERSION "\x01");
+        return;
+    }
+    const std::size_t budget = irc::text_budget(nick_, my_user, my_host, "NOTICE", nick);
+    const std::string body(irc::cut_utf8(irc::sanitise(req), budget > 2 ? budget - 2 : 0));
+    enqueue(nick, head + "\x01" + body + "\x01");
 }
 
 }  // namespace croupier::bot

@@ -11,13 +11,7 @@
 #include "bot/irc/network_impl.hpp"
 #include "bot/log.hpp"
 
-#ifndef CROUPIER_VERSION
-#define CROUPIER_VERSION "unknown"
-#endif
-
 namespace croupier::bot {
-
-using detail::upper;
 
 ServerLink::ServerLink(Network::Impl& net) : n(net) {}
 
@@ -52,8 +46,8 @@ void ServerLink::send(const std::string& line) {
     n.send_now(line);
 }
 
-const std::string& ServerLink::bot_nick() const {
-    return n.nick_.empty() ? n.main_nick_shown : n.nick_;
+std::string ServerLink::bot_nick() const {
+    return n.nick_.empty() ? n.main_nick() : n.nick_;
 }
 std::string ServerLink::bot_user() const {
     return n.bot.username;
@@ -208,32 +202,22 @@ void ServerLink::user_kick(const std::string& by_id, const std::string& channel,
     if (bursted_) n.listener.on_kick(n.self, by, channel, victim);
 }
 
-void ServerLink::user_message(const std::string& id, const std::string& target,
-                              const std::string& text, bool notice, bool to_bot) {
+void ServerLink::user_message(const std::string& id, std::string target, const std::string& text,
+                              bool notice) {
     User* u = user(id);
     if (!u || text.empty()) return;
-    if (!to_bot && !n.members.count(n.fold(target))) return;
+    target = target.substr(0, target.find('@'));  // nick@server
+    const bool to_bot = is_bot(target);
+    if (!to_bot && !n.members.count(n.fold(target))) return;  // another user, $mask, @#chan
     if (text[0] == '\x01') {
-        if (notice || !to_bot) return;
-        // CTCP to the bot: VERSION and PING answered as a client answers them, within the
-        // same budget; the rest ignored on purpose.
-        std::string req = text.substr(1);
-        if (!req.empty() && req.back() == '\x01') req.pop_back();
-        const std::string verb = upper(req.substr(0, req.find(' ')));
-        if (verb != "VERSION" && verb != "PING") return;
-        if (n.queue.pending(n.fold(u->nick)) > 0 || !n.ctcp_bucket.try_take(n.clock.now())) return;
-        const std::string body = verb == "VERSION"
-                                     ? std::string("VERSION croupier " CROUPIER_VERSION)
-                                     : std::string(irc::cut_utf8(irc::sanitise(req), 400));
-        n.enqueue(u->nick, message_head("NOTICE", u->nick) + "\x01" + body + "\x01");
+        if (!notice && to_bot) n.answer_ctcp(u->nick, text);
         return;
     }
-    Source from = source_of(*u);
     if (!to_bot) {
         if (auto m = n.members.find(n.fold(target)); m != n.members.end())
             m->second.insert(n.fold(u->nick));
     }
-    n.listener.on_message(n.self, from, to_bot ? bot_nick() : target, text, notice);
+    n.listener.on_message(n.self, source_of(*u), to_bot ? bot_nick() : target, text, notice);
 }
 
 void ServerLink::server_add(const std::string& name, const std::string& parent) {

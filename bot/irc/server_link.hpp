@@ -88,10 +88,21 @@ class ServerLink {
     void user_join(const std::string& id, const std::string& channel);
     void user_part(const std::string& id, const std::string& channel);
     void user_kick(const std::string& by_id, const std::string& channel, const std::string& id);
-    // PRIVMSG or NOTICE from a user to a channel or to the bot (`to_bot`). CTCP VERSION and
-    // PING are answered here; the rest of CTCP is dropped.
-    void user_message(const std::string& id, const std::string& target, const std::string& text,
-                      bool notice, bool to_bot);
+    // PRIVMSG or NOTICE from a user to `target` as the line names it: a channel the bot is
+    // in, or the bot (its nick or id, or nick@server); anything else is not for the bot. CTCP
+    // to the bot is answered as a client link answers it (Network::Impl::answer_ctcp).
+    void user_message(const std::string& id, std::string target, const std::string& text,
+                      bool notice);
+    // Each item of a comma-separated list ("#a,#b").
+    template <class F>
+    static void each_in_list(std::string_view list, F&& f) {
+        while (!list.empty()) {
+            const auto comma = list.find(',');
+            const std::string_view item = list.substr(0, comma);
+            if (!item.empty()) f(item);
+            list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+        }
+    }
     void server_add(const std::string& name, const std::string& parent);
     // A server split off: every user on it and on the servers behind it quits.
     void server_split(const std::string& name);
@@ -108,7 +119,7 @@ class ServerLink {
     // collision that keeps coming back): then 30 s later, so the link never loops.
     void come_back(std::function<void()> introduce);
     // The bot's nick and identity as introduced.
-    const std::string& bot_nick() const;
+    std::string bot_nick() const;
     std::string bot_user() const;
     std::string bot_host() const;
     bool is_bot(std::string_view nick_or_id) const;
