@@ -8,13 +8,12 @@
 
 #include "bot/irc/network.hpp"
 #include "bot/irc/replay_engine.hpp"
+#include "tests/unit/link/link_app.hpp"
 
 namespace croupier::bot {
 namespace {
 
-struct Recorder final : NetworkListener {
-    std::vector<std::string> events;
-    void on_registered(Network& n) override { events.push_back("registered " + n.nick()); }
+struct Recorder final : test::EventLog {
     void on_message(Network& net, const Source& from, const std::string& target,
                     const std::string& text, bool notice) override {
         events.push_back((notice ? "notice " : "message ") + from.nick + "!" + from.user + "@" +
@@ -24,39 +23,6 @@ struct Recorder final : NetworkListener {
         net.privmsg(reply_to,
                     "pong " + from.nick + (from.account.empty() ? "" : " account=" + from.account));
     }
-    void on_join(Network&, const Source& who, const std::string& ch) override {
-        events.push_back("join " + who.nick + " " + ch);
-    }
-    void on_part(Network&, const Source& who, const std::string& ch) override {
-        events.push_back("part " + who.nick + " " + ch);
-    }
-    void on_kick(Network&, const Source& by, const std::string& ch, const std::string& v) override {
-        events.push_back("kick " + by.nick + " " + ch + " " + v);
-    }
-    void on_quit(Network&, const Source& who) override { events.push_back("quit " + who.nick); }
-    void on_nick(Network&, const Source& who, const std::string& n) override {
-        events.push_back("nick " + who.nick + " " + n);
-    }
-    void on_disconnected(Network&) override { events.push_back("disconnected"); }
-};
-
-std::vector<std::string>* g_events = nullptr;
-
-struct App final : replay::App {
-    App(boost::asio::io_context& io, Clock& clock, const config::BotConfig& bot,
-        const config::NetworkConfig& net, TransportFactory t)
-        : network(io, clock, bot, net, rec, std::move(t)) {}
-    ~App() override {
-        if (g_events) *g_events = rec.events;
-    }
-    void start() override { network.start(); }
-    std::optional<std::string> query(const std::string& sql) override {
-        if (sql == "nick") return network.nick();
-        if (sql == "registered") return network.registered() ? "yes" : "no";
-        return std::nullopt;
-    }
-    Recorder rec;
-    Network network;
 };
 
 struct Result {
@@ -77,16 +43,8 @@ Result run(const std::string& text) {
     net.receive_password = "pw";
     net.sid = "42C";
     config::BotConfig bot;
-    Result r;
-    g_events = &r.events;
-    auto t = replay::parse_transcript(text, "inspircd.replay");
-    replay::AppFactory make = [&](boost::asio::io_context& io, Clock& clock, TransportFactory f) {
-        return std::make_unique<App>(io, clock, bot, net, std::move(f));
-    };
-    std::ostringstream out, err;
-    r.code = replay::play(t, make, false, out, err);
-    g_events = nullptr;
-    r.err = err.str();
+    const test::Played p = test::play_with<Recorder>(text, "inspircd.replay", bot, net);
+    Result r{p.code, p.err, p.events};
     return r;
 }
 

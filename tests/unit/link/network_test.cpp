@@ -9,13 +9,12 @@
 #include "bot/irc/network.hpp"
 #include "bot/irc/replay_engine.hpp"
 #include "bot/log.hpp"
+#include "tests/unit/link/link_app.hpp"
 
 namespace croupier::bot {
 namespace {
 
-struct Echo final : NetworkListener {
-    std::vector<std::string> events;
-    void on_registered(Network& n) override { events.push_back("registered " + n.nick()); }
+struct Echo final : test::EventLog {
     void on_message(Network& net, const Source& from, const std::string& target,
                     const std::string& text, bool notice) override {
         events.push_back((notice ? "notice " : "message ") + from.nick + " " + target + " " + text);
@@ -54,41 +53,9 @@ struct Echo final : NetworkListener {
             net.privmsg(reply_to, (net.part(ch) ? "part ok " : "part refused ") + ch);
         }
     }
-    void on_join(Network&, const Source& who, const std::string& ch) override {
-        events.push_back("join " + who.nick + " " + ch);
-    }
-    void on_part(Network&, const Source& who, const std::string& ch) override {
-        events.push_back("part " + who.nick + " " + ch);
-    }
-    void on_kick(Network&, const Source& by, const std::string& ch, const std::string& v) override {
-        events.push_back("kick " + by.nick + " " + ch + " " + v);
-    }
-    void on_quit(Network&, const Source& who) override { events.push_back("quit " + who.nick); }
-    void on_nick(Network&, const Source& who, const std::string& n) override {
-        events.push_back("nick " + who.nick + " " + n);
-    }
-    void on_disconnected(Network&) override { events.push_back("disconnected"); }
 };
 
-std::vector<std::string>* g_events = nullptr;
-
-struct EchoApp final : replay::App {
-    EchoApp(boost::asio::io_context& io, Clock& clock, const config::BotConfig& bot,
-            const config::NetworkConfig& net, TransportFactory t)
-        : network(io, clock, bot, net, echo, std::move(t)) {}
-    ~EchoApp() override {
-        if (g_events) *g_events = echo.events;
-    }
-    void start() override { network.start(); }
-    std::optional<std::string> query(const std::string& sql) override {
-        if (sql == "nick") return network.nick();
-        if (sql == "queued") return std::to_string(network.queued());
-        if (sql == "registered") return network.registered() ? "yes" : "no";
-        return std::nullopt;
-    }
-    Echo echo;
-    Network network;
-};
+using EchoApp = test::ListenerApp<Echo>;
 
 struct Result {
     int code;
@@ -100,17 +67,8 @@ Result run(const std::string& text, config::NetworkConfig net = {}, config::BotC
     if (net.name.empty()) net.name = "replay";
     if (net.host.empty()) net.host = "replay.invalid";
     if (net.channels.empty()) net.channels = {"#cards"};
-    Result r;
-    g_events = &r.events;
-    auto t = replay::parse_transcript(text, "test.replay");
-    replay::AppFactory make = [&](boost::asio::io_context& io, Clock& clock, TransportFactory f) {
-        return std::make_unique<EchoApp>(io, clock, bot, net, std::move(f));
-    };
-    std::ostringstream out, err;
-    r.code = replay::play(t, make, false, out, err);
-    g_events = nullptr;
-    r.out = out.str();
-    r.err = err.str();
+    const test::Played p = test::play_with<Echo>(text, "test.replay", bot, net);
+    Result r{p.code, p.out, p.err, p.events};
     return r;
 }
 

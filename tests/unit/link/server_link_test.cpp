@@ -9,6 +9,7 @@
 
 #include "bot/irc/network.hpp"
 #include "bot/irc/replay_engine.hpp"
+#include "tests/unit/link/link_app.hpp"
 
 namespace croupier::bot {
 namespace {
@@ -18,9 +19,8 @@ std::string who(const Source& s) {
            (s.account.empty() ? "" : " account=" + s.account);
 }
 
-struct Recorder final : NetworkListener {
-    std::vector<std::string> events;
-    void on_registered(Network& n) override { events.push_back("registered " + n.nick()); }
+struct Recorder final : test::EventLog {
+    std::string name(const Source& s) const override { return who(s); }
     void on_message(Network& net, const Source& from, const std::string& target,
                     const std::string& text, bool notice) override {
         events.push_back((notice ? "notice " : "message ") + who(from) + " " + target + " " + text);
@@ -39,40 +39,6 @@ struct Recorder final : NetworkListener {
             net.privmsg(reply_to, net.part(text.substr(6)) ? "parted" : "refused");
         }
     }
-    void on_join(Network&, const Source& s, const std::string& ch) override {
-        events.push_back("join " + who(s) + " " + ch);
-    }
-    void on_part(Network&, const Source& s, const std::string& ch) override {
-        events.push_back("part " + who(s) + " " + ch);
-    }
-    void on_kick(Network&, const Source& by, const std::string& ch, const std::string& v) override {
-        events.push_back("kick " + by.nick + " " + ch + " " + v);
-    }
-    void on_quit(Network&, const Source& s) override { events.push_back("quit " + who(s)); }
-    void on_nick(Network&, const Source& s, const std::string& n) override {
-        events.push_back("nick " + who(s) + " " + n);
-    }
-    void on_disconnected(Network&) override { events.push_back("disconnected"); }
-};
-
-std::vector<std::string>* g_events = nullptr;
-
-struct RecorderApp final : replay::App {
-    RecorderApp(boost::asio::io_context& io, Clock& clock, const config::BotConfig& bot,
-                const config::NetworkConfig& net, TransportFactory t)
-        : network(io, clock, bot, net, rec, std::move(t)) {}
-    ~RecorderApp() override {
-        if (g_events) *g_events = rec.events;
-    }
-    void start() override { network.start(); }
-    std::optional<std::string> query(const std::string& sql) override {
-        if (sql == "nick") return network.nick();
-        if (sql == "queued") return std::to_string(network.queued());
-        if (sql == "registered") return network.registered() ? "yes" : "no";
-        return std::nullopt;
-    }
-    Recorder rec;
-    Network network;
 };
 
 struct Result {
@@ -107,16 +73,9 @@ config::NetworkConfig ngircd() {
 
 Result run(const std::string& text, config::NetworkConfig net = ngircd()) {
     config::BotConfig bot;
-    Result r;
-    g_events = &r.events;
-    auto t = replay::parse_transcript("server-link\n" + text, "link.replay");
-    replay::AppFactory make = [&](boost::asio::io_context& io, Clock& clock, TransportFactory f) {
-        return std::make_unique<RecorderApp>(io, clock, bot, net, std::move(f));
-    };
-    std::ostringstream out, err;
-    r.code = replay::play(t, make, false, out, err);
-    g_events = nullptr;
-    r.err = err.str();
+    const test::Played p =
+        test::play_with<Recorder>("server-link\n" + text, "link.replay", bot, net);
+    Result r{p.code, p.err, p.events};
     return r;
 }
 
