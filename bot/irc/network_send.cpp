@@ -42,8 +42,9 @@ bool Network::Impl::enqueue(const std::string& target, std::string head, std::st
     // Nagle's algorithm does for TCP.
     const std::string key = place_key(target, opts.lane);
     const std::string to(recipient(key));
-    if ((pacer.per_recipient() ? queue.pending(key) == 0 : queue.empty()) && conn && registered &&
-        conn->link_up && conn->transport && pacer.try_take(to, is_channel(to), clock.now())) {
+    if ((pacer.per_recipient() ? queue.pending(key) == 0 : queue.empty()) && opts.after.expired() &&
+        conn && registered && conn->link_up && conn->transport &&
+        pacer.try_take(to, is_channel(to), clock.now())) {
         send_now(head + text);
         return true;  // opts.hold is released here: the line has left
     }
@@ -85,8 +86,10 @@ void Network::Impl::pump() {
     if (!conn || !registered) return;
     const TimePoint now = clock.now();
     if (!pacer.per_recipient()) {
-        while (!queue.empty() && pacer.try_take("", false, now)) {
+        // A token is taken only for a line that may leave (not one waiting `after` another).
+        while (queue.can_pop() && pacer.try_take("", false, now)) {
             auto line = queue.pop();
+            if (!line) break;
             send_now(*line);
             if (!conn) return;
         }
@@ -110,6 +113,7 @@ void Network::Impl::pump() {
                 const std::string to(recipient(p));
                 wait = std::min(wait, pacer.wait_time(to, is_channel(to), now));
             }
+            if (wait == Duration::max()) wait = std::chrono::seconds(1);  // all wait on others
             wait = std::max(wait, Duration{1});
         }
         pump_timer = clock.call_after(wait, [this] {

@@ -178,6 +178,8 @@ void FairQueue::push(const std::string& place_key, std::string head, std::string
     item.page = opts.page;
     item.view = std::move(opts.view);
     item.hold = std::move(opts.hold);
+    item.mark = std::move(opts.mark);
+    item.after = std::move(opts.after);
     place.q.push_back(std::move(item));
     ++size_;
     ++by_priority_[static_cast<int>(opts.priority)];
@@ -230,8 +232,19 @@ std::vector<std::string> FairQueue::waiting_places() const {
     std::vector<std::string> out;
     out.reserve(places_.size());
     for (const auto& [key, place] : places_)
-        if (!place.q.empty()) out.push_back(key);
+        if (!place.q.empty() && place.q.front().after.expired()) out.push_back(key);
     return out;
+}
+
+bool FairQueue::can_pop() const {
+    for (const auto& [key, place] : places_)
+        if (!place.q.empty() && place.q.front().after.expired()) return true;
+    return false;
+}
+
+bool FairQueue::gated(const std::string& place) const {
+    auto it = places_.find(place);
+    return it != places_.end() && !it->second.q.empty() && !it->second.q.front().after.expired();
 }
 
 std::optional<std::string> FairQueue::pop(const std::function<bool(const std::string&)>& ready,
@@ -245,8 +258,7 @@ std::optional<std::string> FairQueue::pop(const std::function<bool(const std::st
         if (turn == ready_.end()) return std::nullopt;
         auto& order = groups_.at(std::get<2>(*turn)).order;
         chosen = order.begin();
-        if (!ready) break;
-        while (chosen != order.end() && !ready(*chosen)) ++chosen;
+        while (chosen != order.end() && (gated(*chosen) || (ready && !ready(*chosen)))) ++chosen;
         if (chosen != order.end()) break;
     }
     const auto [pass, seq, group] = *turn;

@@ -109,6 +109,12 @@ struct SendOptions {
     // Released when the line has left or was dropped (whichever comes first): what waits
     // for the line holds it (a turn's clock starts when its prompt has been sent).
     std::shared_ptr<void> hold;
+    // Order across places: a line with a `mark` releases it when it has left (or was
+    // dropped); a line `after` a mark leaves only once it is released. A move's private lines
+    // wait so for the channel line they follow: the queue keeps order within a place, and
+    // this is the order between a channel's place and a person's.
+    std::shared_ptr<void> mark;
+    std::weak_ptr<void> after;
 
     static SendOptions of(Priority p) {
         SendOptions o;
@@ -146,8 +152,11 @@ class FairQueue {
     // (when given) is set to the key of the place the line came from.
     std::optional<std::string> pop(const std::function<bool(const std::string& place)>& ready,
                                    std::string* place = nullptr);
-    // The places with lines waiting.
+    // The places whose first line may leave once their recipient's budget allows (lines
+    // waiting, and none waiting `after` a line still queued).
     std::vector<std::string> waiting_places() const;
+    // Whether any line may leave now, budgets aside (some place's first line waits for none).
+    bool can_pop() const;
     // Drops the pages waiting for a place; how many.
     std::size_t cut_pages(const std::string& place);
     // Lines waiting for one place; for all the places of a group.
@@ -169,8 +178,11 @@ class FairQueue {
         Priority priority = Priority::Normal;
         bool mergeable = false, page = false;
         std::string view;
-        std::shared_ptr<void> hold;
+        std::shared_ptr<void> hold, mark;
+        std::weak_ptr<void> after;
     };
+    // Whether a place's first line waits for another line to leave first.
+    bool gated(const std::string& place) const;
     struct Place {
         std::deque<Item> q;
         std::string group;

@@ -248,10 +248,19 @@ void Tables::deliver(Table& t, const std::vector<Out>& out, Lines what) {
         auto packed = pack_lines(told->lines, render::kWidth);
         if (told->over && !replay.empty()) append_where_it_fits(packed, in_private, replay);
         const std::shared_ptr<void> held = std::move(hold);  // not kept past this call
+        // A player's lines never leave before the channel line they follow ("your turn"
+        // before the move that made it so): each waits for the last channel line before it.
+        std::weak_ptr<void> channel_line;
         for (std::size_t i = 0; i < packed.size(); ++i) {
             const Line& l = packed[i];
             irc::SendOptions o = l.channel ? table_opts : irc::SendOptions::of(irc::Priority::High);
             o.hold = held;
+            if (l.channel) {
+                o.mark = std::make_shared<char>(0);
+                channel_line = o.mark;
+            } else {
+                o.after = channel_line;
+            }
             o.layout = l.alone;
             o.view = l.view;
             o.page = l.page;

@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <algorithm>
+#include <memory>
+
 #include <gtest/gtest.h>
 
 #include "bot/clock.hpp"
@@ -489,6 +492,53 @@ TEST(FairQueue, PopWithReadyAmongThePlacesOfOneGroup) {
     EXPECT_EQ(place, "bob");
     EXPECT_EQ(*q.pop(), "x2");
     EXPECT_TRUE(q.empty());
+}
+
+}  // namespace
+}  // namespace croupier::bot::irc
+
+namespace croupier::bot::irc {
+namespace {
+
+// A move's private line waits for the channel line it follows, though its own place's turn
+// comes first; it leaves at once when that line has gone, and a line after nothing waits.
+TEST(FairQueue, ALineAfterAMarkWaitsForItsLineToLeave) {
+    FairQueue q;
+    q.push("#busy", "PRIVMSG #busy :older");  // the channel's place has a line waiting already
+    SendOptions chan;
+    chan.mark = std::make_shared<char>(0);
+    std::weak_ptr<void> mark = chan.mark;
+    q.push("#busy", "PRIVMSG #busy :", "ann plays 7d", 400, std::move(chan));
+    SendOptions hand;
+    hand.after = mark;
+    q.push("ann", "NOTICE ann :", "Your turn", 400, std::move(hand));
+    q.push("bob", "PRIVMSG bob :free");
+    EXPECT_TRUE(q.can_pop());
+    // The waiting places say what may leave: not ann's.
+    auto places = q.waiting_places();
+    EXPECT_EQ(std::count(places.begin(), places.end(), "ann"), 0);
+    EXPECT_EQ(*q.pop(), "PRIVMSG #busy :older");
+    EXPECT_EQ(*q.pop(), "PRIVMSG bob :free");  // ann's turn, but her line waits
+    EXPECT_FALSE(mark.expired());
+    EXPECT_EQ(*q.pop(), "PRIVMSG #busy :ann plays 7d");
+    EXPECT_TRUE(mark.expired());
+    EXPECT_EQ(*q.pop(), "NOTICE ann :Your turn");
+    EXPECT_TRUE(q.empty());
+}
+
+TEST(FairQueue, AMarkDroppedWithItsLineFreesWhatWaitsOnIt) {
+    FairQueue q;
+    SendOptions page;
+    page.page = true;
+    page.mark = std::make_shared<char>(0);
+    std::weak_ptr<void> mark = page.mark;
+    q.push("#c", "PRIVMSG #c :", "help text", 400, std::move(page));
+    SendOptions after;
+    after.after = mark;
+    q.push("ann", "NOTICE ann :", "next", 400, std::move(after));
+    EXPECT_EQ(q.cut_pages("#c"), 1u);
+    EXPECT_TRUE(mark.expired());
+    EXPECT_EQ(*q.pop(), "NOTICE ann :next");
 }
 
 }  // namespace
