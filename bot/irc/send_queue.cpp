@@ -281,7 +281,8 @@ std::optional<std::string> FairQueue::pop(const std::function<bool(const std::st
     while (first.mergeable && !place.q.empty()) {
         Item& next = place.q.front();
         const std::size_t extra = (reset ? 1 : 0) + kJoin.size() + next.text.size();
-        if (!next.mergeable || next.head != first.head ||
+        // A line waiting for another to leave first is not taken along before it.
+        if (!next.mergeable || next.head != first.head || !next.after.expired() ||
             used + extra > std::min(first.budget, kMergeWidth))
             break;
         if (reset) out += "\x0f";

@@ -526,6 +526,23 @@ TEST(FairQueue, ALineAfterAMarkWaitsForItsLineToLeave) {
     EXPECT_TRUE(q.empty());
 }
 
+// Lines for one target merge while they wait, but not a line past the mark it waits for.
+TEST(FairQueue, ALineAfterAMarkIsNotMergedIntoTheLineBeforeIt) {
+    FairQueue q;
+    q.push("ann", "NOTICE ann :", "You draw 6h.", 400, SendOptions{});
+    SendOptions chan;
+    chan.mark = std::make_shared<char>(0);
+    std::weak_ptr<void> mark = chan.mark;
+    q.push("#c", "PRIVMSG #c :", "ann draws a card", 400, std::move(chan));
+    SendOptions turn;
+    turn.after = mark;
+    q.push("ann", "NOTICE ann :", "Your turn.", 400, std::move(turn));
+    EXPECT_EQ(*q.pop(), "NOTICE ann :You draw 6h.");  // alone: "Your turn." waits
+    EXPECT_EQ(*q.pop(), "PRIVMSG #c :ann draws a card");
+    EXPECT_EQ(*q.pop(), "NOTICE ann :Your turn.");
+    EXPECT_TRUE(q.empty());
+}
+
 TEST(FairQueue, AMarkDroppedWithItsLineFreesWhatWaitsOnIt) {
     FairQueue q;
     SendOptions page;
