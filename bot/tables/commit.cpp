@@ -198,7 +198,7 @@ void Tables::deliver(Table& t, const std::vector<Out>& out, Lines what) {
     const bool page = what == Lines::Page;
     // Who gets what is settled now, from the seats as they are; it is sent once what the
     // table has written is committed. In the channel, each table has its own place in the
-    // queue, weighted by the people at it; its lines are Normal, but the lines that end a
+    // queue (place_options: its weight); its lines are Normal, but the lines that end a
     // game (the result) are never dropped. A player's own lines (hands, prompts, a private
     // game) are High.
     std::vector<Line> lines;
@@ -283,11 +283,15 @@ irc::SendOptions Tables::place_options(const Table& t, irc::Priority priority) c
     irc::SendOptions o;
     o.priority = priority;
     o.lane = "t" + std::to_string(t.id);
-    // The people at the table, and the channel watching it: a table of one person and
-    // computers still outranks one private player, as everyone there reads its lines.
+    // A table in a channel has one mover at a time, as a private game has, and a channel
+    // watching it: two turns to a private player's one, whatever the number seated. Weighing
+    // it by the people at it (issue 26) served a table of five six turns to one Spider
+    // player's, and under one line a second private players waited 1.7 times the floor while
+    // tables waited 0.7 times it; at two, every kind waits within 25 % of the floor
+    // (`--bench lines`, scenario (d); docs/PERFORMANCE.md).
     int people = 0;
     for (const auto& s : t.seats) people += !s.computer && !s.out && !s.away;
-    o.weight = std::max(1, people) + (t.in_private ? 0 : 1);
+    o.weight = t.in_private ? std::max(1, people) : 2;
     return o;
 }
 
