@@ -77,6 +77,35 @@ def strip_format(text):
     return _FORMAT_RE.sub("", text)
 
 
+# Card suits as the bot writes them, and the letters the commands take.
+SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
+# A Spider hint that names a move.
+SPIDER_HINT_RX = re.compile(r"^Hint: (move \d+ \d+ \d+)")
+
+
+def parse_hand(text):
+    """`Your hand: 1:9♥ 2:10♠ 3:Joker. Your turn ...` -> ["9h", "10s", "Joker"]."""
+    body = text.split(":", 1)[1] if ":" in text else text
+    cards = []
+    for _, card in re.findall(r"(\d+):\s*([^\s,.]+)", body):
+        for sym, letter in SUIT_SYMBOLS.items():
+            card = card.replace(sym, letter)
+        cards.append(card)
+    return cards
+
+
+def spider_move_by_hint(c):
+    """One Spider move in private by the bot's hint (a deal from the stock if it names
+    none); waits for the answer and returns the move made."""
+    c.say(BOT_NICK, "hint")
+    hint = c.wait_msg(r"^Hint: ", sender=BOT_NICK, what=f"{c.nick}'s hint")
+    m = SPIDER_HINT_RX.search(hint.plain)
+    action = m.group(1) if m else "deal"
+    c.say(BOT_NICK, action)
+    c.collect(BOT_NICK, quiet=0.5, what=f"the answer to {c.nick}'s {action}")
+    return action
+
+
 class TestFailure(Exception):
     pass
 

@@ -27,14 +27,12 @@ CROUPIER_E2E_LINK_AS_CLIENT=1 runs the same scenario with the bot connected as a
 import os
 import re
 
-from harness import BOT_NICK, CHANNEL, LINK_DEFAULTS, check
+from harness import BOT_NICK, CHANNEL, LINK_DEFAULTS, check, parse_hand, spider_move_by_hint
 
-SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 SEP = " \u00b7 "  # lines for one target that waited together arrive joined by this
 
 STATUS_RX = re.compile(r"^Spider 1 suit, deal (\d+) \| ")
 PILES_RX = re.compile(r"^1:\[\d+\] ")
-HINT_RX = re.compile(r"^Hint: (move \d+ \d+ \d+)")
 HAND_RX = re.compile(r"your hand", re.IGNORECASE)
 TURN_RX = re.compile(r"your turn", re.IGNORECASE)
 DRAW_RX = re.compile(r"^you draw", re.IGNORECASE)
@@ -56,17 +54,6 @@ def segments(m):
 def quantile(xs, q):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
-
-
-def parse_hand(text):
-    """`Your hand: 1:9♥ 2:10♠ 3:Joker. Your turn ...` -> ["9h", "10s", "Joker"]."""
-    body = text.split(":", 1)[1] if ":" in text else text
-    cards = []
-    for _, card in re.findall(r"(\d+):\s*([^\s,.]+)", body):
-        for sym, letter in SUIT_SYMBOLS.items():
-            card = card.replace(sym, letter)
-        cards.append(card)
-    return cards
 
 
 # --- Spider by private message ------------------------------------------------------------
@@ -92,16 +79,9 @@ def new_spider(c):
 
 
 def play_one(c):
-    """One move by the bot's hint (a deal from the stock if it names none)."""
+    """One move by the bot's hint, after what came before it."""
     c.skip()
-    c.say(BOT_NICK, "hint")
-    hint = c.wait_msg(r"^Hint: ", sender=BOT_NICK, what=f"{c.nick}'s hint")
-    m = HINT_RX.search(hint.plain)
-    action = m.group(1) if m else "deal"
-    c.say(BOT_NICK, action)
-    c.collect(BOT_NICK, quiet=0.5, what=f"the answer to {c.nick}'s {action}")
-    return action
-
+    return spider_move_by_hint(c)
 
 def played_on(h, c, deal, before, what):
     """`c` sees game `deal` as `before`, and a move changes it."""

@@ -9,10 +9,9 @@ never shown in the channel."""
 
 import re
 
-from harness import BOT_NICK, CHANNEL, check, run_test
+from harness import BOT_NICK, CHANNEL, check, parse_hand, run_test
 
 PLAYERS = ("ann", "ben", "cid")
-SUIT_SYMBOLS = {"♣": "c", "♦": "d", "♥": "h", "♠": "s"}
 MAX_ACTIONS = 1500  # bounded: a game of three takes far fewer
 GAME_TIME = 200.0
 
@@ -20,17 +19,6 @@ HAND_RX = re.compile(r"your hand", re.IGNORECASE)
 TURN_RX = re.compile(r"your turn", re.IGNORECASE)
 DRAW_RX = re.compile(r"^you draw", re.IGNORECASE)
 WIN_RX = re.compile(r"\bwins \d+ points?\b", re.IGNORECASE)
-
-
-def parse_hand(text):
-    """`Your hand: 1:9♥ 2:10♠ 3:Joker. Your turn ...` -> ["9h", "10s", "Joker"]."""
-    body = text.split(":", 1)[1] if ":" in text else text
-    cards = []
-    for pos, card in re.findall(r"(\d+):\s*([^\s,.]+)", body):
-        for sym, letter in SUIT_SYMBOLS.items():
-            card = card.replace(sym, letter)
-        cards.append(card)
-    return cards
 
 
 def test(h):

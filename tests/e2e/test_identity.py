@@ -19,11 +19,10 @@ talk in private (the bot never sees them go)."""
 
 import re
 
-from harness import BOT_NICK, CHANNEL, check, run_test
+from harness import BOT_NICK, CHANNEL, check, run_test, spider_move_by_hint
 
 STATUS_RX = re.compile(r"^Spider 1 suit, deal (\d+) \| ")
 PILES_RX = re.compile(r"^1:\[\d+\] ")
-HINT_RX = re.compile(r"^Hint: (move \d+ \d+ \d+)")
 STRANGER_RX = (r"^The Spider game of nx belongs to whoever played as nx from another account "
                r"or address")
 GUEST_RX = r"^Your games are not rated or counted as a guest"
@@ -55,17 +54,6 @@ def answer(c, text, expect, what):
     got = c.wait_msg(r".", sender=BOT_NICK, what=f"an answer to {c.nick}'s {text}")
     check(re.search(expect, got.plain), f"{what}: {c.nick} said {text} and got: {got.plain}")
     return got
-
-
-def play_one(c):
-    """One move by the bot's hint (a deal from the stock if it sees none)."""
-    c.say(BOT_NICK, "hint")
-    hint = c.wait_msg(r"^Hint: ", sender=BOT_NICK, what=f"{c.nick}'s hint")
-    m = HINT_RX.search(hint.plain)
-    action = m.group(1) if m else "deal"
-    c.say(BOT_NICK, action)
-    c.collect(BOT_NICK, quiet=0.5, what=f"the answer to {c.nick}'s {action}")
-    return action
 
 
 def rename(c, nick):
@@ -106,7 +94,7 @@ def test(h):
     deal = STATUS_RX.search(start.plain).group(1)
     nx.collect(BOT_NICK, quiet=0.5, what="the rest of the new board")
     _, fresh, _ = board(nx, "the new game")
-    action = play_one(nx)
+    action = spider_move_by_hint(nx)
     got_deal, played, _ = board(nx, f"after {action}")
     check(got_deal == deal and played != fresh,
           f"{action} changed the board of deal {deal}:\n{fresh}\n{played}")
@@ -151,7 +139,7 @@ def test(h):
     check(got_deal == deal and seen == played,
           f"back as nx_new, the same game as before (the stranger moved nothing):\n"
           f"{played}\n{seen}")
-    action2 = play_one(nx)
+    action2 = spider_move_by_hint(nx)
     got_deal, after, _ = board(nx, f"nx_new after {action2}")
     check(got_deal == deal and after != played, f"nx_new plays the game on ({action2})")
 
