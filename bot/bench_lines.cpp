@@ -220,7 +220,14 @@ struct Loop {
     int computers = 0;                      // computer players a table opens with
     bool innocent = false;                  // (c)'s player from another host
     bool joined = false;                    // its people have joined its channel
-    std::vector<std::string> pages;         // a reader's commands, in turn
+    // Starting: the server's lines from `opened_line` on are its opening's; the plain text
+    // of the opening's last line to its place (empty: any line); when the first came.
+    std::size_t opened_line = 0;
+    std::optional<std::string> opening_key;
+    long first_heard = -1;
+    TimePoint first_at{};
+    std::vector<double> open_waits, open_whole;  // its openings' first and last line, s
+    std::vector<std::string> pages;              // a reader's commands, in turn
 
     enum class State { Opening, Starting, Ready, Waiting } state = State::Opening;
     TimePoint ready_at{}, sent_at{}, opened_at{};
@@ -256,6 +263,8 @@ struct Scenario {
 
 struct Result {
     std::map<std::string, std::vector<double>> waits;  // place class -> waits, s
+    // Every game's opening: until its first line, and its last, reached the place, s.
+    std::vector<double> open_first, open_whole;
     double floor_s = 0, budget_used = 0;
     std::map<std::string, std::pair<long, int>> made;  // kind -> lines made, moves
     std::size_t lines_sent = 0, reader_lines = 0;
@@ -421,6 +430,29 @@ class Crowd {
         server_->say(nick, host, target, text);
     }
 
+    // The plain text of the last line a game's opening tells its place ("" when none).
+    static std::string opening_key(const Game& g) {
+        std::string key;
+        for (const auto& out : g.start())
+            if (out.to == Out::To::Table) key = answer_key(out.text);
+        return key;
+    }
+
+    // When the line holding `key` reached the loop's place since it opened its game (noting
+    // the first line there too), if it has.
+    std::optional<TimePoint> seen_since(Loop& l, const std::string& key) {
+        for (std::size_t i = l.opened_line; i < server_->lines.size(); ++i) {
+            const auto& line = server_->lines[i];
+            if (line.target != l.target) continue;
+            if (l.first_heard < 0) {
+                l.first_heard = static_cast<long>(i);
+                l.first_at = line.at;
+            }
+            if (render::to_plain(line.text).find(key) != std::string::npos) return line.at;
+        }
+        return std::nullopt;
+    }
+
     // Opens the loop's game: a table with its people (and computers), or a private game.
     void open(Loop& l) {
         if (l.place == Loop::Place::Reader) {
@@ -445,8 +477,16 @@ class Crowd {
         } else {
             say(l.nicks[0], l.hosts[0], "croupier", k->name() + " new");
         }
+        // A person moves once they have seen the whole game (its opening's last line): their
+        // think time starts then. The waits for the opening's first and last lines are
+        // figures of their own (lines.open_*), not waits for a move.
         l.state = Loop::State::Starting;
         l.opened_at = clock_.now();
+        l.target = lower(l.place == Loop::Place::Private ? l.nicks[0] : l.channel);
+        l.key.clear();
+        l.first_heard = -1;
+        l.opening_key.reset();
+        l.opened_line = server_->lines.size();
         ++l.games;
     }
 
@@ -465,8 +505,13 @@ class Crowd {
             if (l.state == Loop::State::Starting) {
                 Table* t = table_of(l);
                 if (t && t->phase == Table::Phase::Playing && t->game && !t->game->finished()) {
-                    l.state = Loop::State::Ready;
-                    l.ready_at = now + kThink;
+                    if (!l.opening_key) l.opening_key = opening_key(*t->game);
+                    if (const auto seen = seen_since(l, *l.opening_key)) {
+                        l.open_waits.push_back(seconds(l.first_at - l.opened_at));
+                        l.open_whole.push_back(seconds(*seen - l.opened_at));
+                        l.state = Loop::State::Ready;
+                        l.ready_at = *seen + kThink;
+                    }
                 } else if (now - l.opened_at > kStartWithin) {
                     throw std::runtime_error(
                         fmt::format("scenario {}: the {} game of {} did not start within {} s",
@@ -619,6 +664,9 @@ class Crowd {
         }
         const long index = static_cast<long>(server_->lines.size()) - 1;
         const std::string plain = render::to_plain(line.text);
+        if (getenv("DBGW") && (line.target == "spi0" || line.target == "enc0"))
+            fprintf(stderr, "L %s %s at %.0f: %.90s\n", s_.key().c_str(), line.target.c_str(),
+                    seconds(line.at - start_), plain.c_str());
         for (auto& l : s_.loops) {
             // The lines a table's moves wait for, oldest first (a merged line carries several).
             for (std::size_t i = l.expects_done; i < l.expects.size(); ++i) {
@@ -650,6 +698,8 @@ class Crowd {
                                                                      : "private";
             auto& w = res.waits[cls];
             w.insert(w.end(), l.waits.begin(), l.waits.end());
+            res.open_first.insert(res.open_first.end(), l.open_waits.begin(), l.open_waits.end());
+            res.open_whole.insert(res.open_whole.end(), l.open_whole.begin(), l.open_whole.end());
             for (const auto& e : l.expects) {
                 if (e.follows < 0) continue;
                 const auto& c = l.expects[static_cast<std::size_t>(e.follows)];
@@ -940,6 +990,14 @@ void bench_lines(BenchReport& r, bool quick) {
             for (const auto& [cls, w] : res.waits) {
                 r.figure(fmt::format("lines.lag_p50_s.{}.{}", s.key(), cls), pct(w, 50), "s");
                 r.figure(fmt::format("lines.lag_p95_s.{}.{}", s.key(), cls), pct(w, 95), "s");
+            }
+            if (!res.open_first.empty()) {
+                r.figure(fmt::format("lines.open_first_p50_s.{}", s.key()), pct(res.open_first, 50),
+                         "s");
+                r.figure(fmt::format("lines.open_whole_p50_s.{}", s.key()), pct(res.open_whole, 50),
+                         "s");
+                r.figure(fmt::format("lines.open_whole_max_s.{}", s.key()),
+                         pct(res.open_whole, 100), "s");
             }
             if (s.link) {
                 // No floor: a budget for each person and channel, none shared.
