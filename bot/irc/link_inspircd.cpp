@@ -150,8 +150,7 @@ class InspircdLink final : public ServerLink {
             // :<sid> SAVE <uid> <ts>: a nick collision; the user's nick becomes its UID.
             if (p.empty()) return;
             if (is_bot(p[0])) {
-                log::warn("network {}: link: the bot's nick {} collided; the server renamed it",
-                          n.net.name, bot_nick());
+                bot_renamed(bot_id_);
             } else if (user(p[0])) {
                 user_nick(p[0], p[0]);
             }
@@ -197,6 +196,10 @@ class InspircdLink final : public ServerLink {
     std::string part_line(const std::string& channel, const std::string& reason) override {
         chan_ts_.erase(n.fold(channel));  // the channel may empty and be made again
         return ":" + bot_id_ + " PART " + channel + " :" + irc::sanitise(reason);
+    }
+    // :<uid> NICK <nick> <ts>
+    std::string nick_line(const std::string& nick) const override {
+        return ":" + bot_id_ + " NICK " + nick + " " + std::to_string(n.clock.unix_now());
     }
     void quit(const std::string& reason) override {
         if (bot_id_.empty() || peer_sid_.empty()) return;
@@ -344,8 +347,10 @@ class InspircdLink final : public ServerLink {
             skip(m, "a malformed UID line");
             return;
         }
-        if (is_bot(p[0]) || (!n.nick_.empty() && n.same(p[2], n.nick_))) {
-            log::warn("network {}: link: a user {} with the bot's nick or UID skipped", n.net.name,
+        // A user with the bot's nick is a collision the network resolves (a SAVE follows for
+        // the newer, or both); one with the bot's UID is the server's mistake.
+        if (!bot_id_.empty() && p[0] == bot_id_) {
+            log::warn("network {}: link: a user {} with the bot's UID skipped", n.net.name,
                       irc::sanitise(p[2]));
             return;
         }

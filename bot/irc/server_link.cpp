@@ -118,6 +118,7 @@ void ServerLink::user_nick(const std::string& id, const std::string& nick) {
     for (auto& [ch, set] : n.members)
         if (set.erase(n.fold(old_nick))) set.insert(n.fold(nick));
     if (bursted_) n.listener.on_nick(n.self, before, nick);
+    if (n.same(old_nick, n.main_nick())) regain_nick();
 }
 
 void ServerLink::user_account(const std::string& id, const std::string& account) {
@@ -145,6 +146,7 @@ void ServerLink::user_quit(const std::string& id) {
     for (auto& [ch, set] : chans_) set.erase(id);
     users_.erase(it);
     if (bursted_) n.listener.on_quit(n.self, who);
+    if (folded == n.fold(n.main_nick())) regain_nick();
 }
 
 void ServerLink::user_join(const std::string& id, const std::string& channel) {
@@ -302,7 +304,7 @@ void ServerLink::burst_done() {
     if (bursted_) return;
     bursted_ = true;
     n.registered = true;
-    n.nick_ = n.main_nick();
+    if (n.nick_.empty()) n.nick_ = n.main_nick();  // a collision in the burst renamed it
     n.my_user = bot_user();
     n.my_host = bot_host();
     n.cancel(n.register_timer);
@@ -320,7 +322,36 @@ void ServerLink::burst_done() {
         n.listener.on_join(n.self, me, ch);
         if (!n.conn) return;
     }
+    regain_nick();
     n.pump();
+}
+
+void ServerLink::bot_nick_now(const std::string& nick) {
+    Source before;
+    before.nick = bot_nick();
+    before.user = bot_user();
+    before.host = bot_host();
+    n.nick_ = nick;
+    if (bursted_) n.listener.on_nick(n.self, before, nick);
+}
+
+void ServerLink::bot_renamed(const std::string& nick) {
+    log::warn(
+        "network {}: link: the bot's nick {} collided; the network renamed it {} until "
+        "{} is free again",
+        n.net.name, bot_nick(), irc::sanitise(nick), n.main_nick());
+    bot_nick_now(nick);
+    regain_nick();
+}
+
+void ServerLink::regain_nick() {
+    const std::string wanted = n.main_nick();
+    if (!bursted_ || n.nick_.empty() || n.same(n.nick_, wanted) || user_by_nick(wanted)) return;
+    const std::string line = nick_line(wanted);
+    if (line.empty()) return;
+    send(line);
+    log::info("network {}: link: the bot took its nick {} back", n.net.name, wanted);
+    bot_nick_now(wanted);
 }
 
 void ServerLink::bot_lost(const std::string& why) {

@@ -118,6 +118,13 @@ class ServerLink {
     // at once, unless the bot was lost three times in the last minute (a nick enforcer, a
     // collision that keeps coming back): then 30 s later, so the link never loops.
     void come_back(std::function<void()> introduce);
+    // A collision renamed the bot (InspIRCd's SAVE: its nick is its UID now). It answers to
+    // the new nick, and takes its own back as soon as nobody holds it (a quit, a nick change,
+    // a split), as a client link does.
+    void bot_renamed(const std::string& nick);
+    // The protocol's line that changes the bot's nick ("" where it has none: ngircd resolves
+    // a collision with a KILL, never a rename).
+    virtual std::string nick_line(const std::string&) const { return {}; }
     // The bot's nick and identity as introduced.
     std::string bot_nick() const;
     std::string bot_user() const;
@@ -132,6 +139,8 @@ class ServerLink {
     std::set<std::string> bot_channels_;  // folded channels the bot was put in
 
   private:
+    void regain_nick();  // the configured nick, if the bot lost it and nobody holds it
+    void bot_nick_now(const std::string& nick);
     std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
     std::deque<TimePoint> losses_;  // when the bot was lost, the last minute's
     TimerId come_back_timer_ = 0;

@@ -137,6 +137,39 @@ TEST(Inspircd, LinksBurstsAndFollowsTheNetwork) {
         << all;
 }
 
+// A nick collision: the network renames the bot to its UID (SAVE). It answers there, and
+// takes its nick back the moment the one holding it is gone; a user taking the bot's nick in
+// the burst is the same.
+TEST(Inspircd, CollidedBotTakesItsNickBack) {
+    std::string text = kLink;
+    text = text.substr(0, text.find("S: :001AAAAAA PRIVMSG #cards :!ping"));
+    text +=
+        R"(S: :001 UID 001AAAAAC 1795821100 croupier 10.0.0.3 10.0.0.3 cr 10.0.0.3 1795821100 + :Early
+S: :001 SAVE 42CAAAAAA 1795821163
+S: :001AAAAAC PRIVMSG 42CAAAAAA :!ping
+C: :42CAAAAAA PRIVMSG croupier :pong croupier
+S: :001AAAAAC NICK early 1795821180
+C~ :42CAAAAAA NICK croupier \d+
+S: :99SAAAAAA PRIVMSG croupier :!ping
+C: :42CAAAAAA PRIVMSG bob :pong bob
+S: :001 UID 001AAAAAD 1795821100 croupier 10.0.0.4 10.0.0.4 cr 10.0.0.4 1795821100 + :Late
+S: :001 SAVE 42CAAAAAA 1795821190
+S: :001AAAAAD QUIT :bye
+C~ :42CAAAAAA NICK croupier \d+
+S: :99SAAAAAA PRIVMSG croupier :!ping
+C: :42CAAAAAA PRIVMSG bob :pong bob
+db registered
+= yes
+)";
+    auto r = run(text);
+    ASSERT_EQ(r.code, 0) << r.err;
+    std::string all;
+    for (const auto& e : r.events) all += e + "\n";
+    EXPECT_EQ(std::count(r.events.begin(), r.events.end(), "nick croupier 42CAAAAAA"), 2) << all;
+    EXPECT_EQ(std::count(r.events.begin(), r.events.end(), "nick 42CAAAAAA croupier"), 2) << all;
+    EXPECT_TRUE(has(r.events, "message croupier!cr@10.0.0.3 42CAAAAAA !ping account=")) << all;
+}
+
 TEST(Inspircd, WrongPasswordClosesTheLink) {
     auto r = run(R"(raw-registration
 C: CAPAB START 1205
