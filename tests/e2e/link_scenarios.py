@@ -19,6 +19,10 @@ client, and everything played through the link.
    Spider board as before, the table still dealt and a move accepted).
 7. The IRC server is killed and started again on the same ports mid-game: the bot links
    again by itself, and the games go on (people reconnect, the same board, moves accepted).
+8. InspIRCd: a client holds the bot's nick when croupierd links again; the network renames
+   the bot to its UID (SAVE), and the bot has its own nick back (in its channel under it)
+   the moment the client quits, its games intact. (ngircd keeps the nick of its link's
+   ServiceMask from clients: no one can take it there.)
 
 CROUPIER_E2E_LINK_AS_CLIENT=1 runs the same scenario with the bot connected as a client
 (no link; parts 1 and 4 skipped): a check of the test itself, and a baseline for the waits.
@@ -26,6 +30,7 @@ CROUPIER_E2E_LINK_AS_CLIENT=1 runs the same scenario with the bot connected as a
 
 import os
 import re
+import time
 
 from harness import BOT_NICK, CHANNEL, LINK_DEFAULTS, check, parse_hand, spider_move_by_hint
 
@@ -240,6 +245,7 @@ SOLO = {"source": "127.0.0.14", "username": "sol"}
 ACC_FIRST = {"source": "127.0.0.20", "username": "carol"}
 ACC_SECOND = {"source": "127.0.0.21", "username": "mobile"}
 OPER = {"source": "127.0.0.30", "username": "oper"}
+SQUATTER = {"source": "127.0.0.31", "username": "squat"}
 
 
 def start(h, kind):
@@ -372,6 +378,27 @@ def run_scenario(h, kind):
              if m.nick.lower() == BOT_NICK]
     check(sizes and max(sizes) <= 512, f"a line from the bot of {max(sizes)} bytes")
     print(f"{kind}: {len(sizes)} lines from the bot received, the longest {max(sizes)} bytes")
+
+    # --- 8. someone took the bot's nick while croupierd was down ---------------------------
+    # InspIRCd only: ngircd keeps a nick matching the link's ServiceMask from its clients (a
+    # client asking for it never registered), so no one can hold it there.
+    if not AS_CLIENT and kind == "inspircd":
+        h.stop_bot(bot)
+        squatter = h.client(BOT_NICK, **SQUATTER)
+        ann.skip()
+        bot = h.start_bot(config)
+        # InspIRCd renames the newer of the two, the bot, to its UID (SAVE); the bot must have
+        # its own nick again once the squatter has gone.
+        time.sleep(2.0)
+        check(bot.alive(), "croupierd exited on a collision with its nick")
+        gone = h.now()
+        squatter.send("QUIT :taken back")
+        h.wait_bot_in_channel(ann, timeout=KILL_BACK_LIMIT + 30)
+        back = h.now() - gone
+        timings.append(("its own nick again after the squatter left", back))
+        print(f"{kind}: a client held {BOT_NICK} when croupierd linked; the bot had its nick "
+              f"back {back:.2f} s after the client quit")
+        played_on(h, solo, solo_deal, solo_board, "Spider after the nick collision")
 
     h.stop_bot(bot)
     for what, seconds in timings:
