@@ -116,6 +116,7 @@ void Daemon::Impl::start_web() {
     o.host = cfg.web.host;
     o.port = cfg.web.port;
     o.max_connections = static_cast<std::size_t>(cfg.web.max_connections);
+    o.max_per_address = static_cast<std::size_t>(cfg.web.per_address());
     // The web thread keeps these kinds (shared): a rehash makes new ones for the tables and
     // cannot free these under it. It calls only their const functions.
     web = std::make_unique<web::Server>(

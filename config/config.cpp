@@ -394,6 +394,11 @@ class Builder {
                 throw ConfigError(w.file, w.line, sec.name + "." + key,
                                   fmt::format("[{}] key \"{}\": {}", sec.name, key, why));
             };
+            if (kind == "web" && config_.web.max_per_address > config_.web.max_connections)
+                fail("max_per_address",
+                     fmt::format("{} is more than max_connections ({}): one address could take "
+                                 "every connection",
+                                 config_.web.max_per_address, config_.web.max_connections));
             if (kind == "network") {
                 auto* n = network(sec.name.substr(8));
                 if (n->host.empty()) fail("host", "missing required key");
@@ -614,10 +619,12 @@ std::string summarise(const Config& c) {
                      id.saved_needs_account ? "services accounts only" : "everyone",
                      guests.empty() ? "none" : guests));
     if (c.web.enabled())
-        line(fmt::format("web: pages on {}:{}{}, at most {} connections at once", c.web.host,
-                         c.web.port,
-                         c.web.public_url.empty() ? "" : ", public at " + c.web.public_url,
-                         c.web.max_connections));
+        line(
+            fmt::format("web: pages on {}:{}{}, at most {} connections at once, {} from one "
+                        "address",
+                        c.web.host, c.web.port,
+                        c.web.public_url.empty() ? "" : ", public at " + c.web.public_url,
+                        c.web.max_connections, c.web.per_address()));
     else
         line("web: off");
     for (const auto& [name, sec] : c.games) {

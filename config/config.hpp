@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -115,6 +116,12 @@ struct WebConfig {
     std::string public_url;
     // Connections served at once; the next get 503 and are closed (docs/WEB.md).
     int max_connections = 256;
+    // Connections from one address at once (0: a quarter of max_connections, at least 1):
+    // one address cannot take every connection (docs/WEB.md).
+    int max_per_address = 0;
+    int per_address() const {
+        return max_per_address > 0 ? max_per_address : std::max(1, max_connections / 4);
+    }
     bool enabled() const { return !host.empty(); }
 };
 

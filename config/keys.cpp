@@ -429,6 +429,10 @@ const KeyTable& web_keys() {
          [](Target& t, const std::string& v) {
              t.config->web.max_connections = static_cast<int>(parse_int(v, 1, 4096));
          }},
+        {"max_per_address",
+         [](Target& t, const std::string& v) {
+             t.config->web.max_per_address = static_cast<int>(parse_int(v, 1, 4096));
+         }},
     };
     return t;
 }

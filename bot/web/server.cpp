@@ -3,9 +3,12 @@
 #include "bot/web/server.hpp"
 
 #include <atomic>
+#include <list>
+#include <map>
 #include <optional>
 #include <set>
 #include <thread>
+#include <unordered_map>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -14,6 +17,7 @@
 #include <boost/beast/http.hpp>
 
 #include "bot/log.hpp"
+#include "bot/web/encoding.hpp"
 #include "bot/web/site.hpp"
 
 namespace croupier::bot::web {
@@ -34,10 +38,53 @@ struct Server::Impl {
     std::thread thread;
     std::unique_ptr<Site> site;            // made and used on the server's thread only
     std::set<beast::tcp_stream*> streams;  // the open connections (the server's thread only)
+    std::map<asio::ip::address, std::size_t> per_address;  // the connections served, by address
     std::uint16_t bound = 0;
 
+    // An answer as sent: its body, tag and, made when first asked for, its gzipped form.
+    struct Entry {
+        int status = 200;
+        std::string content_type, body, etag;
+        std::string gz, gz_etag;
+        bool gz_tried = false;
+    };
+    // Ended games' answers (Response::fixed), by request target, the least used dropped first
+    // (the server's thread only).
+    struct Kept {
+        std::shared_ptr<Entry> entry;
+        std::chrono::steady_clock::time_point until;
+        std::list<std::string>::iterator used;
+    };
+    std::unordered_map<std::string, Kept> kept;
+    std::list<std::string> used;  // most recently used first
+
+    std::shared_ptr<Entry> find_kept(const std::string& target);
+    void keep(const std::string& target, std::shared_ptr<Entry> e);
     void accept();
 };
+
+std::shared_ptr<Server::Impl::Entry> Server::Impl::find_kept(const std::string& target) {
+    auto it = kept.find(target);
+    if (it == kept.end()) return nullptr;
+    if (std::chrono::steady_clock::now() >= it->second.until) {
+        used.erase(it->second.used);
+        kept.erase(it);
+        return nullptr;
+    }
+    used.splice(used.begin(), used, it->second.used);
+    return it->second.entry;
+}
+
+void Server::Impl::keep(const std::string& target, std::shared_ptr<Entry> e) {
+    if (opt.cache_entries == 0 || kept.count(target)) return;
+    while (kept.size() >= opt.cache_entries) {
+        kept.erase(used.back());
+        used.pop_back();
+    }
+    used.push_front(target);
+    kept.emplace(
+        target, Kept{std::move(e), std::chrono::steady_clock::now() + opt.cache_for, used.begin()});
+}
 
 namespace {
 
@@ -63,16 +110,28 @@ http::response<http::string_body> plain(http::status status, std::string text, u
     return res;
 }
 
+// A 503 with when to try again (RFC 9110 10.2.3).
+http::response<http::string_body> busy(std::string text, int retry_after_s, unsigned version) {
+    auto res = plain(http::status::service_unavailable, std::move(text), version);
+    res.set(http::field::retry_after, std::to_string(retry_after_s));
+    return res;
+}
+
 class Session : public std::enable_shared_from_this<Session> {
   public:
-    Session(tcp::socket socket, Server::Impl& server)
-        : stream_(std::move(socket)), server_(server) {
+    // `counted`: served (not refused), so it counts against its address's share.
+    Session(tcp::socket socket, Server::Impl& server, asio::ip::address from, bool counted)
+        : stream_(std::move(socket)), server_(server), from_(from), counted_(counted) {
         ++server_.open;
         server_.streams.insert(&stream_);
+        if (counted_) ++server_.per_address[from_];
     }
     ~Session() {
         server_.streams.erase(&stream_);
         --server_.open;
+        if (!counted_) return;
+        auto it = server_.per_address.find(from_);
+        if (it != server_.per_address.end() && --it->second == 0) server_.per_address.erase(it);
     }
 
     void read() {
@@ -85,10 +144,12 @@ class Session : public std::enable_shared_from_this<Session> {
             [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
     }
 
-    // Too many connections: one answer, then closed.
-    void refuse_busy() {
-        send(plain(http::status::service_unavailable,
-                   "Too many connections at once; try again in a moment.\n", 11));
+    // Too many connections (from everyone, or from this address): one answer, then closed.
+    void refuse_busy(bool this_address) {
+        send(busy(this_address ? "Too many connections from your address at once; close some, "
+                                 "or try again in a moment.\n"
+                               : "Too many connections at once; try again in a moment.\n",
+                  5, 11));
     }
 
   private:
@@ -113,35 +174,75 @@ class Session : public std::enable_shared_from_this<Session> {
             res.set(http::field::allow, "GET, HEAD");
             return send(std::move(res));
         }
+        // HTTP/1.1 requires Host (RFC 9112 3.2): without it, 400.
+        if (v >= 11 && req.find(http::field::host) == req.end())
+            return send(plain(http::status::bad_request, "A Host header is required.\n", v));
         const auto target = req.target();
         if (target.size() > server_.opt.target_limit)
             return send(plain(http::status::uri_too_long, "The address is too long.\n", v));
         if (target.empty() || target.front() != '/')
             return send(plain(http::status::bad_request, "Bad request target.\n", v));
-        if (!server_.site)
-            return send(
-                plain(http::status::service_unavailable, "The pages are not available.\n", v));
-        Response r;
-        try {
-            r = server_.site->get(std::string_view(target.data(), target.size()));
-        } catch (const std::exception& e) {
-            log::warn("web: {} {}: {}", std::string(req.method_string()), std::string(target),
-                      e.what());
-            return send(plain(http::status::service_unavailable,
-                              "The database cannot be read right now; try again.\n", v));
+        if (!server_.site) return send(busy("The pages are not available.\n", 30, v));
+        const std::string key(target.data(), target.size());
+        auto e = server_.find_kept(key);
+        if (!e) {
+            Response r;
+            try {
+                r = server_.site->get(key);
+            } catch (const std::exception& ex) {
+                log::warn("web: {} {}: {}", std::string(req.method_string()), key, ex.what());
+                return send(busy("The database cannot be read right now; try again.\n", 1, v));
+            }
+            e = std::make_shared<Server::Impl::Entry>();
+            e->status = r.status;
+            e->content_type = std::move(r.content_type);
+            e->body = std::move(r.body);
+            e->etag = etag_of(e->body);
+            if (r.fixed && r.status == 200) server_.keep(key, e);
         }
-        http::response<http::string_body> res{static_cast<http::status>(r.status), v};
+        const bool compressible = e->body.size() >= server_.opt.gzip_from;
+        const bool zipped =
+            compressible && accepts_gzip(field(req, http::field::accept_encoding)) && gzipped(*e);
+        const std::string& etag = zipped ? e->gz_etag : e->etag;
+        ++requests_;
+        const bool again = req.keep_alive() && requests_ < server_.opt.max_requests;
+        const bool unchanged =
+            e->status == 200 && etag_matches(field(req, http::field::if_none_match), etag);
+        http::response<http::string_body> res{
+            unchanged ? http::status::not_modified : static_cast<http::status>(e->status), v};
         common_headers(res);
-        res.set(http::field::content_type, r.content_type);
+        res.set(http::field::content_type, e->content_type);
         res.set(http::field::cache_control, "no-cache");
-        res.keep_alive(req.keep_alive());
-        if (req.method() == http::verb::head) {
-            res.content_length(r.body.size());
+        if (e->status == 200) res.set(http::field::etag, etag);
+        if (compressible) res.set(http::field::vary, "Accept-Encoding");
+        if (zipped) res.set(http::field::content_encoding, "gzip");
+        res.keep_alive(again);
+        const std::string& body = zipped ? e->gz : e->body;
+        if (unchanged) {
+            // 304: no body, no length of one.
+        } else if (req.method() == http::verb::head) {
+            res.content_length(body.size());
         } else {
-            res.body() = std::move(r.body);
+            res.body() = body;
             res.prepare_payload();
         }
         send(std::move(res));
+    }
+
+    static std::string_view field(const http::request<http::empty_body>& req, http::field f) {
+        auto it = req.find(f);
+        return it == req.end() ? std::string_view()
+                               : std::string_view(it->value().data(), it->value().size());
+    }
+
+    // The entry's gzipped body, made the first time it is asked for; false if zlib failed.
+    static bool gzipped(Server::Impl::Entry& e) {
+        if (!e.gz_tried) {
+            e.gz_tried = true;
+            e.gz = gzip(e.body);
+            if (!e.gz.empty()) e.gz_etag = etag_of(e.body, "gz");
+        }
+        return !e.gz.empty();
     }
 
     void send(http::response<http::string_body> res) {
@@ -167,6 +268,9 @@ class Session : public std::enable_shared_from_this<Session> {
 
     beast::tcp_stream stream_;
     Server::Impl& server_;
+    asio::ip::address from_;
+    bool counted_ = false;
+    std::size_t requests_ = 0;  // answered on this connection
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::empty_body>> parser_;
     std::shared_ptr<http::response<http::string_body>> response_;
@@ -178,10 +282,14 @@ void Server::Impl::accept() {
     acceptor->async_accept([this](beast::error_code ec, tcp::socket socket) {
         if (ec == asio::error::operation_aborted || !acceptor->is_open()) return;
         if (!ec) {
+            beast::error_code ignored;
+            const auto from = socket.remote_endpoint(ignored).address();
             const bool full = open.load() >= opt.max_connections;
-            auto s = std::make_shared<Session>(std::move(socket), *this);
-            if (full)
-                s->refuse_busy();
+            auto pa = per_address.find(from);
+            const bool crowded = pa != per_address.end() && pa->second >= opt.max_per_address;
+            auto s = std::make_shared<Session>(std::move(socket), *this, from, !full && !crowded);
+            if (full || crowded)
+                s->refuse_busy(!full);
             else
                 s->read();
         }

@@ -18,6 +18,11 @@ struct ServerOptions {
     std::string host = "127.0.0.1";                 // numeric
     std::uint16_t port = 0;                         // 0: any free port (tests)
     std::size_t max_connections = 256;              // more at once get 503 and are closed
+    std::size_t max_per_address = 64;               // from one address at once: more get 503
+    std::size_t max_requests = 100;                 // on one connection; the last closes it
+    std::size_t cache_entries = 256;                // ended games' answers kept (0: none)
+    std::chrono::seconds cache_for{300};            // each at most this long
+    std::size_t gzip_from = 1024;                   // smaller bodies are sent as they are
     std::chrono::milliseconds read_timeout{10000};  // a request must arrive within this
     std::size_t header_limit = 8 * 1024;            // request line and headers: more is 431
     std::size_t target_limit = 2048;                // a longer request target is 414

@@ -869,7 +869,11 @@ Response Site::get(std::string_view target) const {
     if (auto id = rest("/game/")) {
         const auto n = parse_id(*id);
         if (!n) return bad_request(base_, api, "A game is named by a number: /game/12.");
-        if (auto v = game(*n)) return answer(*v, game_html);
+        if (auto v = game(*n)) {
+            Response r = answer(*v, game_html);
+            r.fixed = (*v)["status"].str() != "open";  // an ended game's record is final
+            return r;
+        }
         return not_found(base_, api, "There is no such game.");
     }
     return not_found(base_, api, "There is no such page.");

@@ -22,6 +22,9 @@ struct Response {
     int status = 200;
     std::string content_type = "text/html; charset=utf-8";
     std::string body;
+    // The answer will not change (an ended game's page): the server may keep it a while and
+    // answer it again without asking the site.
+    bool fixed = false;
 };
 
 class Site {

@@ -98,7 +98,8 @@ TEST(ConfigWeb, MaxConnectionsDefaultsTo256AndTakes1To4096) {
     EXPECT_EQ(c.web.max_connections, 1);
     c = parse_text(kMinimal + "\n[web]\nlisten = 127.0.0.1:8080\nmax_connections = 4096\n");
     EXPECT_EQ(c.web.max_connections, 4096);
-    EXPECT_NE(summarise(c).find("web: pages on 127.0.0.1:8080, at most 4096 connections at once"),
+    EXPECT_NE(summarise(c).find("web: pages on 127.0.0.1:8080, at most 4096 connections at once, "
+                                "1024 from one address"),
               std::string::npos)
         << summarise(c);
 }
@@ -115,4 +116,31 @@ TEST(ConfigWeb, TheExampleFileListensOnLoopbackAndDocumentsItsKeys) {
     EXPECT_NE(text.find("\npublic_url ="), std::string::npos);
     EXPECT_NE(text.find("\nmax_connections = 256\n"), std::string::npos);
     EXPECT_EQ(c.web.max_connections, 256);
+}
+
+// One address may hold a quarter of max_connections unless said; never more than all of them.
+TEST(ConfigWeb, MaxPerAddressDefaultsToAQuarterAndStaysUnderTheWhole) {
+    EXPECT_EQ(parse_text(kMinimal).web.per_address(), 64);
+    auto c = parse_text(kMinimal + "\n[web]\nlisten = 127.0.0.1:8080\nmax_connections = 3\n");
+    EXPECT_EQ(c.web.per_address(), 1);
+    c = parse_text(
+        kMinimal +
+        "\n[web]\nlisten = 127.0.0.1:8080\nmax_connections = 10\nmax_per_address = 10\n");
+    EXPECT_EQ(c.web.per_address(), 10);
+    EXPECT_NE(summarise(c).find("at most 10 connections at once, 10 from one address"),
+              std::string::npos)
+        << summarise(c);
+    try {
+        parse_text(
+            kMinimal +
+            "\n[web]\nlisten = 127.0.0.1:8080\nmax_connections = 10\nmax_per_address = 11\n");
+        ADD_FAILURE() << "no error for max_per_address over max_connections";
+    } catch (const ConfigError& e) {
+        EXPECT_EQ(e.line, 11);
+        EXPECT_EQ(e.key, "web.max_per_address");
+        EXPECT_NE(std::string(e.what()).find("more than max_connections (10)"), std::string::npos)
+            << e.what();
+    }
+    const auto e = web_error("max_per_address = 0");
+    EXPECT_EQ(e.key, "web.max_per_address");
 }

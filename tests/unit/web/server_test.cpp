@@ -2,12 +2,16 @@
 // The web server over real sockets: a free port, plain requests, the limits (docs/WEB.md).
 #include <gtest/gtest.h>
 
+#include <zlib.h>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
+
 #include <chrono>
 #include <thread>
+
+#include <SQLiteCpp/Database.h>
 
 #include "bot/web/server.hpp"
 #include "bot/web/site.hpp"
@@ -63,6 +67,59 @@ std::string exchange(std::uint16_t port, const std::string& request) {
         if (ec) break;
     }
     return out;
+}
+
+// A connection from `source` (any loopback address: 127.0.0.2 is another address).
+tcp::socket connect_from(asio::io_context& io, std::uint16_t port, const char* source) {
+    tcp::socket s(io);
+    s.open(tcp::v4());
+    s.bind(tcp::endpoint(asio::ip::make_address(source), 0));
+    s.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    return s;
+}
+
+std::string exchange_from(std::uint16_t port, const char* source, const std::string& request) {
+    asio::io_context io;
+    auto s = connect_from(io, port, source);
+    asio::write(s, asio::buffer(request));
+    std::string out;
+    boost::system::error_code ec;
+    char buf[4096];
+    for (;;) {
+        const std::size_t n = s.read_some(asio::buffer(buf), ec);
+        out.append(buf, n);
+        if (ec) break;
+    }
+    return out;
+}
+
+// A header's value in a response ("" when absent).
+std::string header_of(const std::string& response, const std::string& name) {
+    const auto end = response.find("\r\n\r\n");
+    const std::string key = "\r\n" + name + ": ";
+    const auto p = response.find(key);
+    if (p == std::string::npos || p > end) return "";
+    const auto v = p + key.size();
+    return response.substr(v, response.find("\r\n", v) - v);
+}
+
+// A gzip body inflated (zlib), or "<bad gzip>".
+std::string gunzip(const std::string& in) {
+    z_stream z{};
+    if (inflateInit2(&z, 15 + 16) != Z_OK) return "<bad gzip>";
+    std::string out;
+    char buf[16384];
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(in.data()));
+    z.avail_in = static_cast<uInt>(in.size());
+    int rc = Z_OK;
+    while (rc == Z_OK) {
+        z.next_out = reinterpret_cast<Bytef*>(buf);
+        z.avail_out = sizeof buf;
+        rc = inflate(&z, Z_NO_FLUSH);
+        out.append(buf, sizeof buf - z.avail_out);
+    }
+    inflateEnd(&z);
+    return rc == Z_STREAM_END ? out : "<bad gzip>";
 }
 
 int status_of(const std::string& response) {
@@ -189,4 +246,123 @@ TEST_F(ServerTest, APortInUseIsReportedAndNothingRuns) {
     Server second(o, [this] { return std::make_unique<Site>(path, kinds, ""); });
     EXPECT_FALSE(second.start());
     second.stop();  // nothing to join
+}
+
+// One address cannot take every connection: past its share it gets 503 with Retry-After,
+// while another address is still served.
+TEST_F(ServerTest, OneAddressGetsItsShareAndOthersAreStillServed) {
+    ServerOptions o;
+    o.max_connections = 10;
+    o.max_per_address = 2;
+    auto server = serve(o);
+    asio::io_context io;
+    auto a = connect_from(io, server->port(), "127.0.0.3");
+    auto b = connect_from(io, server->port(), "127.0.0.3");
+    for (int i = 0; i < 100 && server->connections() < 2; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    ASSERT_EQ(server->connections(), 2u);
+    const std::string third =
+        exchange_from(server->port(), "127.0.0.3", "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    EXPECT_EQ(status_of(third), 503) << third;
+    EXPECT_EQ(header_of(third, "Retry-After"), "5") << third;
+    EXPECT_NE(body_of(third).find("from your address"), std::string::npos) << third;
+    const std::string other = exchange_from(
+        server->port(), "127.0.0.4", "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(status_of(other), 200) << other;
+    // The share comes back when a connection closes.
+    a.close();
+    for (int i = 0; i < 100 && server->connections() > 1; ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    EXPECT_EQ(status_of(exchange_from(server->port(), "127.0.0.3",
+                                      "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")),
+              200);
+}
+
+TEST_F(ServerTest, HttpOneOneWithoutHostIs400) {
+    auto server = serve();
+    EXPECT_EQ(status_of(exchange(server->port(), "GET / HTTP/1.1\r\nConnection: close\r\n\r\n")),
+              400);
+    EXPECT_EQ(status_of(exchange(server->port(), "GET / HTTP/1.0\r\n\r\n")), 200);
+}
+
+// An answer carries an entity tag; asked again with it, the answer is 304 without a body.
+TEST_F(ServerTest, AnsweredAgainWithItsTagIs304) {
+    auto server = serve();
+    const std::string first =
+        exchange(server->port(), "GET /api/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const std::string etag = header_of(first, "ETag");
+    ASSERT_FALSE(etag.empty()) << first;
+    const std::string again =
+        exchange(server->port(), "GET /api/ HTTP/1.1\r\nHost: x\r\nIf-None-Match: W/\"x\", " +
+                                     etag + "\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(status_of(again), 304) << again;
+    EXPECT_EQ(body_of(again), "");
+    EXPECT_EQ(header_of(again, "ETag"), etag);
+    const std::string other = exchange(
+        server->port(),
+        "GET /api/ HTTP/1.1\r\nHost: x\r\nIf-None-Match: \"0\"\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(status_of(other), 200);
+    EXPECT_EQ(body_of(other), body_of(first));
+}
+
+// gzip where the client asks for it (and not where it says q=0): the same page inflated.
+TEST_F(ServerTest, GzipWhereAskedTheSamePage) {
+    ServerOptions o;
+    o.gzip_from = 1;
+    auto server = serve(o);
+    const std::string plain_page =
+        exchange(server->port(), "GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const std::string zipped =
+        exchange(server->port(),
+                 "GET / HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br, gzip;q=0.8\r\n"
+                 "Connection: close\r\n\r\n");
+    EXPECT_EQ(header_of(zipped, "Content-Encoding"), "gzip") << zipped;
+    EXPECT_EQ(header_of(zipped, "Vary"), "Accept-Encoding");
+    EXPECT_NE(header_of(zipped, "ETag"), header_of(plain_page, "ETag"));
+    EXPECT_LT(body_of(zipped).size(), body_of(plain_page).size());
+    EXPECT_EQ(gunzip(body_of(zipped)), body_of(plain_page));
+    const std::string refused = exchange(server->port(),
+                                         "GET / HTTP/1.1\r\nHost: x\r\nAccept-Encoding: gzip;q=0"
+                                         "\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(header_of(refused, "Content-Encoding"), "");
+    EXPECT_EQ(body_of(refused), body_of(plain_page));
+}
+
+// A connection answers at most max_requests requests: the last says Connection: close.
+TEST_F(ServerTest, ClosesAConnectionAfterItsRequests) {
+    ServerOptions o;
+    o.max_requests = 2;
+    auto server = serve(o);
+    const std::string three = exchange(server->port(),
+                                       "GET /api/ HTTP/1.1\r\nHost: x\r\n\r\n"
+                                       "GET /api/ HTTP/1.1\r\nHost: x\r\n\r\n"
+                                       "GET /api/ HTTP/1.1\r\nHost: x\r\n\r\n");
+    std::size_t answers = 0;
+    for (auto p = three.find("HTTP/1.1 200"); p != std::string::npos;
+         p = three.find("HTTP/1.1 200", p + 1))
+        ++answers;
+    EXPECT_EQ(answers, 2u) << three;
+    EXPECT_NE(three.find("Connection: close"), std::string::npos) << three;
+}
+
+// An ended game's answer is kept: asked again, it is the same even if the database changed
+// under it (the record of an ended game does not change; here a test changes it).
+TEST_F(ServerTest, AnEndedGamesAnswerIsKept) {
+    const GameKind* k = kinds.front().get();
+    GameSetup setup = sample_setup(*k, 4242, 2);
+    setup.computer = {true, true};
+    const Played p = play(*db, *k, 7, "#cards", setup, 10000, "resign");
+    ASSERT_TRUE(p.game->finished());
+    auto server = serve();
+    const std::string req = "GET /api/game/7 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+    const std::string first = exchange(server->port(), req);
+    ASSERT_EQ(status_of(first), 200) << first;
+    db->raw().exec("UPDATE games SET result = 'changed under it' WHERE id = 7");
+    const std::string again = exchange(server->port(), req);
+    EXPECT_EQ(body_of(again), body_of(first));
+    EXPECT_EQ(body_of(again).find("changed under it"), std::string::npos);
+    // A game under way is not kept: the index changes with the database.
+    const std::string index =
+        exchange(server->port(), "GET /api/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    EXPECT_NE(body_of(index).find("changed under it"), std::string::npos) << index;
 }
