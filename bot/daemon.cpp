@@ -14,6 +14,7 @@
 
 #include "bot/daemon_impl.hpp"
 #include "bot/games/kinds.hpp"
+#include "bot/irc/low_fd.hpp"
 #include "bot/log.hpp"
 #include "bot/rekey.hpp"
 #include "bot/render.hpp"
@@ -84,6 +85,7 @@ void Daemon::Impl::start() {
     // The writer's own thread checkpoints the WAL; this connection's few writes must not
     // make one on the event loop.
     if (!opts.replay) db->set_autocheckpoint(0);
+    if (!opts.replay) hold_descriptors();
     for (const auto& nc : cfg.networks) nets[nc.name] = make_net(nc, cfg.bot);
     output.attach(*db);
     builtins.attach(*db, *writer);
@@ -92,6 +94,21 @@ void Daemon::Impl::start() {
     for (auto& [name, n] : nets) n->net->start();
     start_web();
     housekeeping_timer = clock.call_after(std::chrono::hours(1), [this] { housekeeping(); });
+}
+
+// The soft limit of open descriptors raised to the hard one (web connections each take one),
+// and a few low ones held for libircclient's select() (bot/irc/low_fd.hpp): one a network,
+// two for networks a rehash adds.
+void Daemon::Impl::hold_descriptors() {
+    const long limit = low_fd::raise_limit();
+    low_fd::reserve(static_cast<int>(cfg.networks.size()) + 2);
+    if (limit < 0) return;
+    log::info("descriptors: at most {} open at once", limit);
+    if (cfg.web.enabled() && cfg.web.max_connections + 64 > limit)
+        log::warn(
+            "[web] max_connections is {} but this process may open only {} descriptors: "
+            "pages past that are refused (raise LimitNOFILE in the service, or ulimit -n)",
+            cfg.web.max_connections, limit);
 }
 
 bool Daemon::Impl::guest_host(const std::string& userhost) const {

@@ -54,6 +54,7 @@ struct Daemon::Impl final : NetworkListener {
 
     // daemon.cpp
     void start();
+    void hold_descriptors();
     void stop();
     void start_web();
     // Whether "user@host" is a shared host (a gateway) whose people are guests, told apart

@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 #include <boost/asio/post.hpp>
 
+#include "bot/irc/low_fd.hpp"
 #include "bot/irc/network_impl.hpp"
 #include "bot/log.hpp"
 
@@ -37,6 +38,7 @@ LinkConnection::~LinkConnection() {
         irc_destroy_session(session);
         session = nullptr;
     }
+    if (lent_fd) low_fd::give_back();  // the socket's descriptor, free again
     lib_sock.close(ec);
     acceptor.close(ec);
     if (transport) transport->close();

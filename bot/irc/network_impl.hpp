@@ -112,6 +112,7 @@ struct LinkConnection {
     irc_session_t* session = nullptr;
     asio::posix::stream_descriptor sd;
     int fd = -1;
+    bool lent_fd = false;  // a held low descriptor was let go for libircclient's socket
     bool rd_pending = false, wr_pending = false;
 
     std::weak_ptr<bool> token() const { return alive; }

@@ -18,6 +18,7 @@
 #include <boost/asio/posix/stream_descriptor.hpp>
 #include <boost/asio/write.hpp>
 
+#include "bot/irc/low_fd.hpp"
 #include "bot/irc/network_impl.hpp"
 #include "bot/log.hpp"
 
@@ -198,17 +199,31 @@ void Network::Impl::lib_start() {
     }
     const unsigned short port = c.acceptor.local_endpoint().port();
     auto t = c.token();
-    c.acceptor.async_accept(c.lib_sock, [this, t](const boost::system::error_code& aec) {
+    c.acceptor.async_accept(c.lib_sock, [this, t, port](const boost::system::error_code& aec) {
         if (!LinkConnection::ok(t)) return;
         if (aec) {
             drop("libircclient loopback: " + aec.message());
             return;
         }
-        conn->lib_accepted = true;
+        LinkConnection& lc = *conn;
+        lc.lib_accepted = true;
         boost::system::error_code ignored;
-        conn->acceptor.close(ignored);
+        lc.acceptor.close(ignored);
+        // libircclient's socket, found by its ports: select() takes it only below FD_SETSIZE.
+        lc.fd = low_fd::find_socket(lc.lib_sock.remote_endpoint(ignored).port(), port);
+        if (lc.fd < 0) {
+            drop("libircclient's socket is not below descriptor " + std::to_string(FD_SETSIZE) +
+                 ", which its select() needs: too many descriptors open (docs/RELIABILITY.md, "
+                 "\"Descriptors\")");
+            return;
+        }
         // Small lines both ways: without NODELAY, Nagle and delayed ACKs add ~40 ms a trip.
-        conn->lib_sock.set_option(tcp::no_delay(true), ignored);
+        lc.lib_sock.set_option(tcp::no_delay(true), ignored);
+        const int one = 1;
+        ::setsockopt(lc.fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        lc.sd.assign(lc.fd);
+        lib_arm();
+        if (!LinkConnection::ok(t)) return;
         lib_read();
         if (!conn->lib_out.empty() && !conn->lib_writing) lib_write_next();
     });
@@ -220,31 +235,19 @@ void Network::Impl::lib_start() {
     }
     irc_set_ctx(c.session, &c);
     const std::string nick = main_nick();
+    // A low descriptor let go for the socket irc_connect makes (bot/irc/low_fd.hpp); its
+    // select() is not called before the loopback has accepted and the socket is found.
+    c.lent_fd = low_fd::lend();
     if (irc_connect(c.session, "127.0.0.1", port, nullptr, nick.c_str(), bot.username.c_str(),
                     bot.realname.c_str()) != 0) {
         const std::string why = irc_strerror(irc_errno(c.session));
         drop("libircclient cannot connect to its loopback: " + why);
         return;
     }
-    fd_set in, out;
-    FD_ZERO(&in);
-    FD_ZERO(&out);
-    int maxfd = 0;
-    irc_add_select_descriptors(c.session, &in, &out, &maxfd);
-    for (int i = 0; i <= maxfd && i < FD_SETSIZE; ++i)
-        if (FD_ISSET(i, &in) || FD_ISSET(i, &out)) c.fd = i;
-    if (c.fd < 0) {
-        drop("cannot find libircclient's socket (descriptor limit?)");
-        return;
-    }
-    const int one = 1;
-    ::setsockopt(c.fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    c.sd.assign(c.fd);
-    lib_arm();
 }
 
 void Network::Impl::lib_pump() {
-    if (!conn || !conn->session) return;
+    if (!conn || !conn->session || conn->fd < 0) return;  // before its socket is found
     LinkConnection& c = *conn;
     auto t = c.token();
     fd_set in, out;
@@ -268,6 +271,7 @@ void Network::Impl::lib_pump() {
 
 void Network::Impl::lib_arm() {
     LinkConnection& c = *conn;
+    if (c.fd < 0) return;
     fd_set in, out;
     FD_ZERO(&in);
     FD_ZERO(&out);
