@@ -40,6 +40,7 @@
 #include "bot/irc/transport.hpp"
 #include "bot/log.hpp"
 #include "bot/strings.hpp"
+#include "bot/tables/seatings.hpp"
 #include "bot/tables/tables.hpp"
 #include "games/core/rng.hpp"
 #include "storage/storage.hpp"
@@ -68,7 +69,7 @@ class QuietTransport final : public Transport {
 // The kind whose tables the loads play: the first whose tables open in a channel.
 std::shared_ptr<GameKind> open_table_kind(const std::vector<std::shared_ptr<GameKind>>& kinds) {
     for (const auto& k : kinds)
-        if (k->seating() == Seating::Open) return k;
+        if (OpenTables::seats(*k)) return k;
     throw std::runtime_error("core: no kind opens tables in a channel");
 }
 
@@ -132,7 +133,7 @@ std::vector<Filled> fill_all_kinds(const std::string& path, int games, int moves
     const auto kinds = make_kinds(config::Config{});
     int fixed = 0, privates = 0;
     for (const auto& k : kinds) {
-        if (k->seating() == Seating::Private)
+        if (PrivateGames::seats(*k))
             ++privates;
         else
             fixed += games / 10;
@@ -142,12 +143,12 @@ std::vector<Filled> fill_all_kinds(const std::string& path, int games, int moves
     int g = 0;  // names: game g's players are k<g>p<seat>, its channel #k<g>
     for (const auto& k : kinds) {
         const int count =
-            k->seating() != Seating::Private ? games / 10 : (games - fixed) / std::max(1, privates);
+            !PrivateGames::seats(*k) ? games / 10 : (games - fixed) / std::max(1, privates);
         Filled filled{k->title(), count, 0};
         for (int i = 0; i < count; ++i, ++g) {
-            const int people = k->seating() == Seating::Open   ? 2 + i % 5
-                               : k->seating() == Seating::Duel ? (i % 2 ? 2 : 1)
-                                                               : 1;
+            const int people = OpenTables::seats(*k) ? 2 + i % 5
+                               : Duels::seats(*k)    ? (i % 2 ? 2 : 1)
+                                                     : 1;
             const GameSetup setup = sample_setup(*k, deals.next(), people, fmt::format("k{}", g));
             auto game = k->create(setup);
             if (!game) continue;
@@ -157,8 +158,7 @@ std::vector<Filled> fill_all_kinds(const std::string& path, int games, int moves
             rec.status = "open";
             rec.kind = k->name();
             rec.variant = setup.variant;
-            rec.place =
-                k->seating() == Seating::Private ? setup.players[0] : fmt::format("#k{}", g);
+            rec.place = PrivateGames::seats(*k) ? setup.players[0] : fmt::format("#k{}", g);
             rec.deal = setup.deal_number;
             rec.setup = setup.serialise();
             const auto id = db.create_game(rec);

@@ -72,6 +72,7 @@
 #include "bot/render.hpp"
 #include "bot/strings.hpp"
 #include "bot/tables/lines.hpp"
+#include "bot/tables/seatings.hpp"
 #include "bot/tables/tables.hpp"
 
 namespace croupier::bot {
@@ -808,9 +809,9 @@ struct Cast {
 Cast cast_of(const std::vector<std::shared_ptr<GameKind>>& kinds) {
     Cast c;
     for (const auto& k : kinds) {
-        if (!c.table && k->seating() == Seating::Open) c.table = k.get();
-        if (!c.duel && k->seating() == Seating::Duel) c.duel = k.get();
-        if (k->seating() == Seating::Private) c.privates.push_back(k.get());
+        if (!c.table && OpenTables::seats(*k)) c.table = k.get();
+        if (!c.duel && Duels::seats(*k)) c.duel = k.get();
+        if (PrivateGames::seats(*k)) c.privates.push_back(k.get());
     }
     if (!c.table || c.privates.empty())
         throw std::runtime_error(

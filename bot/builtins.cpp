@@ -137,8 +137,7 @@ std::string Builtins::web_link(const std::string& path) const {
 }
 
 std::string Builtins::how_to_start(const Request& r, const GameKind& k) const {
-    const std::string name = k.aliases().empty() ? k.name() : k.aliases().front();
-    return k.seating().how_to_start(name, cfg_.bot.prefix, r.net->net->nick());
+    return tables_.how_to_start(r, k);
 }
 
 namespace {

@@ -58,7 +58,7 @@ Daemon::Impl::Impl(boost::asio::io_context& io_, Clock& clock_, config::Config c
       kinds(make_kinds(cfg)),
       worker(std::make_unique<Worker>(io, opts.replay, 1)),
       output(clock, cfg),
-      tables(output, io, clock, cfg, deals, kinds, nets, *worker, commands),
+      tables(TablesParts{output, io, clock, cfg, deals, kinds, nets, *worker, commands}),
       router(clock, cfg, kinds, commands, tables, output),
       builtins(io, cfg, kinds, commands, nets, tables, output, router,
                [this] { return rehash(); }) {

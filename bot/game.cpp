@@ -3,8 +3,6 @@
 
 #include <sstream>
 
-#include <fmt/format.h>
-
 #include "bot/strings.hpp"
 
 namespace croupier::bot {
@@ -103,129 +101,6 @@ std::optional<std::pair<std::uint64_t, std::string>> PrivateSeating::find_deal(
     return rules_.find_deal(start, candidates);
 }
 
-namespace {
-using W = SeatingCommand::Where;
-using D = SeatingCommand::Does;
-// The name a kind is typed by: its first alias, else its name.
-std::string typed_name(const GameKind& kind) {
-    const auto names = kind.aliases();
-    return names.empty() ? kind.name() : names.front();
-}
-}  // namespace
-
-std::vector<SeatingCommand> OpenTableSeating::commands(const GameKind& kind,
-                                                       const std::string& prefix) const {
-    (void)prefix;
-    return {
-        {{kind.name(), kind.aliases(), "[bot]",
-          "opens " + article(kind.title()) + " " + kind.title() +
-              " table here (with bot, a computer player sits down too)"},
-         W::Channel,
-         D::Open,
-         {}},
-        {{"join", {}, "", "sits you down at the table opening here"}, W::Channel, D::Join, {}},
-        {{"leave", {}, "", "leaves the table (in a game: your cards are forfeited)"},
-         W::Channel,
-         D::Leave,
-         {}},
-        {{"start", {}, "", "starts the game before the join window ends (the opener)"},
-         W::Channel,
-         D::StartNow,
-         {}},
-        {{"bot", {}, "", "adds a computer player to the table opening here"},
-         W::Channel,
-         D::AddComputer,
-         {}},
-        {{"table", {}, "", "shows who sits where, whose turn it is and the top card"},
-         W::Channel,
-         D::Show,
-         {}},
-    };
-}
-
-std::string OpenTableSeating::how_to_start(const std::string& name, const std::string& prefix,
-                                           const std::string& bot_nick) const {
-    (void)bot_nick;
-    return fmt::format("{}{} in a channel", prefix, name);
-}
-
-std::string OpenTableSeating::over_words(const std::string& title, std::int64_t id,
-                                         const std::string& ended, const std::string& typed) const {
-    return fmt::format("Your {} game #{} is over{}. Open another table with {}.", title, id, ended,
-                       typed);
-}
-
-std::vector<SeatingCommand> DuelSeating::commands(const GameKind& kind,
-                                                  const std::string& prefix) const {
-    const std::string cmd = prefix + typed_name(kind);
-    return {
-        {{kind.name(), kind.aliases(), "challenge [NICK] | accept | decline | cancel | ai",
-          "duels: challenge someone (or anyone), answer a challenge, or play the computer"},
-         W::Channel,
-         D::Usage,
-         fmt::format("Usage: {0} challenge NICK, {0} challenge "
-                     "(anyone), {0} accept, {0} decline, {0} cancel, "
-                     "or {0} ai (the computer).",
-                     cmd)},
-        {{"challenge", {}, "[NICK]", "challenges NICK (or anyone) to a duel here"},
-         W::Channel,
-         D::Challenge,
-         {}},
-        {{"accept", {}, "", "accepts the challenge made to you here"}, W::Channel, D::Accept, {}},
-        {{"decline", {}, "", "declines the challenge made to you here"},
-         W::Channel,
-         D::Decline,
-         {}},
-        {{"cancel", {}, "", "withdraws your challenge"}, W::Channel, D::Cancel, {}},
-        {{"ai", {}, "", "starts a duel against the computer"}, W::Channel, D::Computer, {}},
-        {{"leave", {}, "", "gives up the duel (the other player wins)"}, W::Channel, D::Leave, {}},
-        {{"table", {}, "", "shows the duel"}, W::Channel, D::Show, {}},
-    };
-}
-
-std::string DuelSeating::how_to_start(const std::string& name, const std::string& prefix,
-                                      const std::string& bot_nick) const {
-    (void)bot_nick;
-    return fmt::format("{}{} challenge NICK, in a channel", prefix, name);
-}
-
-std::string DuelSeating::over_words(const std::string& title, std::int64_t id,
-                                    const std::string& ended, const std::string& typed) const {
-    return fmt::format(
-        "Your {} duel #{} is over{}. Start another: {} challenge NICK, or {} ai against the "
-        "computer.",
-        title, id, ended, typed, typed);
-}
-
-std::vector<SeatingCommand> PrivateSeating::commands(const GameKind& kind,
-                                                     const std::string& prefix) const {
-    (void)prefix;
-    return {
-        {{kind.name(), kind.aliases(), rules_.start_args,
-          "starts " + article(kind.title()) + " " + kind.title() +
-              " game in private messages (in a channel, answers in private)"},
-         W::Anywhere,
-         D::Enter,
-         {}},
-        {{"new", {}, rules_.start_args, rules_.start_help}, W::Private, D::New, {}},
-    };
-}
-
-std::string PrivateSeating::how_to_start(const std::string& name, const std::string& prefix,
-                                         const std::string& bot_nick) const {
-    (void)prefix;
-    return fmt::format("/msg {} {}", bot_nick, name);
-}
-
-std::string PrivateSeating::over_words(const std::string& title, std::int64_t id,
-                                       const std::string& ended, const std::string& typed) const {
-    (void)title;
-    (void)id;
-    (void)ended;
-    (void)typed;
-    return "";
-}
-
 const Lookups& GameKind::lookups() const {
     static const Lookups none;
     return none;
@@ -233,7 +108,7 @@ const Lookups& GameKind::lookups() const {
 
 Ladder GameKind::ladder() const {
     Ladder l;
-    l.rated = seating().way() != Seating::Private;
+    l.rated = !in_private();
     return l;
 }
 

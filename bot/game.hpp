@@ -246,45 +246,19 @@ struct Ladder {
 class GameKind;
 class PrivateSeating;
 
-// A command a seating adds to its kind's table (`open`, `join` and `start` for a table,
-// `challenge` and `accept` for a duel, `new` for a private game): its spec for the parser and
-// `help`, where it is typed, and which of the table layer's actions it runs.
-struct SeatingCommand {
-    enum class Where { Anywhere, Channel, Private };  // as the router's Command::Where
-    enum class Does {
-        Enter,        // private: the kind's name: shows the game open, else deals a new one
-        New,          // private: `new ARGS`
-        Usage,        // a duel: the kind's name alone, refused with `usage`
-        Challenge,    // a duel: `challenge [NICK]`
-        Accept,       // a duel
-        Decline,      // a duel
-        Cancel,       // a duel: withdraws one's challenge
-        Computer,     // a duel against the computer
-        Open,         // a table: the kind's name opens one
-        Join,         // a table
-        StartNow,     // a table: the opener deals before the window ends
-        AddComputer,  // a table: a computer player sits down
-        Leave,        // a table or a duel
-        Show,         // a table or a duel: `table`
-    };
-    CommandSpec spec;
-    Where where = Where::Channel;
-    Does does = Does::Show;
-    std::string usage;  // Does::Usage: the refusal
-};
-
-// How a kind's tables fill, and what that way of seating adds: its commands, its words, its
-// rules. Each kind owns one of the three below and gives it in GameKind::seating().
+// How a kind's tables fill, as the kind declares it: one of the three types below, built
+// with the kind's rules that are data (its table config, whether a duel's moves are secret,
+// a private game's PrivateRules). The table layer carries it out: its factory
+// (bot/tables/seatings.cpp, the only reader of way()) gives each declaration the way of
+// seating that owns its commands, words, rules and actions (bot/tables/way.hpp).
 class Seating {
   public:
-    // The three ways, a tag for the table layer.
-    enum Way {
-        Open,     // a table in a channel: opened, joined for a while, then dealt (Exordia8)
-        Duel,     // two players in a channel: a challenge accepted, or the computer (VCG)
-        Private,  // one person's game in private messages (Spider)
-    };
+    // Which way carries it out: for the table layer's factory alone.
+    enum class Way { Open, Duel, Private };
     virtual ~Seating() = default;
     virtual Way way() const = 0;
+    // Its games are played in private messages (a person's own game), not in a channel.
+    virtual bool in_private() const { return false; }
     // The timers and seat counts of a table or duel (the kind's config section); nullptr for
     // a private game.
     virtual const config::TableConfig* table_config() const { return nullptr; }
@@ -300,23 +274,6 @@ class Seating {
     }
     // The private game's own rules, or nullptr for the others.
     virtual const PrivateSeating* as_private() const { return nullptr; }
-    // The commands this way of seating adds for `kind`; `prefix`: the bot's command prefix.
-    virtual std::vector<SeatingCommand> commands(const GameKind& kind,
-                                                 const std::string& prefix) const = 0;
-    // Where the kind's own moves are typed (a hand is shown anywhere whatever this says).
-    virtual SeatingCommand::Where moves_where() const = 0;
-    // How `help GAME` tells a person to start one: `name` the kind's shortest name, `prefix`
-    // the bot's command prefix, `bot_nick` the bot's nick on the network.
-    virtual std::string how_to_start(const std::string& name, const std::string& prefix,
-                                     const std::string& bot_nick) const = 0;
-    // What a person who types one of the kind's moves where their last game, #`id` of the
-    // kind `title`, is over is told ("Your VCG duel #12 is over (won). Start another: ...");
-    // `ended` " (won)" or "", `typed` how they type the kind's commands there ("!vcg"). "":
-    // nothing of its own (a private game).
-    virtual std::string over_words(const std::string& title, std::int64_t id,
-                                   const std::string& ended, const std::string& typed) const = 0;
-
-    bool operator==(Way w) const { return way() == w; }
 };
 
 // An open table in a channel: opened, joined during its window, then dealt; its seat counts
@@ -324,16 +281,9 @@ class Seating {
 class OpenTableSeating final : public Seating {
   public:
     explicit OpenTableSeating(const config::TableConfig& config) : config_(&config) {}
-    Way way() const override { return Open; }
+    Way way() const override { return Way::Open; }
     const config::TableConfig* table_config() const override { return config_; }
     bool secret_moves() const override { return false; }
-    std::vector<SeatingCommand> commands(const GameKind& kind,
-                                         const std::string& prefix) const override;
-    SeatingCommand::Where moves_where() const override { return SeatingCommand::Where::Channel; }
-    std::string how_to_start(const std::string& name, const std::string& prefix,
-                             const std::string& bot_nick) const override;
-    std::string over_words(const std::string& title, std::int64_t id, const std::string& ended,
-                           const std::string& typed) const override;
 
   private:
     const config::TableConfig* config_;
@@ -344,24 +294,13 @@ class DuelSeating final : public Seating {
   public:
     explicit DuelSeating(const config::TableConfig& config, bool secret_moves = true)
         : config_(&config), secret_moves_(secret_moves) {}
-    Way way() const override { return Duel; }
+    Way way() const override { return Way::Duel; }
     const config::TableConfig* table_config() const override { return config_; }
     bool secret_moves() const override { return secret_moves_; }
     std::optional<std::string> computer_opponent(int people) const override {
         if (people == 1) return "Computer";
         return std::nullopt;
     }
-    std::vector<SeatingCommand> commands(const GameKind& kind,
-                                         const std::string& prefix) const override;
-    // Secret choices in private (a bid typed in a channel would show it); public moves
-    // anywhere.
-    SeatingCommand::Where moves_where() const override {
-        return secret_moves_ ? SeatingCommand::Where::Private : SeatingCommand::Where::Anywhere;
-    }
-    std::string how_to_start(const std::string& name, const std::string& prefix,
-                             const std::string& bot_nick) const override;
-    std::string over_words(const std::string& title, std::int64_t id, const std::string& ended,
-                           const std::string& typed) const override;
 
   private:
     const config::TableConfig* config_;
@@ -395,20 +334,14 @@ struct PrivateRules {
 class PrivateSeating final : public Seating {
   public:
     explicit PrivateSeating(PrivateRules rules) : rules_(std::move(rules)) {}
-    Way way() const override { return Private; }
+    Way way() const override { return Way::Private; }
+    bool in_private() const override { return true; }
     bool secret_moves() const override { return true; }
     std::optional<std::string> computer_opponent(int people) const override {
         (void)people;
         return rules_.opponent;
     }
     const PrivateSeating* as_private() const override { return this; }
-    std::vector<SeatingCommand> commands(const GameKind& kind,
-                                         const std::string& prefix) const override;
-    SeatingCommand::Where moves_where() const override { return SeatingCommand::Where::Private; }
-    std::string how_to_start(const std::string& name, const std::string& prefix,
-                             const std::string& bot_nick) const override;
-    std::string over_words(const std::string& title, std::int64_t id, const std::string& ended,
-                           const std::string& typed) const override;
 
     PrivateStart start(std::string_view args,
                        const std::map<std::string, std::string>& prefs) const;
@@ -457,7 +390,7 @@ class GameKind {
     }
 
     // Shorthands.
-    bool in_private() const { return seating().way() == Seating::Private; }
+    bool in_private() const { return seating().in_private(); }
     // A lookup answered for an asker whose way of typing is unknown.
     LookupReply lookup(std::string_view command, std::string_view args,
                        const std::optional<std::string>& saved) const {

@@ -15,7 +15,9 @@
 #include "bot/log.hpp"
 #include "bot/render.hpp"
 #include "bot/strings.hpp"
-#include "bot/tables/tables.hpp"
+#include "bot/tables/moves.hpp"
+
+#include "bot/tables/services.hpp"
 
 namespace croupier::bot {
 
@@ -30,8 +32,8 @@ constexpr const char* kFaulted =
 constexpr auto kComputerRetry = std::chrono::seconds(5);
 }  // namespace
 
-std::string Tables::apply_move(Table& t, int seat, const std::string& command,
-                               const std::string& args, const std::string& note) {
+std::string Moves::apply_move(Table& t, int seat, const std::string& command,
+                              const std::string& args, const std::string& note) {
     if (t.faulted) return kFaulted;
     // On the game itself, not a copy: a refusal changes nothing (bot/game.hpp), which
     // fuzz_game_commands checks of every kind; a copy a move was 7 % of the event loop
@@ -58,8 +60,9 @@ std::string Tables::apply_move(Table& t, int seat, const std::string& command,
         if (command != "leave" && note.empty() && s.timeouts != 0) {
             s.timeouts = 0;
             // With the move, in its unit: a take-back or a restart keeps the count right.
-            commits.write(t, [name = timeouts_name(t.game_id, static_cast<std::size_t>(seat))](
-                                 storage::Database& d) { d.drop_value(name); });
+            commits.write(
+                t, [name = TurnTimers::timeouts_name(t.game_id, static_cast<std::size_t>(seat))](
+                       storage::Database& d) { d.drop_value(name); });
         }
         if (note.empty() && !s.computer)
             commits.unit_of(t).movers.push_back({s.nick, s.key, !t.in_private});
@@ -69,7 +72,7 @@ std::string Tables::apply_move(Table& t, int seat, const std::string& command,
     return "";
 }
 
-void Tables::fault(Table& t, const std::string& what) {
+void Moves::fault(Table& t, const std::string& what) {
     log::error(
         "game {} at {}/{}: the game failed in a move ({}); taking the table back to "
         "what is committed",
@@ -85,16 +88,12 @@ void Tables::fault(Table& t, const std::string& what) {
 // ---------------------------------------------------------------------------------------
 // Units back from the writer (bot/tables/commit_path.hpp keeps them)
 
-void Tables::flush_writes() {
-    commits.flush();
-}
-
-void Tables::unit_back(CommitPath::Unit& u, const std::string& error) {
+void Moves::unit_back(CommitPath::Unit& u, const std::string& error) {
     auto nit = nets.find(u.network);
     NetCtx* n = nit == nets.end() ? nullptr : nit->second.get();
     Table* t = nullptr;
     if (n) {
-        t = table_by_id(*n, u.id);
+        t = s.registry.table_by_id(*n, u.id);
         if (!t && u.game_id)
             for (auto& [id, tt] : n->tables)
                 if (tt->game_id == u.game_id) t = tt.get();
@@ -112,13 +111,13 @@ void Tables::unit_back(CommitPath::Unit& u, const std::string& error) {
     if (!n) return;
     if (u.creates) {
         // The deal itself was not saved: there is nothing to go back to.
-        if (t && t->epoch == u.epoch) deal_not_saved(*t);
+        if (t && t->epoch == u.epoch) s.dealing.deal_not_saved(*t);
         return;
     }
     if (!t || t->epoch == u.epoch) {
         // Back to what is committed: the game as the journal has it, under a new epoch (the
         // table may be gone already: its game ended in the refused unit).
-        const TableId id = t ? t->id : next_table_id++;
+        const TableId id = t ? t->id : s.next_table_id++;
         if (t) close_table(*t);
         std::optional<storage::GameRecord> rec;
         try {
@@ -128,10 +127,10 @@ void Tables::unit_back(CommitPath::Unit& u, const std::string& error) {
                        u.game_id, e.what());
         }
         if (rec && rec->status == "open") {
-            if (Table* back = restore_game(*n, *rec, id)) {
+            if (Table* back = s.restorer.restore_game(*n, *rec, id)) {
                 log::warn("game {} at {}/{}: taken back to move {}", back->game_id, n->name,
                           back->place, back->seq);
-                if (!back->game->finished()) arm_timers(*back);
+                if (!back->game->finished()) s.turns.arm_timers(*back);
                 // A computer whose turn it is, or an end not yet recorded, is tried again
                 // in a while, not at once: the disk may still be full.
                 timers.after(*back, Slot::Retry, kComputerRetry,
@@ -142,14 +141,14 @@ void Tables::unit_back(CommitPath::Unit& u, const std::string& error) {
     for (const auto& m : u.movers) send_to_nick(*n, m.nick, m.key, kNotSaved, m.notice);
 }
 
-std::string Tables::commit(Table& t, int seat, const std::string& command, const std::string& args,
-                           const std::string& note) {
+std::string Moves::commit(Table& t, int seat, const std::string& command, const std::string& args,
+                          const std::string& note) {
     const std::string err = apply_move(t, seat, command, args, note);
     if (err.empty()) play_computers(t);
     return err;
 }
 
-void Tables::play_computers(Table& t) {
+void Moves::play_computers(Table& t) {
     // Computer players move at once; the loop is bounded in case a game never ends.
     for (int guard = 0; guard < 10000 && t.game && !t.game->finished(); ++guard) {
         int turn = -1;
@@ -173,13 +172,13 @@ void Tables::play_computers(Table& t) {
     settle(t);
 }
 
-void Tables::settle(Table& t) {
+void Moves::settle(Table& t) {
     if (t.faulted) return;  // no end and no timers from a half-changed game
     if (t.game && t.game->finished()) {
         finish(t, "finished");
         return;
     }
-    arm_timers(t);
+    s.turns.arm_timers(t);
 }
 
 namespace {
@@ -194,7 +193,7 @@ void append_where_it_fits(std::vector<Line>& packed, bool in_private, const std:
 }
 }  // namespace
 
-void Tables::deliver(Table& t, const std::vector<Out>& out, Lines what) {
+void Moves::deliver(Table& t, const std::vector<Out>& out, Lines what) {
     const bool page = what == Lines::Page;
     // Who gets what is settled now, from the seats as they are; it is sent once what the
     // table has written is committed. In the channel, each table has its own place in the
@@ -241,7 +240,7 @@ void Tables::deliver(Table& t, const std::vector<Out>& out, Lines what) {
         auto it = nets.find(network);
         if (it == nets.end()) return;
         NetCtx& n = *it->second;
-        Table* tt = table_by_id(n, id);
+        Table* tt = s.registry.table_by_id(n, id);
         irc::SendOptions table_opts = tt ? place_options(*tt, irc::Priority::Normal)
                                          : irc::SendOptions::of(irc::Priority::Normal);
         if (told->over) table_opts.priority = irc::Priority::High;
@@ -279,40 +278,25 @@ void Tables::deliver(Table& t, const std::vector<Out>& out, Lines what) {
     if (auto* u = commits.pending(t)) u->told = std::move(told);
 }
 
-irc::SendOptions Tables::place_options(const Table& t, irc::Priority priority) const {
-    irc::SendOptions o;
-    o.priority = priority;
-    o.lane = "t" + std::to_string(t.id);
-    // A table in a channel has one mover at a time, as a private game has, and a channel
-    // watching it: two turns to a private player's one, whatever the number seated. Weighing
-    // it by the people at it (issue 26) served a table of five six turns to one Spider
-    // player's, and under one line a second private players waited 1.7 times the floor while
-    // tables waited 0.7 times it; at two, every kind waits within 25 % of the floor
-    // (`--bench lines`, scenario (d); docs/PERFORMANCE.md).
-    int people = 0;
-    for (const auto& s : t.seats) people += !s.computer && !s.out && !s.away;
-    o.weight = t.in_private ? std::max(1, people) : 2;
-    return o;
-}
-
-std::shared_ptr<void> Tables::hold_lines(Table& t) {
+std::shared_ptr<void> Moves::hold_lines(Table& t) {
     ++t.unsent;
     // Released when the last line holding it has left the queue or was dropped (or when
     // its release was thrown away: a write that failed): the seats' clocks can start.
-    return std::shared_ptr<void>(nullptr, [this, alive = std::weak_ptr<int>(alive),
+    return std::shared_ptr<void>(nullptr, [this, alive = std::weak_ptr<int>(s.alive),
                                            network = t.net->name, id = t.id](void*) {
         if (alive.expired()) return;
         auto it = nets.find(network);
         if (it == nets.end()) return;
-        Table* tt = table_by_id(*it->second, id);
+        Table* tt = s.registry.table_by_id(*it->second, id);
         if (!tt || --tt->unsent > 0) return;
         // Not from inside the send queue or a failed write: on the loop's next turn.
         boost::asio::post(io, [this, alive, network, id] {
             if (alive.expired()) return;
             auto n = nets.find(network);
             if (n == nets.end()) return;
-            if (Table* t3 = table_by_id(*n->second, id); t3 && t3->unsent == 0 && !t3->faulted)
-                arm_timers(*t3);
+            if (Table* t3 = s.registry.table_by_id(*n->second, id);
+                t3 && t3->unsent == 0 && !t3->faulted)
+                s.turns.arm_timers(*t3);
         });
     });
 }
@@ -320,13 +304,8 @@ std::shared_ptr<void> Tables::hold_lines(Table& t) {
 // ---------------------------------------------------------------------------------------
 // The end of a game
 
-std::string Tables::next_dealer_name(const Table& t) {
-    if (t.in_private || t.kind->seating() != Seating::Open) return "";
-    return "next-dealer:" + t.net->name + ":" + t.place_key;
-}
-
-void Tables::finish(Table& t, const std::string& status) {
-    cancel_timers(t);
+void Moves::finish(Table& t, const std::string& status) {
+    s.turns.cancel_timers(t);
     std::vector<storage::PlayerResult> players;
     std::string summary;
     std::string dealer;
@@ -369,16 +348,18 @@ void Tables::finish(Table& t, const std::string& status) {
     // One unit with the table's last moves: the end is recorded only with the move that
     // made it. Saved data first: it is computed from the setup, so writing it again after a
     // crash before finish_game gives the same value.
-    commits.write(t, [net = t.net->name, kind = t.kind->name(), dealer_name = next_dealer_name(t),
-                      dealer, saved, id = t.game_id, status, summary, now = clock.unix_now(),
-                      players, moves = t.seq, seats = t.seats.size()](storage::Database& d) {
+    commits.write(t, [net = t.net->name, kind = t.kind->name(),
+                      dealer_name = t.in_private ? "" : t.way->next_dealer_name(t), dealer, saved,
+                      id = t.game_id, status, summary, now = clock.unix_now(), players,
+                      moves = t.seq, seats = t.seats.size()](storage::Database& d) {
         // Every end of a game at an open table says who deals the next one, if anyone
         // does: "" (the opener deals) after a game with computer players, a stopped or
         // abandoned one, so that no older winner is left to decide.
         if (!dealer_name.empty()) d.set_value(dealer_name, dealer);
         for (const auto& [person, data] : saved)
             d.save(net, person, kind, "data", storage::Saved{1, data}, now);
-        for (std::size_t seat = 0; seat < seats; ++seat) d.drop_value(timeouts_name(id, seat));
+        for (std::size_t seat = 0; seat < seats; ++seat)
+            d.drop_value(TurnTimers::timeouts_name(id, seat));
         d.finish_game(id, status, summary, now, players, moves);
     });
     // Logged once it is recorded: a unit refused by the database takes the table back to
@@ -390,24 +371,25 @@ void Tables::finish(Table& t, const std::string& status) {
     close_table(t);
 }
 
-void Tables::close_table(Table& t) {
-    cancel_timers(t);
-    if (t.phase == Table::Phase::Joining) forget_lobby(t);
+void Moves::close_table(Table& t) {
+    s.turns.cancel_timers(t);
+    if (t.phase == Table::Phase::Joining) s.lobby.forget(t);
     if (t.net->tables.by_id(t.id) != &t) return;
     // A game's place in the channel is free: a table ready and waiting there may start, once
     // the callers up the stack are done with this one.
     if (!t.in_private && t.phase == Table::Phase::Playing)
-        boost::asio::post(io, [this, live = std::weak_ptr<int>(alive), network = t.net->name,
+        boost::asio::post(io, [this, live = std::weak_ptr<int>(s.alive), network = t.net->name,
                                place = t.place_key] {
             if (!live.lock()) return;
-            if (auto n = nets.find(network); n != nets.end()) start_ready(*n->second, place);
+            if (auto n = nets.find(network); n != nets.end())
+                s.dealing.start_ready(*n->second, place);
         });
     // Callers up the stack may still hold a reference: free it once they have returned.
     std::shared_ptr<Table> doomed(t.net->tables.remove(t.id).release());
     boost::asio::post(io, [doomed] {});
 }
 
-void Tables::stop_table(Table& t, const std::string& by) {
+void Moves::stop_table(Table& t, const std::string& by) {
     if (t.phase == Table::Phase::Joining) {
         tell(t, fmt::format("{} closed the table.", by));
         close_table(t);

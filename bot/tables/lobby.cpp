@@ -9,7 +9,9 @@
 
 #include "bot/log.hpp"
 #include "bot/strings.hpp"
-#include "bot/tables/tables.hpp"
+#include "bot/tables/lobby.hpp"
+
+#include "bot/tables/services.hpp"
 
 namespace croupier::bot {
 
@@ -65,7 +67,7 @@ bool decode(const std::string& data, Table& t) {
 
 }  // namespace
 
-void Tables::remember_lobby(Table& t) {
+void Lobby::remember(Table& t) {
     if (t.in_private || t.phase != Table::Phase::Joining) return;
     // Not a move: the table goes on whatever the disk says; only a restart before the next
     // change could lose it (the writer's log line says so).
@@ -81,7 +83,7 @@ void Tables::remember_lobby(Table& t) {
     t.lobby_opener = t.opener_key;
 }
 
-void Tables::forget_lobby(Table& t) {
+void Lobby::forget(Table& t) {
     if (t.lobby_opener.empty()) return;
     // Left in the database if this fails: at the next start it is found dealt or gone and
     // dropped.
@@ -93,37 +95,16 @@ void Tables::forget_lobby(Table& t) {
     t.lobby_opener.clear();
 }
 
-void Tables::arm_join_window(Table& t, Duration d) {
+void Lobby::arm_join_window(Table& t, Duration d) {
     // Whole seconds, rounded up: the deadline is saved with the lobby and said to players.
     t.join_deadline = clock.unix_now() +
                       std::chrono::duration_cast<std::chrono::seconds>(d + Duration{999}).count();
     timers.after(t, Slot::JoinWindow, d, [this](Table& tt) {
-        if (tt.phase == Table::Phase::Joining) join_window_over(tt);
+        if (tt.phase == Table::Phase::Joining) tt.way->window_over(tt);
     });
 }
 
-void Tables::join_window_over(Table& t) {
-    if (t.kind->seating() == Seating::Duel) {
-        tell(t, t.challenged.empty()
-                    ? fmt::format("Nobody took up {}'s {} challenge; it has expired.",
-                                  t.seats.front().nick, t.kind->title())
-                    : fmt::format("{}'s {} challenge to {} has expired.", t.seats.front().nick,
-                                  t.kind->title(), t.challenged_nick));
-        close_table(t);
-        return;
-    }
-    const auto& c = table_config(*t.kind);
-    if (static_cast<int>(t.seats.size()) >= c.min_players) {
-        ready_to_start(t);
-        return;
-    }
-    tell(t, fmt::format("Not enough players for {} (it needs {}): the table is "
-                        "closed. Type {}{} to open another.",
-                        t.kind->title(), c.min_players, cfg.bot.prefix, t.kind->name()));
-    close_table(t);
-}
-
-void Tables::restore_lobbies() {
+void Lobby::restore() {
     std::vector<storage::LobbyRow> rows;
     try {
         rows = db->lobbies();
@@ -136,8 +117,8 @@ void Tables::restore_lobbies() {
     for (const auto& row : rows) {
         auto nit = nets.find(row.network);
         const GameKind* kind = kind_by_name(row.kind);
-        auto t = (nit != nets.end() && kind && kind->seating() != Seating::Private)
-                     ? make_table(*nit->second, *kind, row.place, false)
+        auto t = (nit != nets.end() && kind && !s.seatings.of(*kind).in_private())
+                     ? s.registry.make_table(*nit->second, *kind, row.place, false)
                      : nullptr;
         if (!t || !decode(row.data, *t)) {
             log::warn(
@@ -156,7 +137,7 @@ void Tables::restore_lobbies() {
         // The channel's name as the table shows it: the folded form is all that is kept.
         t->place = row.place;
         t->back = Table::Back::Restart;  // said once the bot is in the channel
-        Table& table = add_table(std::move(t));
+        Table& table = s.registry.add_table(std::move(t));
         ++restored;
         // Ready and waiting: dealt when a game there ends (or, if one fits, once the bot is
         // back in the channel: bot_joined).

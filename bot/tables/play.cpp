@@ -8,7 +8,9 @@
 #include "bot/persist.hpp"
 #include "bot/render.hpp"
 #include "bot/strings.hpp"
-#include "bot/tables/tables.hpp"
+#include "bot/tables/play.hpp"
+
+#include "bot/tables/services.hpp"
 
 namespace croupier::bot {
 
@@ -28,78 +30,9 @@ std::string with_prefixes(const std::vector<Table*>& here, const std::string& pe
     }
     return out;
 }
-// The router's place of a seating's command.
-Command::Where where_of(SeatingCommand::Where w) {
-    switch (w) {
-        case SeatingCommand::Where::Channel:
-            return Command::Where::Channel;
-        case SeatingCommand::Where::Private:
-            return Command::Where::Private;
-        case SeatingCommand::Where::Anywhere:
-            break;
-    }
-    return Command::Where::Anywhere;
-}
 }  // namespace
 
-std::function<void(Request&)> Tables::seating_action(const SeatingCommand& c,
-                                                     const std::string& m) {
-    using D = SeatingCommand::Does;
-    switch (c.does) {
-        case D::Enter:
-            return [this, m](Request& r) {
-                r.channel.clear();  // the game is private, whatever the place
-                const GameKind* kk = kind_by_name(m);
-                if (!kk) return;
-                if (r.args.empty())
-                    if (Table* t = private_game(*r.net, r.key, kk)) {
-                        deliver(*t, t->game->show_table());
-                        return;
-                    }
-                new_private_game(r, *kk);
-            };
-        case D::New:
-            return [this, m](Request& r) {
-                if (const GameKind* kk = kind_by_name(m)) new_private_game(r, *kk);
-            };
-        case D::Usage:
-            return [this, usage = c.usage](Request& r) { refuse(r, usage); };
-        case D::Challenge:
-            return [this, m](Request& r) {
-                if (const GameKind* kk = kind_by_name(m)) challenge(r, *kk);
-            };
-        case D::Accept:
-            return [this](Request& r) { accept_challenge(r); };
-        case D::Decline:
-            return [this](Request& r) { decline_challenge(r); };
-        case D::Cancel:
-            return [this](Request& r) { cancel_challenge(r); };
-        case D::Computer:
-            return [this, m](Request& r) {
-                if (const GameKind* kk = kind_by_name(m)) duel_computer(r, *kk);
-            };
-        case D::Open:
-            return [this, m](Request& r) {
-                if (const GameKind* kk = kind_by_name(m)) open_table(r, *kk);
-            };
-        case D::Join:
-            return [this](Request& r) { join_table(r); };
-        case D::StartNow:
-            return [this](Request& r) { start_table(r); };
-        case D::AddComputer:
-            return [this](Request& r) { add_computer(r); };
-        case D::Leave:
-            return [this](Request& r) { leave_table(r); };
-        case D::Show:
-            break;
-    }
-    return [this](Request& r) {
-        r.page = true;
-        show_table(r);
-    };
-}
-
-void Tables::add_commands() {
+void TableCommands::add_commands() {
     using W = Command::Where;
     auto add = [this](CommandSpec spec, W where, std::string module,
                       std::function<void(Request&)> run) {
@@ -111,8 +44,8 @@ void Tables::add_commands() {
         const std::string m = k->name();
         // Tables are found again by kind name: a rehash replaces the kinds. The commands of
         // its way of seating, with their words, are the seating's.
-        for (auto& sc : k->seating().commands(*k, cfg.bot.prefix))
-            add(std::move(sc.spec), where_of(sc.where), m, seating_action(sc, m));
+        for (auto& wc : s.seatings.of(*k).commands(*k))
+            add(std::move(wc.spec), wc.where, m, std::move(wc.run));
         for (const auto& spec : k->lookups().commands)
             add(spec, W::Anywhere, m, [this, m](Request& r) {
                 if (const GameKind* kk = kind_by_name(m)) lookup(r, *kk);
@@ -124,7 +57,7 @@ void Tables::add_commands() {
             // command's role, not its name, says which it is.
             using Role = CommandSpec::Role;
             const W where =
-                spec.role == Role::Hand ? W::Anywhere : where_of(k->seating().moves_where());
+                spec.role == Role::Hand ? W::Anywhere : s.seatings.of(*k).moves_where(*k);
             switch (spec.role) {
                 case Role::Hand:
                     add(spec, where, m, [this](Request& r) { show_hand(r); });
@@ -147,22 +80,23 @@ void Tables::add_commands() {
     }
 }
 
-void Tables::show_table(Request& r) {
+void TableCommands::show_table(Request& r) {
     bool ambiguous = false;
-    Table* t = route(r, nullptr, true, &ambiguous);
+    Table* t = s.registry.route(r, nullptr, true, &ambiguous);
     if (!t) {
         if (ambiguous)
             refuse(r,
                    "You sit at more than one table here: put the game's name first, "
                    "e.g. " +
-                       with_prefixes(tables_in(*r.net, r.channel), r.key, cfg.bot.prefix, "table") +
+                       with_prefixes(s.registry.tables_in(*r.net, r.channel), r.key, cfg.bot.prefix,
+                                     "table") +
                        ".");
         else if (r.in_channel())
-            refuse(r, "No table here. Open one with " + open_table_command() + ".");
-        else if (const std::string why = stranger_reason(r, {}); !why.empty())
+            refuse(r, "No table here. Open one with " + s.seatings.open.open_command() + ".");
+        else if (const std::string why = s.registry.stranger_reason(r, {}); !why.empty())
             refuse(r, why);
         else
-            refuse(r, "You have no game open: type " + private_start_command() + ".");
+            refuse(r, "You have no game open: type " + s.seatings.privates.start_command() + ".");
         return;
     }
     if (t->phase == Table::Phase::Joining) {
@@ -175,8 +109,8 @@ void Tables::show_table(Request& r) {
     }
     if (t->in_private) {
         t->last_activity = clock.unix_now();
-        deliver(*t, r.args.empty() ? t->game->show_table() : t->game->show_table_as(r.args),
-                Lines::Page);
+        s.moves.deliver(*t, r.args.empty() ? t->game->show_table() : t->game->show_table_as(r.args),
+                        Moves::Lines::Page);
         return;
     }
     // In a channel the table goes to the asker, so it does not add to the channel's lines
@@ -186,16 +120,17 @@ void Tables::show_table(Request& r) {
     });
 }
 
-void Tables::show_hand(Request& r) {
+void TableCommands::show_hand(Request& r) {
     Table* t = nullptr;
     if (r.in_channel()) {
         bool ambiguous = false;
-        t = route(r, nullptr, false, &ambiguous);
+        t = s.registry.route(r, nullptr, false, &ambiguous);
         if (ambiguous) {
             refuse(r,
                    "You sit at more than one table here: put the game's name first, "
                    "e.g. " +
-                       with_prefixes(tables_in(*r.net, r.channel), r.key, cfg.bot.prefix, "hand") +
+                       with_prefixes(s.registry.tables_in(*r.net, r.channel), r.key, cfg.bot.prefix,
+                                     "hand") +
                        ".");
             return;
         }
@@ -213,8 +148,8 @@ void Tables::show_hand(Request& r) {
     const int seat = t ? t->seat_of(r.key) : -1;
     if (!t || seat < 0 || t->phase != Table::Phase::Playing || t->seats[seat].out) {
         std::vector<Table*> here;
-        if (r.in_channel()) here = tables_in(*r.net, r.channel);
-        const std::string why = stranger_reason(r, here);
+        if (r.in_channel()) here = s.registry.tables_in(*r.net, r.channel);
+        const std::string why = s.registry.stranger_reason(r, here);
         refuse(r, why.empty() ? "You are not playing at a table here." : why);
         return;
     }
@@ -226,20 +161,19 @@ void Tables::show_hand(Request& r) {
     });
 }
 
-void Tables::hint(Request& r) {
+void TableCommands::hint(Request& r) {
     // A private game, or the person's seat in a duel whose kind offers hints (the computer
     // player decides on what the seat may see, so the hint shows nothing hidden).
-    Table* t = r.kind && r.kind->seating() == Seating::Duel ? duel_of(*r.net, r.key)
-                                                            : private_game(*r.net, r.key, r.kind);
-    if (!t && !r.kind) t = duel_of(*r.net, r.key);
+    Table* t = r.kind ? s.seatings.of(*r.kind).hint_table(*r.net, r.key, *r.kind)
+                      : s.seatings.played_from_private(*r.net, r.key, nullptr);
     const int seat = t ? std::max(0, t->seat_of(r.key)) : 0;
     if (!t) {
-        const std::string why = stranger_reason(
-            r, r.in_channel() ? tables_in(*r.net, r.channel) : std::vector<Table*>{});
+        const std::string why = s.registry.stranger_reason(
+            r, r.in_channel() ? s.registry.tables_in(*r.net, r.channel) : std::vector<Table*>{});
         refuse(r, !why.empty() ? why
-                  : r.kind && r.kind->seating() == Seating::Duel
-                      ? "You are in no " + r.kind->title() + " duel."
-                      : "You have no game open: type " + private_start_command() + ".");
+                  : r.kind
+                      ? s.seatings.of(*r.kind).none_in_private(*r.kind, true)
+                      : "You have no game open: type " + s.seatings.privates.start_command() + ".");
         return;
     }
     if (t->phase != Table::Phase::Playing || t->game->finished()) {
@@ -261,21 +195,21 @@ void Tables::hint(Request& r) {
         return [this, network, id, seq, text, seat] {
             auto it = nets.find(network);
             if (it == nets.end()) return;
-            Table* tt = table_by_id(*it->second, id);
+            Table* tt = s.registry.table_by_id(*it->second, id);
             if (!tt) return;
             tt->busy = false;
             if (tt->seq != seq) return;  // the game moved on meanwhile
-            deliver(*tt, {tt->kind->in_private() ? to_table(text) : to_seat(seat, text)});
+            s.moves.deliver(*tt, {tt->in_private ? to_table(text) : to_seat(seat, text)});
         };
     });
 }
 
-std::string Tables::typed_command(const Request& r, const GameKind& kind) const {
+std::string TableCommands::typed_command(const Request& r, const GameKind& kind) const {
     const auto names = kind.aliases();
     return (r.in_channel() ? cfg.bot.prefix : "") + (names.empty() ? kind.name() : names.front());
 }
 
-bool Tables::lookup_fits(Request& r, const GameKind& kind) {
+bool TableCommands::lookup_fits(Request& r, const GameKind& kind) {
     std::optional<std::string> saved;
     try {
         if (kept_for(r.key, cfg.identity.saved_needs_account))
@@ -286,7 +220,7 @@ bool Tables::lookup_fits(Request& r, const GameKind& kind) {
     return !kind.lookups().ask(r.command, r.args, saved, typed_command(r, kind) + " ").refused;
 }
 
-void Tables::lookup(Request& r, const GameKind& kind) {
+void TableCommands::lookup(Request& r, const GameKind& kind) {
     std::optional<std::string> saved;
     const bool keeps = kept_for(r.key, cfg.identity.saved_needs_account);
     try {
@@ -325,7 +259,7 @@ void Tables::lookup(Request& r, const GameKind& kind) {
         });
 }
 
-std::string Tables::game_over_words(const Request& r) {
+std::string TableCommands::game_over_words(const Request& r) {
     // A move after the person's last game here ended: that game is over, and how to start
     // another of its kind.
     std::optional<storage::GameRecord> rec;
@@ -344,17 +278,17 @@ std::string Tables::game_over_words(const Request& r) {
     }
     if (!has) return "";
     const std::string ended = rec->result.empty() ? "" : " (" + rec->result + ")";
-    return k->seating().over_words(k->title(), rec->id, ended, typed_command(r, *k));
+    return s.seatings.of(*k).over_words(*k, rec->id, ended, typed_command(r, *k));
 }
 
-void Tables::game_command(Request& r, const Command& c) {
+void TableCommands::game_command(Request& r, const Command& c) {
     // A move: whatever page the person asked for (help, stats, a board view) and is still
     // waiting in the queue is cut, as they have moved on to play.
     if (const auto cut = r.net->net->cut_pages(r.from.nick))
         log::debug("{} lines of a page for {} cut by a move", cut, r.from.nick);
     const GameKind* kind = r.kind ? r.kind : kind_by_name(c.module);
     bool ambiguous = false;
-    Table* t = route(r, kind, true, &ambiguous);
+    Table* t = s.registry.route(r, kind, true, &ambiguous);
     const std::string p = r.in_channel() ? cfg.bot.prefix : "";
     if (ambiguous) {
         refuse(r, fmt::format("You sit at more than one {} table here.",
@@ -363,36 +297,28 @@ void Tables::game_command(Request& r, const Command& c) {
     }
     if (!t) {
         if (r.in_channel()) {
-            const auto here = tables_in(*r.net, r.channel);
-            const std::string why = stranger_reason(r, here);
+            const auto here = s.registry.tables_in(*r.net, r.channel);
+            const std::string why = s.registry.stranger_reason(r, here);
             std::string over = why.empty() ? game_over_words(r) : "";
             if (why.empty() && over.empty() && kind && !here.empty()) {
                 // Another game runs here: the move is of a game that does not.
-                const auto names = kind->aliases();
-                const std::string name = names.empty() ? kind->name() : names.front();
-                refuse(r, fmt::format("No {} game is running here ({}{} is one of its moves). "
-                                      "Start one with {}.",
-                                      kind->title(), p, r.command,
-                                      kind->seating().how_to_start(name, cfg.bot.prefix,
-                                                                   r.net->net->nick())));
+                refuse(r,
+                       fmt::format("No {} game is running here ({}{} is one of its moves). "
+                                   "Start one with {}.",
+                                   kind->title(), p, r.command,
+                                   s.seatings.of(*kind).how_to_start(*kind, r.net->net->nick())));
                 return;
             }
             refuse(r, !why.empty()    ? why
                       : !over.empty() ? over
                                       : "No game is running here. Open a table with " +
-                                            open_table_command() + ".");
-        } else if (const std::string why = stranger_reason(r, {}); !why.empty()) {
+                                            s.seatings.open.open_command() + ".");
+        } else if (const std::string why = s.registry.stranger_reason(r, {}); !why.empty()) {
             refuse(r, why);
-        } else if (kind && kind->seating() == Seating::Duel) {
-            refuse(r,
-                   fmt::format("You are in no {} duel: challenge someone in a channel "
-                               "with {}{} challenge NICK.",
-                               kind->title(), cfg.bot.prefix,
-                               kind->aliases().empty() ? kind->name() : kind->aliases().front()));
         } else {
-            refuse(r, kind ? fmt::format("You have no {} game open: type {} to start one.",
-                                         kind->title(), private_start_command(kind))
-                           : "You have no game open: type " + private_start_command() + ".");
+            refuse(r, kind ? s.seatings.of(*kind).none_in_private(*kind, false)
+                           : "You have no game open: type " + s.seatings.privates.start_command() +
+                                 ".");
         }
         return;
     }
@@ -402,7 +328,7 @@ void Tables::game_command(Request& r, const Command& c) {
     }
     const int seat = t->seat_of(r.key);
     if (seat < 0 || t->seats[seat].out) {
-        const std::string why = stranger_reason(r, {t});
+        const std::string why = s.registry.stranger_reason(r, {t});
         refuse(r, why.empty() ? "You are not playing at this table." : why);
         return;
     }
@@ -411,7 +337,7 @@ void Tables::game_command(Request& r, const Command& c) {
         return;
     }
     t->last_activity = clock.unix_now();  // any command touches the game, refused or not
-    const std::string err = commit(*t, seat, r.command, r.args);
+    const std::string err = s.moves.commit(*t, seat, r.command, r.args);
     if (!err.empty()) refuse(r, err);
 }
 

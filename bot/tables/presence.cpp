@@ -8,28 +8,30 @@
 #include <fmt/format.h>
 
 #include "bot/log.hpp"
-#include "bot/tables/tables.hpp"
+#include "bot/tables/presence.hpp"
+
+#include "bot/tables/services.hpp"
 #include "bot/tables/text.hpp"
 
 namespace croupier::bot {
 
-void Tables::seen_speaking(NetCtx& n, Request& r) {
+void Presence::seen_speaking(NetCtx& n, Request& r) {
     // A person back in private after a quit: their private games speak to them again, under
     // whatever nick they use now.
     bool renamed = false;
     for (Table* t : n.tables.private_games_of(r.key)) {
-        Seat& s = t->seats.front();
-        s.away = false;
-        renamed = renamed || s.nick != r.from.nick;
+        Seat& st = t->seats.front();
+        st.away = false;
+        renamed = renamed || st.nick != r.from.nick;
     }
     if (renamed) player_renamed(n, r.key, r.from.nick);
     // A person at a table here speaking under another nick of theirs (a second client), or
     // whose seat went away with their other nick: they are back, under the nick they use now.
     if (!r.channel.empty())
-        for (Table* t : tables_in(n, r.channel))
+        for (Table* t : s.registry.tables_in(n, r.channel))
             if (const int seat = t->seat_of(r.key); seat >= 0) {
-                const Seat& s = t->seats[static_cast<std::size_t>(seat)];
-                if (s.nick != r.from.nick || (s.away && !s.out)) {
+                const Seat& st = t->seats[static_cast<std::size_t>(seat)];
+                if (st.nick != r.from.nick || (st.away && !st.out)) {
                     player_back(n, r.from, r.channel, false);
                     break;
                 }
@@ -40,9 +42,9 @@ void Tables::seen_speaking(NetCtx& n, Request& r) {
         const std::string legacy = "l:" + r.nick_key;
         bool claimed = false;
         for (auto& [id, t] : n.tables)
-            for (auto& s : t->seats)
-                if (s.key == legacy) {
-                    s.key = r.key;
+            for (auto& st : t->seats)
+                if (st.key == legacy) {
+                    st.key = r.key;
                     --n.legacy_seats;
                     claimed = true;
                 }
@@ -50,8 +52,8 @@ void Tables::seen_speaking(NetCtx& n, Request& r) {
     }
 }
 
-void Tables::player_gone(NetCtx& n, const std::string& person, const std::string& channel,
-                         const std::string& nick_key) {
+void Presence::player_gone(NetCtx& n, const std::string& person, const std::string& channel,
+                           const std::string& nick_key) {
     std::vector<TableId> ids;
     for (auto& [id, t] : n.tables) {
         if (t->in_private) {
@@ -64,25 +66,25 @@ void Tables::player_gone(NetCtx& n, const std::string& person, const std::string
         if (t->seat_of(person) >= 0) ids.push_back(id);
     }
     for (const TableId id : ids) {
-        Table* t = table_by_id(n, id);
+        Table* t = s.registry.table_by_id(n, id);
         if (!t) continue;
         const int seat = t->seat_of(person);
         if (seat < 0) continue;
-        Seat& s = t->seats[static_cast<std::size_t>(seat)];
-        if (s.out || s.away) continue;
+        Seat& st = t->seats[static_cast<std::size_t>(seat)];
+        if (st.out || st.away) continue;
         // The person plays under another nick now: that one leaving takes nothing.
-        if (!nick_key.empty() && n.net->fold(s.nick) != nick_key) continue;
+        if (!nick_key.empty() && n.net->fold(st.nick) != nick_key) continue;
         if (t->phase == Table::Phase::Joining) {
             Request r;
             r.net = &n;
-            r.from.nick = s.nick;
+            r.from.nick = st.nick;
             r.key = person;
             r.channel = t->place;
             r.kind = t->kind;
-            leave_table(r);
+            t->way->leave(r);
             continue;
         }
-        s.away = true;
+        st.away = true;
         const auto grace = table_config(*t->kind).grace;
         timers.after(
             *t, Slot::Grace, grace,
@@ -92,7 +94,7 @@ void Tables::player_gone(NetCtx& n, const std::string& person, const std::string
                 Seat& ss = tt.seats[static_cast<std::size_t>(st)];
                 if (!ss.away || ss.out) return;
                 const std::string place = tt.place, nick = ss.nick;
-                const std::string err = commit(
+                const std::string err = s.moves.commit(
                     tt, st, "leave", "",
                     fmt::format("{} did not come back in time: their seat is given up.", nick));
                 if (!err.empty())
@@ -100,27 +102,28 @@ void Tables::player_gone(NetCtx& n, const std::string& person, const std::string
             },
             seat);
         const std::string kept = seconds_text(std::chrono::duration_cast<Duration>(grace));
-        tell_burst(*t, Table::BurstKind::SeatsLeft, s.nick,
-                   [kept](const Table&, const std::string& names, std::size_t many) {
-                       return many == 1 ? fmt::format(
-                                              "{} has left; their seat is kept for {} in "
-                                              "case they come back.",
-                                              names, kept)
-                                        : fmt::format(
-                                              "{} have left; their seats are kept for {} "
-                                              "in case they come back.",
-                                              names, kept);
-                   });
+        s.dealing.tell_burst(*t, Table::BurstKind::SeatsLeft, st.nick,
+                             [kept](const Table&, const std::string& names, std::size_t many) {
+                                 return many == 1 ? fmt::format(
+                                                        "{} has left; their seat is kept for {} in "
+                                                        "case they come back.",
+                                                        names, kept)
+                                                  : fmt::format(
+                                                        "{} have left; their seats are kept for {} "
+                                                        "in case they come back.",
+                                                        names, kept);
+                             });
     }
 }
 
-void Tables::player_back(NetCtx& n, const Source& who, const std::string& channel, bool show_hand) {
+void Presence::player_back(NetCtx& n, const Source& who, const std::string& channel,
+                           bool show_hand) {
     const std::string nick_key = n.net->fold(who.nick);
     const Person& p =
         n.people.resolve(who.nick, nick_key, who.user, who.host, who.account,
                          who.account.empty() ? "" : n.net->fold(who.account), clock.unix_now());
     const std::string person = p.key;
-    for (Table* t : tables_in(n, channel)) {
+    for (Table* t : s.registry.tables_in(n, channel)) {
         if (t->phase != Table::Phase::Playing) continue;
         // The same person under any nick: the same account, or the same user@host (a guest:
         // the same nick); bot/people.hpp.
@@ -128,22 +131,22 @@ void Tables::player_back(NetCtx& n, const Source& who, const std::string& channe
         if (seat < 0) continue;
         if (t->seats[static_cast<std::size_t>(seat)].nick != who.nick)
             player_renamed(n, person, who.nick);
-        Seat& s = t->seats[static_cast<std::size_t>(seat)];
-        if (!s.away || s.out) continue;
-        s.away = false;
+        Seat& st = t->seats[static_cast<std::size_t>(seat)];
+        if (!st.away || st.out) continue;
+        st.away = false;
         timers.cancel(*t, Slot::Grace, seat);
-        tell_burst(
-            *t, Table::BurstKind::SeatsBack, s.nick,
+        s.dealing.tell_burst(
+            *t, Table::BurstKind::SeatsBack, st.nick,
             [](const Table&, const std::string& names, std::size_t many) {
                 return many == 1
                            ? fmt::format("Welcome back, {}: your seat is still yours.", names)
                            : fmt::format("Welcome back, {}: your seats are still yours.", names);
             });
-        if (show_hand) deliver(*t, t->game->show_hand(seat));
+        if (show_hand) s.moves.deliver(*t, t->game->show_hand(seat));
     }
 }
 
-void Tables::player_renamed(NetCtx& n, const std::string& person, const std::string& nick) {
+void Presence::player_renamed(NetCtx& n, const std::string& person, const std::string& nick) {
     for (auto& [id, t] : n.tables) {
         const int seat = t->seat_of(person);
         if (seat < 0) continue;

@@ -1,7 +1,9 @@
 // Tables: building one (one way, for every kind and every path), finding them by id, and
 // routing a command to the table the person sits at in that place.
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "bot/tables/tables.hpp"
+#include "bot/tables/registry.hpp"
+
+#include "bot/tables/services.hpp"
 
 #include <algorithm>
 #include <set>
@@ -10,35 +12,17 @@
 
 namespace croupier::bot {
 
-Tables::Tables(TablesHost& host_, boost::asio::io_context& io_, Clock& clock_,
-               const config::Config& cfg_, games::DealNumberSource& deals_, const Kinds& kinds_,
-               Nets& nets_, Worker& worker_, std::vector<Command>& commands_)
-    : host(host_),
-      io(io_),
-      clock(clock_),
-      cfg(cfg_),
-      deals(deals_),
-      kinds(kinds_),
-      nets(nets_),
-      worker(worker_),
-      commands(commands_) {}
-
-Tables::~Tables() {
-    // What was accepted is committed (the writer finishes its queue when it goes); nothing
-    // more is told.
-    flush_writes();
-    for (auto& [name, n] : nets)
-        for (auto& [k, t] : n->tables) cancel_timers(*t);
-}
-
-void Tables::kinds_changed() {
+void Registry::kinds_changed() {
     // Game settings apply to tables opened from now on; games in progress keep the rules
     // they were dealt with (their setup), under the kind of the same name.
     for (auto& [name, n] : nets)
-        for (auto& [k, t] : n->tables) t->kind = kind_by_name(t->kind->name());
+        for (auto& [k, t] : n->tables) {
+            t->kind = kind_by_name(t->kind->name());
+            t->way = &s.seatings.of(*t->kind);
+        }
 }
 
-std::size_t Tables::stop_at(NetCtx& n, const std::string& where, const std::string& by) {
+std::size_t Registry::stop_at(NetCtx& n, const std::string& where, const std::string& by) {
     std::vector<TableId> ids;
     if (n.net->is_channel(where)) {
         for (Table* t : tables_in(n, where)) ids.push_back(t->id);
@@ -53,66 +37,45 @@ std::size_t Tables::stop_at(NetCtx& n, const std::string& where, const std::stri
     std::size_t stopped = 0;
     for (const TableId id : ids)
         if (Table* t = table_by_id(n, id)) {
-            stop_table(*t, by);
+            s.moves.stop_table(*t, by);
             ++stopped;
         }
     return stopped;
 }
 
-bool Tables::plays(NetCtx& n, const std::string& person, const std::string& kind) const {
+bool Registry::plays(NetCtx& n, const std::string& person, const std::string& kind) const {
     for (const auto& [id, t] : n.tables)
         if (t->kind->name() == kind && t->seated(person)) return true;
     return false;
 }
 
-std::string Tables::open_table_command(const std::string& arg, Seating::Way seating) const {
-    std::string out;
-    for (const auto& k : kinds) {
-        if (k->seating() != seating) continue;
-        const auto names = k->aliases();
-        if (!out.empty()) out += " or ";
-        out += cfg.bot.prefix + (names.empty() ? k->name() : names.front()) + arg;
-    }
-    return out;
-}
-
-std::string Tables::private_start_command(const GameKind* kind) const {
-    std::string out;
-    for (const auto& k : kinds) {
-        if (!k->in_private() || (kind && k.get() != kind)) continue;
-        const auto names = k->aliases();
-        out += (out.empty() ? "" : " or ") + (names.empty() ? k->name() : names.front()) + " new" +
-               (kind ? "" : " (" + k->title() + ")");
-    }
-    return out;
-}
-
-std::unique_ptr<Table> Tables::make_table(NetCtx& n, const GameKind& kind, const std::string& place,
-                                          bool in_private) {
+std::unique_ptr<Table> Registry::make_table(NetCtx& n, const GameKind& kind,
+                                            const std::string& place, bool in_private) {
     auto t = std::make_unique<Table>();
-    t->id = next_table_id++;
-    t->epoch = next_epoch++;
+    t->id = s.next_table_id++;
+    t->epoch = s.next_epoch++;
     t->net = &n;
     t->kind = &kind;
+    t->way = &s.seatings.of(kind);
     t->place = place;
     t->place_key = in_private ? "" : n.net->fold(place);
     t->in_private = in_private;
     return t;
 }
 
-Table& Tables::add_table(std::unique_ptr<Table> t) {
+Table& Registry::add_table(std::unique_ptr<Table> t) {
     return t->net->tables.add(std::move(t));
 }
 
-Table* Tables::table_by_id(NetCtx& n, TableId id) {
+Table* Registry::table_by_id(NetCtx& n, TableId id) {
     return n.tables.by_id(id);
 }
 
-std::vector<Table*> Tables::tables_in(NetCtx& n, const std::string& channel) {
+std::vector<Table*> Registry::tables_in(NetCtx& n, const std::string& channel) {
     return n.tables.at(n.net->fold(channel));
 }
 
-Table* Tables::private_game(NetCtx& n, const std::string& person, const GameKind* kind) {
+Table* Registry::private_game(NetCtx& n, const std::string& person, const GameKind* kind) {
     // Of several (a Spider game and an encounter side by side), the one played last.
     Table* found = nullptr;
     for (Table* t : n.tables.private_games_of(person))
@@ -121,22 +84,20 @@ Table* Tables::private_game(NetCtx& n, const std::string& person, const GameKind
     return found;
 }
 
-Table* Tables::joining_table(NetCtx& n, const std::string& channel, const GameKind& kind) {
+Table* Registry::joining_table(NetCtx& n, const std::string& channel, const GameKind& kind) {
     for (Table* t : tables_in(n, channel))
         if (t->kind == &kind && t->phase == Table::Phase::Joining) return t;
     return nullptr;
 }
 
-Table* Tables::route(Request& r, const GameKind* kind, bool or_open, bool* ambiguous) {
+Table* Registry::route(Request& r, const GameKind* kind, bool or_open, bool* ambiguous) {
     if (ambiguous) *ambiguous = false;
     if (r.kind) kind = r.kind;
     NetCtx& n = *r.net;
     if (!r.in_channel()) {
         // In private: the person's private game, else their duel (secret choices are made
         // in private).
-        if (Table* t = private_game(n, r.key, kind)) return t;
-        Table* duel = duel_of(n, r.key);
-        return duel && (!kind || duel->kind == kind) ? duel : nullptr;
+        return s.seatings.played_from_private(n, r.key, kind);
     }
     Table* mine = nullptr;
     int count = 0;
@@ -164,7 +125,7 @@ Table* Tables::route(Request& r, const GameKind* kind, bool or_open, bool* ambig
     return only;
 }
 
-std::string Tables::stranger_reason(Request& r, const std::vector<Table*>& here) {
+std::string Registry::stranger_reason(Request& r, const std::vector<Table*>& here) {
     // In private, a duel's seat or a private game anywhere on the network may be the one
     // the asker's nick names.
     std::vector<Table*> all;
@@ -179,7 +140,7 @@ std::string Tables::stranger_reason(Request& r, const std::vector<Table*>& here)
     return "";
 }
 
-std::string Tables::stranger_words(const Table& t, const Seat& s) const {
+std::string Registry::stranger_words(const Table& t, const Seat& s) const {
     // One wording for every game: whose seat it is, and how its owner gets it back.
     const std::string what =
         t.in_private
@@ -197,7 +158,7 @@ std::string Tables::stranger_words(const Table& t, const Seat& s) const {
 
 // What is being played where, for `games`: each open table with its players and whose turn
 // it is, and the private games counted by kind.
-std::string Tables::what_is_played(const Request& r) const {
+std::string Registry::what_is_played(const Request& r) const {
     std::vector<std::string> parts;
     std::map<std::string, int> privates;
     for (auto& [name, n] : nets) {
@@ -233,11 +194,10 @@ std::string Tables::what_is_played(const Request& r) const {
             fmt::format("{} {} game{} in private", count, title, count == 1 ? "" : "s"));
     if (parts.empty()) {
         std::string private_games;
-        for (const auto& k : kinds)
-            if (k->in_private())
-                private_games += (private_games.empty() ? "" : " or ") + k->title();
+        for (const GameKind* k : s.seatings.kinds_of(s.seatings.privates, kinds))
+            private_games += (private_games.empty() ? "" : " or ") + k->title();
         return fmt::format(
-            "No games right now. Start one: {} in a channel{}.", open_table_command(),
+            "No games right now. Start one: {} in a channel{}.", s.seatings.open.open_command(),
             private_games.empty()
                 ? ""
                 : fmt::format(", or /msg {} new for {}", r.net->net->nick(), private_games));

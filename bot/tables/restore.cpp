@@ -6,7 +6,9 @@
 #include "bot/log.hpp"
 #include "bot/render.hpp"
 #include "bot/strings.hpp"
-#include "bot/tables/tables.hpp"
+#include "bot/tables/restore.hpp"
+
+#include "bot/tables/services.hpp"
 #include "bot/tables/text.hpp"
 
 namespace croupier::bot {
@@ -16,7 +18,7 @@ namespace {
 constexpr Duration kBackAfterDrop = std::chrono::seconds(10);
 }  // namespace
 
-void Tables::restore_games() {
+void Restorer::restore_games() {
     int restored = 0;
     for (const auto& rec : db->open_games()) {
         auto nit = nets.find(rec.network);
@@ -29,9 +31,9 @@ void Tables::restore_games() {
         }
         Table* t = restore_game(*nit->second, rec);
         if (!t) continue;
-        next_table_id = std::max(next_table_id, rec.id + 1);
+        s.next_table_id = std::max(s.next_table_id, rec.id + 1);
         if (t->game->finished()) {
-            finish(*t, "finished");
+            s.moves.finish(*t, "finished");
             continue;
         }
         if (!t->in_private) t->back = Table::Back::Restart;  // said once the bot is in the channel
@@ -39,10 +41,10 @@ void Tables::restore_games() {
     }
     if (restored)
         log::info("restored {} game{} from the database", restored, restored == 1 ? "" : "s");
-    restore_lobbies();  // after the games: their ids are taken
+    s.lobby.restore();  // after the games: their ids are taken
 }
 
-Table* Tables::restore_game(NetCtx& n, const storage::GameRecord& rec, TableId id) {
+Table* Restorer::restore_game(NetCtx& n, const storage::GameRecord& rec, TableId id) {
     const GameKind* kind = kind_by_name(rec.kind);
     auto setup = GameSetup::deserialise(rec.setup);
     if (!kind || !setup) {
@@ -52,7 +54,7 @@ Table* Tables::restore_game(NetCtx& n, const storage::GameRecord& rec, TableId i
             rec.id, rec.kind, rec.network, rec.place);
         return nullptr;
     }
-    auto t = make_table(n, *kind, rec.place, kind->in_private());
+    auto t = s.registry.make_table(n, *kind, rec.place, s.seatings.of(*kind).in_private());
     t->id = id ? id : rec.id;  // a dealt table's id is its game's id
     setup->game_id = rec.id;   // said at the end, for verify (not serialised)
     t->setup = *setup;
@@ -95,7 +97,7 @@ Table* Tables::restore_game(NetCtx& n, const storage::GameRecord& rec, TableId i
     // Each seat's time-outs in a row, as committed with the moves.
     for (std::size_t i = 0; i < t->seats.size() && ok; ++i) {
         try {
-            if (auto v = db->get_value(timeouts_name(t->game_id, i)))
+            if (auto v = db->get_value(TurnTimers::timeouts_name(t->game_id, i)))
                 t->seats[i].timeouts = std::atoi(v->c_str());
         } catch (const std::exception& e) {
             log::warn("game {}: time-outs of seat {} could not be read ({}); counted from 0",
@@ -117,15 +119,14 @@ Table* Tables::restore_game(NetCtx& n, const storage::GameRecord& rec, TableId i
         }
         return nullptr;
     }
-    return &add_table(std::move(t));
+    return &s.registry.add_table(std::move(t));
 }
 
 // The line after a restart (or a long disconnect). Channel tables and duels only: a private
 // game says nothing (hundreds of them may come back at once, to people who may be away);
 // the answer to its player's next command shows the bot is back. One line a table, and the
 // tables of one channel packed into as few lines as fit.
-void Tables::bot_joined(NetCtx& n, const std::string& channel) {
-    const std::string p = cfg.bot.prefix;
+void Restorer::bot_joined(NetCtx& n, const std::string& channel) {
     const std::int64_t now_unix = clock.unix_now();
     const TimePoint now = clock.now();
     // "9 min", not "598 s": past two minutes, whole minutes (rounded down).
@@ -134,7 +135,7 @@ void Tables::bot_joined(NetCtx& n, const std::string& channel) {
         return seconds_text(d);
     };
     std::vector<std::string> lines;
-    for (Table* t : tables_in(n, channel)) {
+    for (Table* t : s.registry.tables_in(n, channel)) {
         if (t->back == Table::Back::No) continue;
         const std::string after =
             t->back == Table::Back::Restart ? "a restart" : "a lost connection";
@@ -172,32 +173,19 @@ void Tables::bot_joined(NetCtx& n, const std::string& channel) {
             lines.push_back(fmt::format(
                 "The {} game of {} is back after {}; it is dealt as soon as a game here ends.",
                 title, names_text(names, 6), after));
-        } else if (t->kind->seating() == Seating::Duel) {
-            const std::string cmd =
-                p + (t->kind->aliases().empty() ? t->kind->name() : t->kind->aliases().front());
-            lines.push_back(fmt::format(
-                "{}'s {} challenge to {} is back after {}: {} accept to play ({} left).",
-                t->seats.front().nick, title, t->challenged.empty() ? "anyone" : t->challenged_nick,
-                after, cmd, time_text(left)));
         } else {
-            std::string opener = t->seats.front().nick;
-            for (const auto& s : t->seats)
-                if (s.key == t->opener_key) opener = s.nick;
-            lines.push_back(fmt::format(
-                "The {} table {} opened is back after {}: {} sit{}, {}join to play ({} left).",
-                title, opener, after, names_text(names, 6), names.size() == 1 ? "s" : "", p,
-                time_text(left)));
+            lines.push_back(t->way->back_words(*t, after, time_text(left)));
         }
     }
     for (auto& line : render::pack(lines, 400)) send_to_channel(n, channel, line);
-    start_ready(n, n.net->fold(channel));
+    s.dealing.start_ready(n, n.net->fold(channel));
 }
 
-void Tables::link_lost(NetCtx& n) {
+void Restorer::link_lost(NetCtx& n) {
     down_since.try_emplace(n.name, clock.now());
 }
 
-void Tables::link_back(NetCtx& n) {
+void Restorer::link_back(NetCtx& n) {
     auto it = down_since.find(n.name);
     if (it == down_since.end()) return;
     const bool long_drop = clock.now() - it->second >= kBackAfterDrop;
@@ -207,31 +195,30 @@ void Tables::link_back(NetCtx& n) {
         if (!t->in_private && t->back == Table::Back::No) t->back = Table::Back::Reconnect;
 }
 
-void Tables::close_abandoned() {
+void Restorer::close_abandoned() {
     const std::int64_t now = clock.unix_now();
     for (auto& [name, n] : nets) {
         std::vector<TableId> stale;
         for (auto& [id, t] : n->tables) {
-            const PrivateSeating* p = t->kind->seating().as_private();
-            const auto limit = p ? p->abandon_after() : std::nullopt;
+            const auto limit = t->way->abandon_after(*t->kind);
             if (limit && t->phase == Table::Phase::Playing &&
                 now - t->last_activity > limit->count())
                 stale.push_back(id);
         }
         for (const TableId id : stale) {
-            Table* t = table_by_id(*n, id);
+            Table* t = s.registry.table_by_id(*n, id);
             if (!t) continue;
-            const std::int64_t days =
-                t->kind->seating().as_private()->abandon_after()->count() / 86400;
+            const std::int64_t days = t->way->abandon_after(*t->kind)->count() / 86400;
             log::info("closing {}'s {} game {} as abandoned", t->place, t->kind->title(),
                       t->game_id);
-            deliver(*t,
-                    {to_table(fmt::format(
-                        "Your {} game (deal {}) was closed as abandoned after {} day{} "
-                        "untouched; type new for another.",
-                        t->kind->title(), t->setup.deal_number, days, days == 1 ? "" : "s"))},
-                    Lines::End);
-            finish(*t, "abandoned");
+            s.moves.deliver(
+                *t,
+                {to_table(fmt::format(
+                    "Your {} game (deal {}) was closed as abandoned after {} day{} "
+                    "untouched; type new for another.",
+                    t->kind->title(), t->setup.deal_number, days, days == 1 ? "" : "s"))},
+                Moves::Lines::End);
+            s.moves.finish(*t, "abandoned");
         }
     }
 }

@@ -1,10 +1,9 @@
-// The seating's rules, apart from what carries them out: whether a person may open, join,
-// fill with a computer, start or leave a table in a channel, or answer a duel; whether a
-// game may start there now; the one table a person may hold waiting there; who deals; and
-// the words a person reads when the answer is no. Pure: it reads one channel's tables
+// The rules every way of seating shares, apart from what carries them out: whether a game
+// may start in a channel now, the one table a person may hold waiting there, a computer
+// player's seat, and a seat given up before the deal. Pure: it reads one channel's tables
 // (oldest first) and the configuration, and changes nothing but a table's seats when a seat
-// is given up before the deal. Tables (seating*.cpp) asks it, then acts: replies, timers,
-// the deal, the database. Unit tests: tests/unit/tables/seating_rules_test.cpp.
+// is given up. Each way's own rules are its own (OpenTableRules, DuelRules, in
+// bot/tables/way_*.hpp). Unit tests: tests/unit/tables/seating_rules_test.cpp.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
@@ -46,54 +45,14 @@ class SeatingRules {
     // The table `person` opened here that is not yet dealt (taking players, a challenge, or
     // ready and waiting), or nullptr: a person holds at most one of them a channel.
     static Table* waiting_of(const std::vector<Table*>& here, const std::string& person);
-    // What a person who holds `held` waiting is told when they open another here.
-    SeatingNo holds_one(const Table& held) const;
 
-    // --- An open table (join window).
-    // Whether `t` is an open table taking players (not a challenge, not dealt).
-    static bool takes_players(const Table& t);
-    // The newest open table here taking players, of `kind` if given; nullptr if none.
-    static Table* taking_players(const std::vector<Table*>& here, const GameKind* kind);
-    // Opening a table of `kind` here; `arg` is what followed the kind's name ("" or "bot").
-    // `open`: a table of the kind here already taking players.
-    SeatingAnswer may_open(const std::vector<Table*>& here, const GameKind& kind,
-                           const std::string& person, const Table* open) const;
-    SeatingAnswer open_args(const GameKind& kind, const std::string& arg) const;
-    // Sitting down at `t`.
-    SeatingAnswer may_join(const Table& t, const std::vector<Table*>& here,
-                           const std::string& person) const;
-    // A computer player sitting down at `t`.
-    SeatingAnswer may_add_computer(const Table& t) const;
-    // The opener dealing `t` before its window ends.
-    SeatingAnswer may_start(const Table& t, const std::string& person) const;
-    // The seat that deals first: the winner of the last game here (`last_winner`, "" if
-    // none or it had computer players) if they sit at `t`, else the opener.
-    static int dealer(const Table& t, const std::string& last_winner);
     // A seat given up before the deal, by `nick`: the table's seats as they are after it.
     enum class Left {
-        DuelOff,  // a duel ready and waiting: it is off (the seats are left as they were)
         Empty,    // no person is left: the table closes
         Stays,    // the table goes on taking players (or stays ready)
         Reopens,  // it was ready, now too few: it takes players again for a window
     };
-    Left leave(Table& t, int seat, const std::string& nick) const;
-
-    // --- A duel by challenge.
-    // The challenge here that `person` (under the folded nick `nick_key`) may answer: one to
-    // their nick first, else one open to anyone; of `kind` if given.
-    static Table* answerable(const std::vector<Table*>& here, const std::string& person,
-                             const std::string& nick_key, const GameKind* kind);
-    // The challenge `person` made here (answered or not, not yet dealt), of `kind` if
-    // given, or nullptr.
-    static Table* own_challenge(const std::vector<Table*>& here, const std::string& person,
-                                const GameKind* kind);
-    // The refusal of one already in `mine` (a duel): `cmd` how they type the kind's commands,
-    // `or_cancel` whether to say how to withdraw a challenge not yet answered.
-    static std::string in_a_duel(const Table& mine, const std::string& cmd, bool or_cancel);
-
-    // --- A private game.
-    // Opening one more private game, with `open` of them open already.
-    SeatingAnswer may_open_private(int open) const;
+    static Left leave(Table& t, int seat, const std::string& nick);
 
   private:
     const config::Config& cfg_;

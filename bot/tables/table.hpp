@@ -16,6 +16,7 @@
 namespace croupier::bot {
 
 struct NetCtx;
+class SeatingWay;
 using TableId = std::int64_t;
 
 struct Seat {
@@ -35,6 +36,10 @@ struct Table {
     TableId id = 0;  // this run's id (the game's database id once it is dealt)
     NetCtx* net = nullptr;
     const GameKind* kind = nullptr;
+    // The way of seating that owns it (bot/tables/way.hpp), given by the factory when the
+    // table is made: what happens at its join window's end, before its deal, when a seat is
+    // given up before the deal, and its words.
+    SeatingWay* way = nullptr;
     std::string place;        // channel name, or the player's nick for private games
     std::string place_key;    // the folded channel; "" for a private game
     bool in_private = false;  // a private game (Spider, Encounters): in private messages
@@ -48,7 +53,7 @@ struct Table {
     std::string lobby_opener;        // the opener its saved row is under ("": not saved)
     // Its players are all there (a challenge accepted, a join window over with enough
     // players) but the channel's games are all under way: it is dealt when one of them ends,
-    // the first ready first (bot/tables/seating.cpp, ready_to_start).
+    // the first ready first (bot/tables/dealing.cpp, Dealing::ready_to_start).
     bool ready = false;
     // The bot was away (a restart, a long disconnect): the table says it is back, in one
     // line, once the bot is in the channel again (bot/tables/restore.cpp, tell_back).
@@ -73,7 +78,7 @@ struct Table {
     std::int64_t last_move_unix = 0;  // when the last move was journaled (wake-ups count from it)
     std::vector<int> movers;          // seats that moved since the timers were last set
     // Moves whose lines have not all left the send queue yet: a turn's clock starts once the
-    // lines telling the player it is their turn have been sent (Tables::deliver holds them).
+    // lines telling the player it is their turn have been sent (Moves::deliver holds them).
     int unsent = 0;
     bool busy = false;  // a background job (hint) is running for it
     // This table's moves as they stand in memory. A write that fails takes the table back to

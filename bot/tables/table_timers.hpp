@@ -22,7 +22,7 @@ class TableTimers {
   public:
     enum class Slot : std::uint8_t {
         JoinWindow,  // the join window, or a duel's challenge, ends (lobby.cpp)
-        Joins,       // the joins of a burst are told together (seating.cpp)
+        Joins,       // the joins of a burst are told together (dealing.cpp)
         Burst,       // other comings and goings told together; `index`: the Table::BurstKind
         Grace,       // an away seat is given up; `index`: the seat
         Seats,       // the first of the seats' turn limits (timers.cpp)

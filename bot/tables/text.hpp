@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "bot/clock.hpp"
+#include "bot/game.hpp"
 #include "bot/render.hpp"
 #include "bot/strings.hpp"
 
@@ -35,6 +36,12 @@ inline std::string names_text(const std::vector<std::string>& names, std::size_t
 // computer's name and pass for it (or be taken for it).
 inline std::string computer_name(int number) {
     return fmt::format("cpu#{}", number);
+}
+
+// The name a kind is typed by: its first alias ("e8"), else its name.
+inline std::string typed_name(const GameKind& kind) {
+    const auto names = kind.aliases();
+    return names.empty() ? kind.name() : names.front();
 }
 
 // "90 s", "2 min".

@@ -10,7 +10,9 @@
 
 #include "bot/log.hpp"
 #include "bot/strings.hpp"
-#include "bot/tables/tables.hpp"
+#include "bot/tables/turns.hpp"
+
+#include "bot/tables/services.hpp"
 #include "bot/tables/text.hpp"
 
 namespace croupier::bot {
@@ -20,17 +22,17 @@ namespace {
 constexpr auto kWakeRetry = std::chrono::seconds(5);
 }  // namespace
 
-void Tables::cancel_seat_timers(Seat& s) {
+void TurnTimers::cancel_seat_timers(Seat& s) {
     // The table's seat timer is left to run: when it fires it finds nothing due here.
     s.warn_due = s.turn_due = kNever;
 }
 
-void Tables::cancel_timers(Table& t) {
+void TurnTimers::cancel_timers(Table& t) {
     timers.cancel_all(t);
     for (auto& s : t.seats) cancel_seat_timers(s);
 }
 
-void Tables::arm_timers(Table& t) {
+void TurnTimers::arm_timers(Table& t) {
     timers.cancel(t, Slot::Wake);
     const bool live = t.game && !t.game->finished() && t.phase == Table::Phase::Playing;
     const bool up = t.net->net->registered();
@@ -44,7 +46,7 @@ void Tables::arm_timers(Table& t) {
             cancel_seat_timers(s);
         if (!want || s.turn_due != kNever) continue;
         // Its clock starts when the lines that tell it its turn have left (arm_timers runs
-        // again then: see Tables::hold_lines).
+        // again then: see TurnTimers::hold_lines).
         if (t.unsent > 0) continue;
         const Duration full = std::chrono::duration_cast<Duration>(tc->turn_timeout);
         const Duration warn = std::chrono::duration_cast<Duration>(tc->turn_warning);
@@ -60,8 +62,8 @@ void Tables::arm_timers(Table& t) {
         timers.after(t, Slot::Wake, delay, [this](Table& tt) {
             NetCtx& n = *tt.net;
             const TableId id = tt.id;
-            if (commit(tt, -1, "wake", "").empty()) return;
-            if (Table* t2 = table_by_id(n, id))
+            if (s.moves.commit(tt, -1, "wake", "").empty()) return;
+            if (Table* t2 = s.registry.table_by_id(n, id))
                 timers.after(*t2, Slot::Wake, kWakeRetry, [this](Table& t3) { arm_timers(t3); });
         });
     }
@@ -70,21 +72,21 @@ void Tables::arm_timers(Table& t) {
 // The seat timer is due no later than the first seat limit. A later limit leaves an earlier
 // timer as it is (it fires, finds nothing due, and sets itself again): a move costs no timer
 // operations, only the table's first turn and a limit that comes sooner do.
-void Tables::schedule_seat_timer(Table& t) {
+void TurnTimers::schedule_seat_timer(Table& t) {
     TimePoint first = kNever;
     for (const auto& s : t.seats) first = std::min({first, s.warn_due, s.turn_due});
     if (first == kNever || timers.due(t, Slot::Seats) <= first) return;
     timers.at(t, Slot::Seats, first, [this](Table& tt) { seat_timer_fired(*tt.net, tt.id); });
 }
 
-void Tables::seat_timer_fired(NetCtx& n, TableId id) {
-    Table* t = table_by_id(n, id);
+void TurnTimers::seat_timer_fired(NetCtx& n, TableId id) {
+    Table* t = s.registry.table_by_id(n, id);
     if (!t) return;
     const TimePoint now = clock.now();
     // Seat by seat, finding the table again after each: a time-out is a move, and may end
     // the game or the table.
     for (std::size_t i = 0;; ++i) {
-        t = table_by_id(n, id);
+        t = s.registry.table_by_id(n, id);
         if (!t || i >= t->seats.size()) break;
         Seat& s = t->seats[i];
         const int seat = static_cast<int>(i);
@@ -96,46 +98,43 @@ void Tables::seat_timer_fired(NetCtx& n, TableId id) {
             if (t->awaits(seat)) warn_seat(*t, seat);
         }
     }
-    if (Table* tt = table_by_id(n, id)) schedule_seat_timer(*tt);
+    if (Table* tt = s.registry.table_by_id(n, id)) schedule_seat_timer(*tt);
 }
 
-void Tables::warn_seat(Table& t, int seat) {
+void TurnTimers::warn_seat(Table& t, int seat) {
     const Seat& s = t.seats[static_cast<std::size_t>(seat)];
     const Duration warn = std::chrono::duration_cast<Duration>(table_config(*t.kind).turn_warning);
     // The safe move the bot would make, as the way out: "(or !draw)".
     const std::string safe = t.game->timeout_action(seat);
-    const bool secret = t.kind->seating() == Seating::Duel && t.kind->seating().secret_moves();
-    const std::string way_out = safe.empty() || safe == "leave" ? ""
-                                : secret ? fmt::format(" (or {}, in private)", safe)
-                                         : fmt::format(" (or {}{})", cfg.bot.prefix, safe);
+    const std::string way_out = safe.empty() || safe == "leave" ? "" : t.way->way_out(t, safe);
     tell(t, fmt::format("{}: {} left to play{}.", s.nick, seconds_text(warn), way_out));
 }
 
-std::string Tables::timeouts_name(std::int64_t game_id, std::size_t seat) {
+std::string TurnTimers::timeouts_name(std::int64_t game_id, std::size_t seat) {
     return fmt::format("timeouts:{}:{}", game_id, seat);
 }
 
-void Tables::turn_timed_out(Table& t, int seat) {
-    Seat& s = t.seats[static_cast<std::size_t>(seat)];
-    const std::string nick = s.nick;
-    const int timeouts = s.timeouts;
+void TurnTimers::turn_timed_out(Table& t, int seat) {
+    Seat& st = t.seats[static_cast<std::size_t>(seat)];
+    const std::string nick = st.nick;
+    const int timeouts = st.timeouts;
     std::string err;
     if (timeouts + 1 >= 2) {
-        err =
-            commit(t, seat, "leave", "",
-                   fmt::format("{} ran out of time twice in a row and is out of the game.", nick));
+        err = s.moves.commit(
+            t, seat, "leave", "",
+            fmt::format("{} ran out of time twice in a row and is out of the game.", nick));
     } else {
         const std::string safe = t.game->timeout_action(seat);
         const auto [cmd, args] = split_command(safe);
-        err = commit(t, seat, cmd, args,
-                     fmt::format("{} ran out of time: the bot plays {} for them (a second "
-                                 "time in a row puts them out of the game).",
-                                 nick, t.game->timeout_text(seat, safe)));
+        err = s.moves.commit(t, seat, cmd, args,
+                             fmt::format("{} ran out of time: the bot plays {} for them (a second "
+                                         "time in a row puts them out of the game).",
+                                         nick, t.game->timeout_text(seat, safe)));
         if (!err.empty() && !t.seats[static_cast<std::size_t>(seat)].out &&
             err.find("could not be saved") == std::string::npos) {
             log::error("time-out move refused at {}: {}", t.place, err);
-            err = commit(t, seat, "leave", "",
-                         fmt::format("{} ran out of time and is out of the game.", nick));
+            err = s.moves.commit(t, seat, "leave", "",
+                                 fmt::format("{} ran out of time and is out of the game.", nick));
         }
     }
     if (err.empty()) {
@@ -154,14 +153,14 @@ void Tables::turn_timed_out(Table& t, int seat) {
     arm_timers(t);
 }
 
-void Tables::pause_timers(NetCtx& n) {
+void TurnTimers::pause_timers(NetCtx& n) {
     for (auto& [id, t] : n.tables) {
         for (auto& s : t->seats) cancel_seat_timers(s);
         timers.cancel(*t, Slot::Seats);
     }
 }
 
-void Tables::resume_timers(NetCtx& n) {
+void TurnTimers::resume_timers(NetCtx& n) {
     // Fresh timers: the players may not have seen the last lines while the bot was away.
     // A computer player whose turn it is moves now: the daemon may have died between a
     // person's move and its answer (the kill test found that table waiting for ever).
@@ -169,7 +168,8 @@ void Tables::resume_timers(NetCtx& n) {
     for (auto& [id, t] : n.tables)
         if (t->phase == Table::Phase::Playing) playing.push_back(id);
     for (const TableId id : playing)
-        if (Table* t = table_by_id(n, id)) play_computers(*t);  // then the timers
+        if (Table* t = s.registry.table_by_id(n, id))
+            s.moves.play_computers(*t);  // then the timers
 }
 
 }  // namespace croupier::bot

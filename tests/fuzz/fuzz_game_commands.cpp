@@ -19,6 +19,7 @@
 #include "bot/game.hpp"
 #include "bot/games/kinds.hpp"
 #include "bot/strings.hpp"
+#include "bot/tables/seatings.hpp"
 #include "config/config.hpp"
 #include "games/core/card.hpp"
 #include "games/spider/search_state.hpp"
@@ -74,9 +75,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // as the table gives it.
     const bool opponent = kind.in_private() && kind.seating().computer_opponent(1).has_value();
     // A duel has two seats, as the table seats it; a table game from 2 to 8.
-    const int seats = kind.in_private()                 ? (opponent ? 2 : 1)
-                      : kind.seating() == Seating::Duel ? 2
-                                                        : 2 + data[1] % 7;
+    const int seats = kind.in_private()    ? (opponent ? 2 : 1)
+                      : Duels::seats(kind) ? 2
+                                           : 2 + data[1] % 7;
     for (int s = 0; s < seats; ++s) {
         setup.players.push_back("p" + std::to_string(s));
         setup.persons.push_back("h:p" + std::to_string(s) + "!u@h");

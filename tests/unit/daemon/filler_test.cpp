@@ -5,6 +5,7 @@
 
 #include "bot/games/kinds.hpp"
 #include "bot/strings.hpp"
+#include "bot/tables/seatings.hpp"
 
 using namespace croupier::bot;
 
@@ -13,10 +14,10 @@ TEST(FillerAction, EveryKindsFillerMovesAreAccepted) {
     ASSERT_GE(kinds.size(), 5u);
     for (const auto& k : kinds) {
         for (std::uint64_t deal = 1; deal <= 5; ++deal) {
-            if (k->seating() == Seating::Private) {
+            if (PrivateGames::seats(*k)) {
                 ASSERT_EQ(k->seating().as_private()->start("", {}).error, "") << k->name();
             }
-            const int people = k->seating() == Seating::Open ? 3 : 1;
+            const int people = OpenTables::seats(*k) ? 3 : 1;
             const GameSetup setup = sample_setup(*k, deal, people);
             auto game = k->create(setup);
             ASSERT_TRUE(game) << k->name();

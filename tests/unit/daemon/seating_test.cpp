@@ -1,11 +1,16 @@
-// The seating types (bot/game.hpp): each built-in kind's way of seating, the commands and
-// words it owns, the private game's rules, and what GameKind keeps (its lookups, its ladder).
+// The ways of seating (bot/tables/way.hpp): each built-in kind's way, made by the factory
+// (bot/tables/seatings.hpp) from what the kind declares (bot/game.hpp), the commands and
+// words each way owns, the private game's rules, and what GameKind keeps (its lookups, its
+// ladder).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
+#include <boost/asio/io_context.hpp>
+
 #include "bot/games/kinds.hpp"
+#include "bot/tables/services.hpp"
 
 using namespace croupier::bot;
 
@@ -17,98 +22,154 @@ std::shared_ptr<GameKind> kind_named(const std::string& name) {
     return nullptr;
 }
 
-std::vector<std::string> names_of(const std::vector<SeatingCommand>& cs) {
+std::vector<std::string> names_of(const std::vector<SeatingWay::WayCommand>& cs) {
     std::vector<std::string> out;
     for (const auto& c : cs) out.push_back(c.spec.name);
     return out;
 }
+
+// Says nothing: the words tested here are returned, not sent.
+class QuietHost final : public TablesHost {
+  public:
+    void reply(Request&, const std::string&) override {}
+    void reply_private(Request&, const std::string&) override {}
+    void refuse(Request&, const std::string&) override {}
+    void send_to_nick(NetCtx&, const std::string&, const std::string&, const std::string&, bool,
+                      croupier::bot::irc::SendOptions) override {}
+    void send_to_channel(NetCtx&, const std::string&, const std::string&,
+                         croupier::bot::irc::SendOptions) override {}
+};
+
+// The table layer's services over the built-in kinds, the prefix "!".
+struct Ways {
+    Ways() : kinds(make_kinds(cfg)) {}
+    QuietHost host;
+    boost::asio::io_context io;
+    VirtualClock clock;
+    croupier::config::Config cfg;
+    croupier::games::DealNumberSource deals{1};
+    Kinds kinds;
+    Nets nets;
+    Worker worker{io, true};
+    std::vector<Command> commands;
+    TableServices services{TablesParts{host, io, clock, cfg, deals, kinds, nets, worker, commands}};
+    SeatingWay& of(const std::string& name) {
+        return services.seatings.of(*find_kind(kinds, name));
+    }
+    const GameKind& kind(const std::string& name) { return *find_kind(kinds, name); }
+};
 }  // namespace
 
 TEST(Seating, EachBuiltInKindHasItsWay) {
-    const std::vector<std::pair<std::string, Seating::Way>> want = {
-        {"exordia8", Seating::Open},      {"vcg", Seating::Duel},
-        {"adventurer", Seating::Duel},    {"spider", Seating::Private},
-        {"encounters", Seating::Private},
+    Ways w;
+    Seatings& f = w.services.seatings;
+    const std::vector<std::pair<std::string, const SeatingWay*>> want = {
+        {"exordia8", &f.open},   {"vcg", &f.duels},           {"adventurer", &f.duels},
+        {"spider", &f.privates}, {"encounters", &f.privates},
     };
     for (const auto& [name, way] : want) {
         const auto k = kind_named(name);
         ASSERT_TRUE(k) << name;
-        EXPECT_EQ(k->seating().way(), way) << name;
-        EXPECT_TRUE(k->seating() == way) << name;
-        EXPECT_EQ(k->in_private(), way == Seating::Private) << name;
+        EXPECT_EQ(&w.of(name), way) << name;
+        const bool in_private = way == &f.privates;
+        EXPECT_EQ(k->in_private(), in_private) << name;
+        EXPECT_EQ(way->in_private(), in_private) << name;
+        EXPECT_EQ(OpenTables::seats(*k), way == &f.open) << name;
+        EXPECT_EQ(Duels::seats(*k), way == &f.duels) << name;
+        EXPECT_EQ(PrivateGames::seats(*k), in_private) << name;
         // Only a private game has private rules; only tables and duels have a table config.
-        EXPECT_EQ(k->seating().as_private() != nullptr, way == Seating::Private) << name;
-        EXPECT_EQ(k->seating().table_config() != nullptr, way != Seating::Private) << name;
+        EXPECT_EQ(k->seating().as_private() != nullptr, in_private) << name;
+        EXPECT_EQ(k->seating().table_config() != nullptr, !in_private) << name;
     }
 }
 
 TEST(Seating, OpenTableCommandsAndWords) {
-    const auto k = kind_named("exordia8");
-    ASSERT_TRUE(k);
-    const Seating& s = k->seating();
-    EXPECT_EQ(names_of(s.commands(*k, "!")),
+    Ways w;
+    const GameKind& k = w.kind("exordia8");
+    SeatingWay& s = w.of("exordia8");
+    const auto cs = s.commands(k);
+    EXPECT_EQ(names_of(cs),
               (std::vector<std::string>{"exordia8", "join", "leave", "start", "bot", "table"}));
-    EXPECT_EQ(s.commands(*k, "!").front().spec.aliases, k->aliases());
-    EXPECT_EQ(s.commands(*k, "!").front().does, SeatingCommand::Does::Open);
-    EXPECT_EQ(s.moves_where(), SeatingCommand::Where::Channel);
-    EXPECT_FALSE(s.secret_moves());
-    EXPECT_FALSE(s.computer_opponent(1));
-    EXPECT_EQ(s.how_to_start("e8", "!", "croupier"), "!e8 in a channel");
-    EXPECT_EQ(s.over_words("Exordia8", 7, " (won)", "!e8"),
+    EXPECT_EQ(cs.front().spec.aliases, k.aliases());
+    EXPECT_EQ(cs.front().where, Command::Where::Channel);
+    EXPECT_EQ(s.moves_where(k), Command::Where::Channel);
+    EXPECT_FALSE(k.seating().secret_moves());
+    EXPECT_FALSE(k.seating().computer_opponent(1));
+    EXPECT_EQ(s.how_to_start(k, "croupier"), "!e8 in a channel");
+    EXPECT_EQ(s.over_words(k, 7, " (won)", "!e8"),
               "Your Exordia8 game #7 is over (won). Open another table with !e8.");
+    EXPECT_EQ(w.services.seatings.open.open_command(), "!e8");
 }
 
 TEST(Seating, DuelCommandsWordsAndComputer) {
-    const auto vcg = kind_named("vcg");
-    const auto af = kind_named("adventurer");
-    ASSERT_TRUE(vcg && af);
-    const auto cs = vcg->seating().commands(*vcg, "!");
+    Ways w;
+    const GameKind& vcg = w.kind("vcg");
+    const GameKind& af = w.kind("adventurer");
+    const auto cs = w.of("vcg").commands(vcg);
     EXPECT_EQ(names_of(cs), (std::vector<std::string>{"vcg", "challenge", "accept", "decline",
                                                       "cancel", "ai", "leave", "table"}));
-    EXPECT_EQ(cs.front().does, SeatingCommand::Does::Usage);
-    EXPECT_EQ(cs.front().usage,
+    // The kind's name alone is refused with the usage, to the asker.
+    std::string refused;
+    struct Refusals final : public TablesHost {
+        std::string* said;
+        explicit Refusals(std::string* s) : said(s) {}
+        void reply(Request&, const std::string&) override {}
+        void reply_private(Request&, const std::string&) override {}
+        void refuse(Request&, const std::string& text) override { *said = text; }
+        void send_to_nick(NetCtx&, const std::string&, const std::string&, const std::string&, bool,
+                          croupier::bot::irc::SendOptions) override {}
+        void send_to_channel(NetCtx&, const std::string&, const std::string&,
+                             croupier::bot::irc::SendOptions) override {}
+    } refusals(&refused);
+    TableServices services{TablesParts{refusals, w.io, w.clock, w.cfg, w.deals, w.kinds, w.nets,
+                                       w.worker, w.commands}};
+    Request r;
+    services.seatings.duels.commands(vcg).front().run(r);
+    EXPECT_EQ(refused,
               "Usage: !vcg challenge NICK, !vcg challenge (anyone), !vcg accept, !vcg decline, "
               "!vcg cancel, or !vcg ai (the computer).");
     // The usage names the kind by its first alias.
-    EXPECT_NE(af->seating().commands(*af, "?").front().usage.find("?af challenge NICK"),
-              std::string::npos);
+    services.seatings.duels.commands(af).front().run(r);
+    EXPECT_NE(refused.find("!af challenge NICK"), std::string::npos);
     // VCG's bids are secret and typed in private; Adventurer Factory's moves anywhere.
-    EXPECT_TRUE(vcg->seating().secret_moves());
-    EXPECT_EQ(vcg->seating().moves_where(), SeatingCommand::Where::Private);
-    EXPECT_FALSE(af->seating().secret_moves());
-    EXPECT_EQ(af->seating().moves_where(), SeatingCommand::Where::Anywhere);
-    EXPECT_EQ(vcg->seating().computer_opponent(1), std::optional<std::string>("Computer"));
-    EXPECT_FALSE(vcg->seating().computer_opponent(2));
-    EXPECT_EQ(vcg->seating().how_to_start("vcg", "!", "croupier"),
-              "!vcg challenge NICK, in a channel");
-    EXPECT_EQ(vcg->seating().over_words("VCG", 12, "", "!vcg"),
+    EXPECT_TRUE(vcg.seating().secret_moves());
+    EXPECT_EQ(w.of("vcg").moves_where(vcg), Command::Where::Private);
+    EXPECT_FALSE(af.seating().secret_moves());
+    EXPECT_EQ(w.of("vcg").moves_where(af), Command::Where::Anywhere);
+    EXPECT_EQ(vcg.seating().computer_opponent(1), std::optional<std::string>("Computer"));
+    EXPECT_FALSE(vcg.seating().computer_opponent(2));
+    EXPECT_EQ(w.of("vcg").how_to_start(vcg, "croupier"), "!vcg challenge NICK, in a channel");
+    EXPECT_EQ(w.of("vcg").over_words(vcg, 12, "", "!vcg"),
               "Your VCG duel #12 is over. Start another: !vcg challenge NICK, or !vcg ai against "
               "the computer.");
 }
 
 TEST(Seating, PrivateGamesRulesAndWords) {
-    const auto spider = kind_named("spider");
-    const auto enc = kind_named("encounters");
-    ASSERT_TRUE(spider && enc);
-    const PrivateSeating* sp = spider->seating().as_private();
-    const PrivateSeating* ep = enc->seating().as_private();
+    Ways w;
+    const GameKind& spider = w.kind("spider");
+    const GameKind& enc = w.kind("encounters");
+    const PrivateSeating* sp = spider.seating().as_private();
+    const PrivateSeating* ep = enc.seating().as_private();
     ASSERT_TRUE(sp && ep);
-    EXPECT_EQ(names_of(spider->seating().commands(*spider, "!")),
-              (std::vector<std::string>{"spider", "new"}));
-    const auto news = spider->seating().commands(*spider, "!").back();
-    EXPECT_EQ(news.where, SeatingCommand::Where::Private);
+    SeatingWay& way = w.of("spider");
+    EXPECT_EQ(names_of(way.commands(spider)), (std::vector<std::string>{"spider", "new"}));
+    const auto news = way.commands(spider).back();
+    EXPECT_EQ(news.where, Command::Where::Private);
     EXPECT_EQ(news.spec.args, "[1|2|4] [DEAL|winnable] [keep]");
     EXPECT_EQ(news.spec.help, sp->start_help());
-    EXPECT_EQ(spider->seating().moves_where(), SeatingCommand::Where::Private);
-    EXPECT_EQ(spider->seating().how_to_start("spider", "!", "croupier"), "/msg croupier spider");
-    EXPECT_EQ(spider->seating().over_words("Spider", 3, " (won)", "spider"), "");
+    EXPECT_EQ(way.moves_where(spider), Command::Where::Private);
+    EXPECT_EQ(way.how_to_start(spider, "croupier"), "/msg croupier spider");
+    EXPECT_EQ(way.over_words(spider, 3, " (won)", "spider"), "");
+    EXPECT_EQ(w.services.seatings.privates.start_command(),
+              "spider new (Spider) or enc new (Spider: Encounters)");
 
     EXPECT_EQ(sp->end_command(), "resign");
     EXPECT_EQ(ep->end_command(), "flee");
     EXPECT_FALSE(sp->opponent());
     EXPECT_EQ(ep->opponent(), std::optional<std::string>("the enemy"));
-    EXPECT_EQ(enc->seating().computer_opponent(1), ep->opponent());
+    EXPECT_EQ(enc.seating().computer_opponent(1), ep->opponent());
     EXPECT_TRUE(sp->abandon_after());
+    EXPECT_EQ(way.abandon_after(spider), sp->abandon_after());
 
     const PrivateStart two = sp->start("2 winnable", {});
     EXPECT_EQ(two.error, "");

@@ -1,8 +1,12 @@
-// The seating's rules (bot/tables/seating_rules.hpp) on tables built in memory: room in a
+// The seating's rules on tables built in memory, the shared ones
+// (bot/tables/seating_rules.hpp) and each way's own (OpenTableRules, DuelRules): room in a
 // channel, the one table a person holds waiting, joining, starting, leaving before the deal,
 // who deals, and which challenge a person answers.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bot/tables/seating_rules.hpp"
+#include "bot/tables/way_duel.hpp"
+#include "bot/tables/way_open.hpp"
+#include "bot/tables/way_private.hpp"
 
 #include <gtest/gtest.h>
 
@@ -11,11 +15,14 @@
 #include <vector>
 
 using croupier::bot::CommandSpec;
+using croupier::bot::DuelRules;
 using croupier::bot::DuelSeating;
 using croupier::bot::Game;
 using croupier::bot::GameKind;
 using croupier::bot::GameSetup;
+using croupier::bot::OpenTableRules;
 using croupier::bot::OpenTableSeating;
+using croupier::bot::PrivateGames;
 using croupier::bot::Seat;
 using croupier::bot::Seating;
 using croupier::bot::SeatingRules;
@@ -63,6 +70,20 @@ class SeatingRulesTest : public ::testing::Test {
         here.push_back(tables.back().get());
         return here.back();
     }
+    // The tables here of a way: the duels, or the open tables (each way asks its own rules
+    // about its own tables).
+    std::vector<Table*> duels() const {
+        std::vector<Table*> out;
+        for (Table* t : here)
+            if (t->kind == &duel) out.push_back(t);
+        return out;
+    }
+    std::vector<Table*> opens() const {
+        std::vector<Table*> out;
+        for (Table* t : here)
+            if (t->kind != &duel) out.push_back(t);
+        return out;
+    }
 
     croupier::config::Config cfg;
     croupier::config::TableConfig table_cfg, duel_cfg;
@@ -71,6 +92,8 @@ class SeatingRulesTest : public ::testing::Test {
     Kind duel{"Duel", std::make_unique<DuelSeating>(duel_cfg)};
     Kind third{"Third", std::make_unique<OpenTableSeating>(table_cfg)};
     SeatingRules rules{cfg};
+    OpenTableRules open_rules{cfg};
+    DuelRules duel_rules{cfg};
     std::vector<std::unique_ptr<Table>> tables;
     std::vector<Table*> here;
 };
@@ -105,149 +128,145 @@ TEST_F(SeatingRulesTest, APersonHoldsOneTableWaitingAndIsToldHowToGiveItUp) {
     add(other, Phase::Playing, {"a", "c"});
     EXPECT_EQ(SeatingRules::waiting_of(here, "a"), mine);
     EXPECT_EQ(SeatingRules::waiting_of(here, "b"), nullptr);  // seated, not its opener
-    auto no = rules.holds_one(*mine);
+    auto no = open_rules.holds_one(*mine);
     EXPECT_FALSE(no.refused);
     EXPECT_NE(no.text.find("a Cards table taking players"), std::string::npos) << no.text;
     EXPECT_NE(no.text.find("!start deals it, !leave gives up your seat"), std::string::npos);
     mine->ready = true;
-    EXPECT_NE(rules.holds_one(*mine).text.find("waits for a game to end"), std::string::npos);
+    EXPECT_NE(open_rules.holds_one(*mine).text.find("waits for a game to end"), std::string::npos);
 
     Table* challenge = add(duel, Phase::Joining, {"d"});
     challenge->challenged = "eve";
     challenge->challenged_nick = "Eve";
-    EXPECT_NE(rules.holds_one(*challenge).text.find("challenge open here (to Eve)"),
+    EXPECT_NE(duel_rules.holds_one(*challenge).text.find("challenge open here (to Eve)"),
               std::string::npos);
-    // Opening another table while holding one: told, not refused.
-    auto open = rules.may_open(here, third, "a", nullptr);
-    ASSERT_TRUE(open);
-    EXPECT_FALSE(open->refused);
+    // Opening another table while holding one: the rules of open tables let it through, and
+    // the one held answers (told, not refused).
+    EXPECT_FALSE(open_rules.may_open(opens(), third, "a", nullptr));
+    EXPECT_FALSE(open_rules.holds_one(*SeatingRules::waiting_of(here, "a")).refused);
 }
 
 TEST_F(SeatingRulesTest, OpeningIsRefusedWhileTheKindIsOpenOrUnderWayHere) {
     Table* open = add(cards, Phase::Joining, {"a"});
-    auto no = rules.may_open(here, cards, "z", open);
+    auto no = open_rules.may_open(opens(), cards, "z", open);
     ASSERT_TRUE(no);
     EXPECT_TRUE(no->refused);
     EXPECT_EQ(no->text, "A Cards table is already open here: type !join to sit down.");
     here.clear();
     add(cards, Phase::Playing, {"a", "b"});
-    EXPECT_EQ(rules.may_open(here, cards, "z", nullptr)->text,
+    EXPECT_EQ(open_rules.may_open(opens(), cards, "z", nullptr)->text,
               "A Cards game is under way here; wait for it to end (see !table).");
-    EXPECT_EQ(rules.may_open(here, cards, "a", nullptr)->text,
+    EXPECT_EQ(open_rules.may_open(opens(), cards, "a", nullptr)->text,
               "You are already playing Cards here; finish that game first.");
-    EXPECT_FALSE(rules.may_open(here, other, "z", nullptr));
-    EXPECT_EQ(rules.open_args(cards, "please")->text,
+    EXPECT_FALSE(open_rules.may_open(opens(), other, "z", nullptr));
+    EXPECT_EQ(open_rules.open_args(cards, "please")->text,
               "Usage: !k or !k bot (with a computer player).");
-    EXPECT_FALSE(rules.open_args(cards, "bot"));
+    EXPECT_FALSE(open_rules.open_args(cards, "bot"));
     table_cfg.computer_players = false;
-    EXPECT_EQ(rules.open_args(cards, "bot")->text, "Computer players are turned off here.");
+    EXPECT_EQ(open_rules.open_args(cards, "bot")->text, "Computer players are turned off here.");
 }
 
 TEST_F(SeatingRulesTest, JoiningFindsTheNewestOpenTableAndRefusesWhatCannotBe) {
     add(cards, Phase::Joining, {"a"});
     add(duel, Phase::Joining, {"d"});  // a challenge is answered, not joined
     Table* newest = add(other, Phase::Joining, {"b"});
-    EXPECT_EQ(SeatingRules::taking_players(here, nullptr), newest);
-    EXPECT_EQ(SeatingRules::taking_players(here, &cards), here.front());
-    EXPECT_EQ(SeatingRules::taking_players(here, &duel), nullptr);
+    EXPECT_EQ(OpenTableRules::taking_players(opens(), nullptr), newest);
+    EXPECT_EQ(OpenTableRules::taking_players(opens(), &cards), here.front());
+    EXPECT_EQ(OpenTableRules::taking_players(opens(), &duel), nullptr);
 
-    EXPECT_FALSE(rules.may_join(*newest, here, "z"));
-    EXPECT_EQ(rules.may_join(*newest, here, "b")->text,
+    EXPECT_FALSE(open_rules.may_join(*newest, opens(), "z"));
+    EXPECT_EQ(open_rules.may_join(*newest, opens(), "b")->text,
               "You are already at the table; the opener can !start.");
     newest->seats.push_back(Seat{"y", "y"});
     newest->seats.push_back(Seat{"x", "x"});
-    EXPECT_EQ(rules.may_join(*newest, here, "z")->text, "The table is full (3 players).");
-    EXPECT_EQ(rules.may_add_computer(*newest)->text, "The table is full (3 players).");
+    EXPECT_EQ(open_rules.may_join(*newest, opens(), "z")->text, "The table is full (3 players).");
+    EXPECT_EQ(open_rules.may_add_computer(*newest)->text, "The table is full (3 players).");
     Table* playing = add(cards, Phase::Playing, {"p", "q"});
-    EXPECT_EQ(rules.may_join(*playing, here, "p")->text, "You are already playing here.");
-    EXPECT_EQ(rules.may_join(*playing, here, "z")->text,
+    EXPECT_EQ(open_rules.may_join(*playing, opens(), "p")->text, "You are already playing here.");
+    EXPECT_EQ(open_rules.may_join(*playing, opens(), "z")->text,
               "A game is under way here; you can join the next one.");
     // Seated in a game of the same kind here: not at its open table too.
-    EXPECT_EQ(rules.may_join(*here.front(), here, "p")->text,
+    EXPECT_EQ(open_rules.may_join(*here.front(), opens(), "p")->text,
               "You are already playing Cards here; finish that game first.");
 }
 
 TEST_F(SeatingRulesTest, OnlyTheOpenerStartsAndOnlyWithEnoughPlayers) {
     Table* t = add(cards, Phase::Joining, {"a"});
-    EXPECT_EQ(rules.may_start(*t, "a")->text,
+    EXPECT_EQ(open_rules.may_start(*t, "a")->text,
               "Cards needs at least 2 players; 1 sits. Others can !join, or add a computer "
               "player with !bot.");
     t->seats.push_back(SeatingRules::computer_seat(1));
-    EXPECT_FALSE(rules.may_start(*t, "a"));
-    EXPECT_NE(rules.may_start(*t, "b")->text.find("Only the player who opened"), std::string::npos);
+    EXPECT_FALSE(open_rules.may_start(*t, "a"));
+    EXPECT_NE(open_rules.may_start(*t, "b")->text.find("Only the player who opened"),
+              std::string::npos);
     t->ready = true;
-    auto waits = rules.may_start(*t, "a");
+    auto waits = open_rules.may_start(*t, "a");
     ASSERT_TRUE(waits);
     EXPECT_FALSE(waits->refused);  // not a mistake: it is dealt when a game ends
     t->phase = Phase::Playing;
-    EXPECT_EQ(rules.may_start(*t, "a")->text, "The game is already under way.");
+    EXPECT_EQ(open_rules.may_start(*t, "a")->text, "The game is already under way.");
 }
 
 TEST_F(SeatingRulesTest, TheLastWinnerDealsIfSeatedElseTheOpener) {
     Table* t = add(cards, Phase::Joining, {"a", "b", "c"});
-    EXPECT_EQ(SeatingRules::dealer(*t, ""), 0);
-    EXPECT_EQ(SeatingRules::dealer(*t, "c"), 2);
-    EXPECT_EQ(SeatingRules::dealer(*t, "gone"), 0);
+    EXPECT_EQ(OpenTableRules::dealer(*t, ""), 0);
+    EXPECT_EQ(OpenTableRules::dealer(*t, "c"), 2);
+    EXPECT_EQ(OpenTableRules::dealer(*t, "gone"), 0);
     t->opener_key = "b";
-    EXPECT_EQ(SeatingRules::dealer(*t, "gone"), 1);
+    EXPECT_EQ(OpenTableRules::dealer(*t, "gone"), 1);
 }
 
 TEST_F(SeatingRulesTest, LeavingBeforeTheDealPassesTheTableOnOrClosesIt) {
     Table* t = add(cards, Phase::Joining, {"a", "b"});
     t->seats.insert(t->seats.begin() + 1, SeatingRules::computer_seat(1));
     t->pending_joins = {"nick-a", "nick-b"};
-    EXPECT_EQ(rules.leave(*t, 0, "nick-a"), Left::Stays);
+    EXPECT_EQ(SeatingRules::leave(*t, 0, "nick-a"), Left::Stays);
     EXPECT_EQ(t->opener_key, "b");  // the first person left, not the computer
     EXPECT_EQ(t->pending_joins, std::vector<std::string>{"nick-b"});
-    EXPECT_EQ(rules.leave(*t, t->seat_of("b"), "nick-b"), Left::Empty);
+    EXPECT_EQ(SeatingRules::leave(*t, t->seat_of("b"), "nick-b"), Left::Empty);
 
     Table* ready = add(cards, Phase::Joining, {"c", "d"});
     ready->ready = true;
-    EXPECT_EQ(rules.leave(*ready, 1, "nick-d"), Left::Reopens);
+    EXPECT_EQ(SeatingRules::leave(*ready, 1, "nick-d"), Left::Reopens);
     EXPECT_FALSE(ready->ready);
     EXPECT_EQ(ready->opener_key, "c");
-
-    Table* waiting_duel = add(duel, Phase::Joining, {"e", "f"});
-    waiting_duel->ready = true;
-    EXPECT_EQ(rules.leave(*waiting_duel, 1, "nick-f"), Left::DuelOff);
-    EXPECT_EQ(waiting_duel->seats.size(), 2u);
+    // (A duel accepted and waiting is called off instead: Duels::leave_waiting.)
 }
 
 TEST_F(SeatingRulesTest, AChallengeToOnesNickIsAnsweredBeforeOneToAnyone) {
     Table* anyone = add(duel, Phase::Joining, {"a"});
     Table* to_bob = add(duel, Phase::Joining, {"c"});
     to_bob->challenged = "bob";
-    EXPECT_EQ(SeatingRules::answerable(here, "b", "bob", nullptr), to_bob);
-    EXPECT_EQ(SeatingRules::answerable(here, "x", "xavier", nullptr), anyone);
-    EXPECT_EQ(SeatingRules::answerable(here, "a", "alice", nullptr), nullptr);  // one's own
-    EXPECT_EQ(SeatingRules::answerable(here, "b", "bob", &cards), nullptr);
+    EXPECT_EQ(DuelRules::answerable(duels(), "b", "bob", nullptr), to_bob);
+    EXPECT_EQ(DuelRules::answerable(duels(), "x", "xavier", nullptr), anyone);
+    EXPECT_EQ(DuelRules::answerable(duels(), "a", "alice", nullptr), nullptr);  // one's own
+    EXPECT_EQ(DuelRules::answerable(duels(), "b", "bob", &cards), nullptr);
     to_bob->ready = true;  // accepted already, waiting for room
-    EXPECT_EQ(SeatingRules::answerable(here, "b", "bob", nullptr), anyone);
-    EXPECT_EQ(SeatingRules::in_a_duel(*anyone, "!duel", true),
+    EXPECT_EQ(DuelRules::answerable(duels(), "b", "bob", nullptr), anyone);
+    EXPECT_EQ(DuelRules::in_a_duel(*anyone, "!duel", true),
               "You are already in a duel (Duel at #c); finish it first, or !duel cancel.");
-    EXPECT_EQ(SeatingRules::in_a_duel(*anyone, "", false),
+    EXPECT_EQ(DuelRules::in_a_duel(*anyone, "", false),
               "You are already in a duel (Duel at #c); finish it first.");
 }
 
 TEST_F(SeatingRulesTest, OnesOwnChallengeIsFoundToWithdrawIt) {
     Table* open = add(cards, Phase::Joining, {"a"});
     Table* mine = add(duel, Phase::Joining, {"a"});
-    EXPECT_TRUE(SeatingRules::takes_players(*open));
-    EXPECT_FALSE(SeatingRules::takes_players(*mine));
-    EXPECT_EQ(SeatingRules::own_challenge(here, "a", nullptr), mine);
-    EXPECT_EQ(SeatingRules::own_challenge(here, "a", &cards), nullptr);
-    EXPECT_EQ(SeatingRules::own_challenge(here, "b", nullptr), nullptr);
+    EXPECT_EQ(OpenTableRules::taking_players(opens(), nullptr), open);
+    EXPECT_EQ(DuelRules::own_challenge(duels(), "a", nullptr), mine);
+    EXPECT_EQ(DuelRules::own_challenge(duels(), "a", &cards), nullptr);
+    EXPECT_EQ(DuelRules::own_challenge(duels(), "b", nullptr), nullptr);
     mine->phase = Phase::Playing;
-    EXPECT_EQ(SeatingRules::own_challenge(here, "a", nullptr), nullptr);
+    EXPECT_EQ(DuelRules::own_challenge(duels(), "a", nullptr), nullptr);
 }
 
 TEST_F(SeatingRulesTest, PrivateGamesPerPerson) {
-    EXPECT_FALSE(rules.may_open_private(1));
-    EXPECT_EQ(rules.may_open_private(2)->text,
+    EXPECT_FALSE(PrivateGames::may_open(cfg, 1));
+    EXPECT_EQ(PrivateGames::may_open(cfg, 2)->text,
               "You have 2 private games open, the most allowed here; finish or resign one "
               "first.");
     cfg.limits.private_games_per_person = 0;
-    EXPECT_EQ(rules.may_open_private(0)->text, "Private games are turned off here.");
+    EXPECT_EQ(PrivateGames::may_open(cfg, 0)->text, "Private games are turned off here.");
 }
 
 TEST_F(SeatingRulesTest, AComputerSeatCannotBeAPersons) {

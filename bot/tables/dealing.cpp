@@ -1,9 +1,7 @@
-// Seating, what every way of it shares: the deal (a game's record first), a table that
-// could not be dealt, a computer player sitting down, comings and goings told in bursts,
-// and room in a channel (tables_per_channel; tables ready and waiting for it). Each way of
-// seating has its own file: seating_open.cpp (an open table with a join window),
-// seating_duel.cpp (a duel by challenge, or against the computer), seating_private.cpp (a
-// person's private game).
+// What every way of seating shares (bot/tables/dealing.hpp): the deal (a game's record
+// first), a table that could not be dealt, a computer player sitting down, joins and other
+// comings and goings told in bursts, and room in a channel (tables_per_channel; tables ready
+// and waiting for it). Each way of seating is a type of its own (bot/tables/way.hpp).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
 #include <cctype>
@@ -13,12 +11,14 @@
 #include "bot/log.hpp"
 #include "bot/render.hpp"
 #include "bot/strings.hpp"
-#include "bot/tables/tables.hpp"
+#include "bot/tables/dealing.hpp"
+
+#include "bot/tables/services.hpp"
 #include "bot/tables/text.hpp"
 
 namespace croupier::bot {
 
-void Tables::tell_burst(Table& t, Table::BurstKind kind, const std::string& name, BurstText text) {
+void Dealing::tell_burst(Table& t, Table::BurstKind kind, const std::string& name, BurstText text) {
     const int slot = static_cast<int>(kind);
     if (timers.running(t, Slot::Burst, slot)) {
         t.bursts[slot].names.push_back(name);
@@ -30,7 +30,7 @@ void Tables::tell_burst(Table& t, Table::BurstKind kind, const std::string& name
         [this, kind, text](Table& tt) { flush_burst(tt, kind, text); }, slot);
 }
 
-void Tables::flush_burst(Table& t, Table::BurstKind kind, BurstText text) {
+void Dealing::flush_burst(Table& t, Table::BurstKind kind, BurstText text) {
     const int slot = static_cast<int>(kind);
     Table::Burst& b = t.bursts[slot];
     if (b.names.empty()) return;  // the burst is over
@@ -41,33 +41,20 @@ void Tables::flush_burst(Table& t, Table::BurstKind kind, BurstText text) {
         [this, kind, text](Table& tt) { flush_burst(tt, kind, text); }, slot);
 }
 
-std::string Tables::seat_computer(Table& t) {
+std::string Dealing::seat_computer(Table& t) {
     int number = 1;
     for (const auto& s : t.seats) number += s.computer;
     t.seats.push_back(SeatingRules::computer_seat(number));
-    remember_lobby(t);
+    s.lobby.remember(t);
     return t.seats.back().nick;
 }
 
 // The deal: the game's record is created first; if the database refuses, the table stays
 // open for joins and says why.
-void Tables::begin_game(Table& t) {
+void Dealing::begin_game(Table& t) {
     timers.cancel(t, Slot::JoinWindow);
     announce_joins(t);  // the last joins, before the deal
-    if (t.kind->seating() == Seating::Open) {
-        // The winner of the last game here deals, if that game was one of people only and
-        // they sit here; else the opener. Playing order stays the order of joining, rotated
-        // so the dealer comes first. (In a duel the challenger plays first.)
-        std::string last_winner;
-        try {
-            last_winner = db->get_value(next_dealer_name(t)).value_or("");
-        } catch (const std::exception& e) {
-            log::warn("{}: the last dealer could not be read ({}); the opener deals", t.place,
-                      e.what());
-        }
-        std::rotate(t.seats.begin(), t.seats.begin() + SeatingRules::dealer(t, last_winner),
-                    t.seats.end());
-    }
+    t.way->before_deal(t);
 
     GameSetup setup;
     for (const auto& s : t.seats) {
@@ -106,7 +93,7 @@ void Tables::begin_game(Table& t) {
     t.seq = 0;
     t.started_unix = t.last_activity = t.last_move_unix = rec.started;
     t.phase = Table::Phase::Playing;
-    forget_lobby(t);
+    s.lobby.forget(t);
     log::info("{} game {} starts at {}/{} with {} players", t.kind->title(), t.game_id, t.net->name,
               t.place, t.seats.size());
     auto out = t.game->start();
@@ -118,26 +105,32 @@ void Tables::begin_game(Table& t) {
             out.erase(out.begin());
             break;
         }
-    deliver(t, out);
-    play_computers(t);
+    s.moves.deliver(t, out);
+    s.moves.play_computers(t);
 }
 
-Table& Tables::open_here(Request& r, const GameKind& kind) {
-    auto made = make_table(*r.net, kind, r.channel, false);
+Table& Dealing::open_here(Request& r, const GameKind& kind) {
+    auto made = s.registry.make_table(*r.net, kind, r.channel, false);
     made->opener_key = r.key;
     made->seats.push_back(Seat{r.from.nick, r.key});
-    Table& table = add_table(std::move(made));
-    arm_join_window(table, table_config(kind).join_window);
-    remember_lobby(table);
+    Table& table = s.registry.add_table(std::move(made));
+    s.lobby.arm_join_window(table, table_config(kind).join_window);
+    s.lobby.remember(table);
     return table;
 }
 
-bool Tables::one_window(Request& r) {
-    const Table* t = SeatingRules::waiting_of(tables_in(*r.net, r.channel), r.key);
-    return !t || !said_no(r, rules.holds_one(*t));
+bool Dealing::one_window(Request& r) {
+    const Table* t = SeatingRules::waiting_of(s.registry.tables_in(*r.net, r.channel), r.key);
+    return !t || !said_no(r, t->way->holds_one(*t));
 }
 
-bool Tables::said_no(Request& r, const SeatingAnswer& no) {
+std::string Dealing::no_room_for(NetCtx& n, const std::string& place, const GameKind& kind) {
+    return rules.no_room(s.registry.tables_in(n, place), kind);
+}
+
+Dealing::Dealing(TableServices& services) : TablePart(services), rules(services.cfg) {}
+
+bool Dealing::said_no(Request& r, const SeatingAnswer& no) {
     if (!no) return false;
     if (no->refused)
         refuse(r, no->text);
@@ -146,7 +139,7 @@ bool Tables::said_no(Request& r, const SeatingAnswer& no) {
     return true;
 }
 
-void Tables::ready_to_start(Table& t) {
+void Dealing::ready_to_start(Table& t) {
     const std::string why = no_room_for(*t.net, t.place, *t.kind);
     if (why.empty()) {
         t.ready = false;
@@ -157,20 +150,20 @@ void Tables::ready_to_start(Table& t) {
     t.ready = true;
     timers.cancel(t, Slot::JoinWindow);
     announce_joins(t);  // the last joins, before the wait
-    remember_lobby(t);
+    s.lobby.remember(t);
     std::vector<std::string> names;
     for (const auto& s : t.seats) names.push_back(s.nick);
     tell(t, fmt::format("{}; {} play {} as soon as a game here ends.", why, names_text(names, 6),
                         t.kind->title()));
 }
 
-void Tables::start_ready(NetCtx& n, const std::string& place_key) {
+void Dealing::start_ready(NetCtx& n, const std::string& place_key) {
     // Oldest first; one that does not fit (its kind's own cap) lets a later one start. By
     // id: a table closed by one that starts is skipped.
     std::vector<TableId> ids;
     for (const Table* t : n.tables.at(place_key)) ids.push_back(t->id);
     for (const TableId id : ids) {
-        Table* t = table_by_id(n, id);
+        Table* t = s.registry.table_by_id(n, id);
         if (!t || !t->ready || t->phase != Table::Phase::Joining) continue;
         if (!no_room_for(n, t->place, *t->kind).empty()) continue;
         t->ready = false;
@@ -178,8 +171,8 @@ void Tables::start_ready(NetCtx& n, const std::string& place_key) {
     }
 }
 
-storage::GameRecord Tables::new_game_record(const GameKind& kind, const NetCtx& n,
-                                            const std::string& place, const GameSetup& setup) {
+storage::GameRecord Dealing::new_game_record(const GameKind& kind, const NetCtx& n,
+                                             const std::string& place, const GameSetup& setup) {
     storage::GameRecord rec;
     rec.kind = kind.name();
     rec.variant = setup.variant;
@@ -193,36 +186,54 @@ storage::GameRecord Tables::new_game_record(const GameKind& kind, const NetCtx& 
     return rec;
 }
 
-std::int64_t Tables::take_game_id() {
+std::int64_t Dealing::take_game_id() {
     if (!next_game_id) next_game_id = db->next_game_id();
     return next_game_id++;
 }
 
-void Tables::deal_not_saved(Table& t) {
+void Dealing::deal_not_saved(Table& t) {
     log::error("{} at {}/{}: the game could not be saved, so it was not dealt", t.kind->title(),
                t.net->name, t.place);
     // Its number goes to the next game, unless another has taken the one after it already.
     if (t.game_id && next_game_id == t.game_id + 1) --next_game_id;
     if (t.in_private) {
-        const Seat s = t.seats.front();
+        const Seat seat = t.seats.front();
         NetCtx& n = *t.net;
-        close_table(t);
-        send_to_nick(n, s.nick, s.key, kNewGameNotSaved, false);
+        s.moves.close_table(t);
+        send_to_nick(n, seat.nick, seat.key, kNewGameNotSaved, false);
         return;
     }
     // Open for joins again, as it was before the deal.
-    cancel_timers(t);
+    s.turns.cancel_timers(t);
     t.game.reset();
     t.game_id = 0;
     t.seq = 0;
     t.movers.clear();
-    t.epoch = next_epoch++;
+    t.epoch = s.next_epoch++;
     for (auto& s : t.seats) s.timeouts = 0;
     t.phase = Table::Phase::Joining;
-    remember_lobby(t);
+    s.lobby.remember(t);
     tell(t, fmt::format("The game could not be saved, so it was not dealt (the bot's "
                         "log says why). The table stays open: {}start to try again.",
                         cfg.bot.prefix));
+}
+
+void Dealing::announce_joins(Table& t) {
+    timers.cancel(t, Slot::Joins);
+    if (t.pending_joins.empty()) return;
+    std::string names;
+    for (const auto& nick : t.pending_joins)
+        names += (names.empty() ? "" : ", ") + render::bold(nick);
+    t.pending_joins.clear();
+    const int count = static_cast<int>(t.seats.size());
+    std::string opener = t.seats.front().nick;
+    for (const auto& s : t.seats)
+        if (s.key == t.opener_key) opener = s.nick;
+    const bool can_start =
+        t.phase == Table::Phase::Joining && !t.ready && count >= table_config(*t.kind).min_players;
+    tell(t,
+         fmt::format("{} joined ({} player{}).{}", names, count, count == 1 ? "" : "s",
+                     can_start ? fmt::format(" {} can {}start now.", opener, cfg.bot.prefix) : ""));
 }
 
 }  // namespace croupier::bot
