@@ -52,8 +52,11 @@ void Builtins::add_commands(std::vector<Command>& commands) {
             r.page = true;
             cmd_stats(r);
         });
-    add({"top", {}, "GAME [1|2|4]", "shows the best players of a game"}, W::Anywhere, false,
-        [this](Request& r) {
+    add({"top",
+         {},
+         "[GAME [1|2|4]]",
+         "shows the best players of a game (none: each game's leader)"},
+        W::Anywhere, false, [this](Request& r) {
             r.page = true;
             cmd_top(r);
         });
@@ -431,7 +434,8 @@ void Builtins::cmd_top(Request& r) {
     const auto space = args.find(' ');
     const std::string game = args.substr(0, space);
     std::string word = space == std::string::npos ? "" : trim(args.substr(space + 1));
-    const GameKind* k = game.empty() ? nullptr : kind_by_name(game);
+    if (game.empty()) return top_leaders(r);
+    const GameKind* k = kind_by_name(game);
     if (!k) {
         std::string names;
         for (const auto& kk : kinds_) names += (names.empty() ? "" : ", ") + kk->name();
@@ -482,6 +486,34 @@ void Builtins::cmd_top(Request& r) {
     const std::size_t nick = r.in_channel() ? r.from.nick.size() + 2 : 0;
     render::append_if_fits(line, more, nick);
     out_.reply(r, line);
+}
+
+// `top` alone: each game's leader (of its first ladder with anyone on it) in one line, and how
+// to see more.
+void Builtins::top_leaders(Request& r) {
+    const std::string prefix = r.in_channel() ? cfg_.bot.prefix : "";
+    std::string leaders;
+    for (const auto& k : kinds_) {
+        // The first of its ladders that has anyone on it.
+        std::vector<std::string> variants;
+        for (const auto& [word, v] : k->ladder().top_variants) variants.push_back(v);
+        if (variants.empty()) variants.push_back("");
+        for (const auto& variant : variants) {
+            const auto first = db_->top(r.net->name, k->name(), variant, 1);
+            if (first.empty()) continue;
+            const std::string title =
+                k->title() + (variant.empty() ? "" : " " + k->ladder().title_of(variant));
+            leaders += fmt::format("{}{} {} ({} won of {})", leaders.empty() ? "" : ", ", title,
+                                   first.front().nick, first.front().wins, first.front().games);
+            break;
+        }
+    }
+    if (leaders.empty()) {
+        out_.reply(r, fmt::format("No finished games yet; {}top GAME shows a game's best players.",
+                                  prefix));
+        return;
+    }
+    out_.reply(r, fmt::format("Leaders: {}. {}top GAME for a game's best five.", leaders, prefix));
 }
 
 void Builtins::cmd_set(Request& r) {

@@ -48,6 +48,7 @@ class Builtins {
     void cmd_games(Request& r);
     void cmd_stats(Request& r);
     void cmd_top(Request& r);
+    void top_leaders(Request& r);
     void cmd_verify(Request& r);
     void cmd_set(Request& r);
     void show_settings(Request& r);
