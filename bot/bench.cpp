@@ -63,8 +63,10 @@ struct Bench {
     void (*run)(BenchReport&, bool);
 };
 #define CROUPIER_BENCH_ENTRY(name) {#name, bench_##name},
-const Bench kBenches[] = {
-    {"core", bench_core}, {"lines", bench_lines}, CROUPIER_GAMES(CROUPIER_BENCH_ENTRY)};
+const Bench kBenches[] = {{"core", bench_core},
+                          {"lines", bench_lines},
+                          {"disk", bench_disk},
+                          CROUPIER_GAMES(CROUPIER_BENCH_ENTRY)};
 #undef CROUPIER_BENCH_ENTRY
 }  // namespace
 

@@ -39,6 +39,8 @@ class BenchReport {
 void bench_core(BenchReport& r, bool quick);
 // The server's line budget shared by a crowd (issue 26).
 void bench_lines(BenchReport& r, bool quick);
+// What finished games cost on disk, per kind (issue 45).
+void bench_disk(BenchReport& r, bool quick);
 // Each game's (bot/games/<name>/bench.cpp), from the one list of games (bot/games/list.hpp).
 #define CROUPIER_DECLARE_BENCH(name) void bench_##name(BenchReport& r, bool quick);
 CROUPIER_GAMES(CROUPIER_DECLARE_BENCH)
