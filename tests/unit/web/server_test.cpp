@@ -53,22 +53,6 @@ tcp::socket connect(asio::io_context& io, std::uint16_t port) {
     return s;
 }
 
-// Sends `request` and reads until the server closes the connection.
-std::string exchange(std::uint16_t port, const std::string& request) {
-    asio::io_context io;
-    auto s = connect(io, port);
-    asio::write(s, asio::buffer(request));
-    std::string out;
-    boost::system::error_code ec;
-    char buf[4096];
-    for (;;) {
-        const std::size_t n = s.read_some(asio::buffer(buf), ec);
-        out.append(buf, n);
-        if (ec) break;
-    }
-    return out;
-}
-
 // A connection from `source` (any loopback address: 127.0.0.2 is another address).
 tcp::socket connect_from(asio::io_context& io, std::uint16_t port, const char* source) {
     tcp::socket s(io);
@@ -78,6 +62,7 @@ tcp::socket connect_from(asio::io_context& io, std::uint16_t port, const char* s
     return s;
 }
 
+// Sends `request` from `source` and reads until the server closes the connection.
 std::string exchange_from(std::uint16_t port, const char* source, const std::string& request) {
     asio::io_context io;
     auto s = connect_from(io, port, source);
@@ -91,6 +76,10 @@ std::string exchange_from(std::uint16_t port, const char* source, const std::str
         if (ec) break;
     }
     return out;
+}
+
+std::string exchange(std::uint16_t port, const std::string& request) {
+    return exchange_from(port, "127.0.0.1", request);
 }
 
 // A header's value in a response ("" when absent).
