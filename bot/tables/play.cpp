@@ -198,8 +198,13 @@ void TableCommands::hint(Request& r) {
             Table* tt = s.registry.table_by_id(*it->second, id);
             if (!tt) return;
             tt->busy = false;
-            if (tt->seq != seq) return;  // the game moved on meanwhile
-            s.moves.deliver(*tt, {tt->in_private ? to_table(text) : to_seat(seat, text)});
+            // The game moved on meanwhile (the other player's move, a timer): the hint is for
+            // a position gone, and the asker is told so rather than left waiting.
+            const std::string said =
+                tt->seq == seq ? text
+                               : "The game moved on while I thought about your hint; ask again "
+                                 "for the position now.";
+            s.moves.deliver(*tt, {tt->in_private ? to_table(said) : to_seat(seat, said)});
         };
     });
 }
