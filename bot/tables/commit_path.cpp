@@ -4,8 +4,8 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 
-#include "bot/context.hpp"
 #include "bot/log.hpp"
+#include "bot/net_ctx.hpp"
 
 namespace croupier::bot {
 

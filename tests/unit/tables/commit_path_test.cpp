@@ -16,7 +16,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 
-#include "bot/context.hpp"
+#include "bot/net_ctx.hpp"
 #include "storage/storage.hpp"
 
 namespace fs = std::filesystem;
