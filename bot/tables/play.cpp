@@ -81,10 +81,10 @@ void TableCommands::add_commands() {
 }
 
 void TableCommands::show_table(Request& r) {
-    bool ambiguous = false;
-    Table* t = s.registry.route(r, nullptr, true, &ambiguous);
+    const Checked<Table*> routed = s.registry.route(r, nullptr, true);
+    Table* t = routed.value_or(nullptr);
     if (!t) {
-        if (ambiguous)
+        if (routed.is_refusal())
             refuse(r,
                    "You sit at more than one table here: put the game's name first, "
                    "e.g. " +
@@ -123,9 +123,9 @@ void TableCommands::show_table(Request& r) {
 void TableCommands::show_hand(Request& r) {
     Table* t = nullptr;
     if (r.in_channel()) {
-        bool ambiguous = false;
-        t = s.registry.route(r, nullptr, false, &ambiguous);
-        if (ambiguous) {
+        const Checked<Table*> routed = s.registry.route(r, nullptr, false);
+        t = routed.value_or(nullptr);
+        if (routed.is_refusal()) {
             refuse(r,
                    "You sit at more than one table here: put the game's name first, "
                    "e.g. " +
@@ -287,10 +287,10 @@ void TableCommands::game_command(Request& r, const Command& c) {
     if (const auto cut = r.net->net->cut_pages(r.from.nick))
         log::debug("{} lines of a page for {} cut by a move", cut, r.from.nick);
     const GameKind* kind = r.kind ? r.kind : kind_by_name(c.module);
-    bool ambiguous = false;
-    Table* t = s.registry.route(r, kind, true, &ambiguous);
+    const Checked<Table*> routed = s.registry.route(r, kind, true);
+    Table* t = routed.value_or(nullptr);
     const std::string p = r.in_channel() ? cfg.bot.prefix : "";
-    if (ambiguous) {
+    if (routed.is_refusal()) {
         refuse(r, fmt::format("You sit at more than one {} table here.",
                               kind ? kind->title() : "game"));
         return;
@@ -337,8 +337,7 @@ void TableCommands::game_command(Request& r, const Command& c) {
         return;
     }
     t->last_activity = clock.unix_now();  // any command touches the game, refused or not
-    const std::string err = s.moves.commit(*t, seat, r.command, r.args);
-    if (!err.empty()) refuse(r, err);
+    if (const auto done = s.moves.commit(*t, seat, r.command, r.args); !done) refuse(r, done.why());
 }
 
 }  // namespace croupier::bot

@@ -90,8 +90,7 @@ Table* Registry::joining_table(NetCtx& n, const std::string& channel, const Game
     return nullptr;
 }
 
-Table* Registry::route(Request& r, const GameKind* kind, bool or_open, bool* ambiguous) {
-    if (ambiguous) *ambiguous = false;
+Checked<Table*> Registry::route(Request& r, const GameKind* kind, bool or_open) {
     if (r.kind) kind = r.kind;
     NetCtx& n = *r.net;
     if (!r.in_channel()) {
@@ -107,10 +106,7 @@ Table* Registry::route(Request& r, const GameKind* kind, bool or_open, bool* amb
         if (!mine) mine = t;
         ++count;
     }
-    if (count > 1) {
-        if (ambiguous) *ambiguous = true;
-        return nullptr;
-    }
+    if (count > 1) return Refusal{"You sit at more than one table here."};
     if (mine || !or_open) return mine;
     // Not seated here: the table of that kind taking players, or the only one here.
     const auto here = tables_in(n, r.channel);
@@ -119,7 +115,7 @@ Table* Registry::route(Request& r, const GameKind* kind, bool or_open, bool* amb
     Table* only = nullptr;
     for (Table* t : here) {
         if (kind && t->kind != kind) continue;
-        if (only) return nullptr;
+        if (only) return nullptr;  // several: none of them is the one
         only = t;
     }
     return only;

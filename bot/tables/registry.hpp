@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "bot/checked.hpp"
 #include "bot/tables/part.hpp"
 
 namespace croupier::bot {
@@ -28,9 +29,9 @@ class Registry : public TablePart {
     Table* joining_table(NetCtx& n, const std::string& channel, const GameKind& kind);
     // The table the asker sits at in this place (of `r.kind` or `kind` when given); else,
     // if `or_open`, the table of that kind still taking players here. In private: the
-    // person's private game, else the one they play from private. nullptr with `ambiguous`
-    // set when they sit at several.
-    Table* route(Request& r, const GameKind* kind, bool or_open, bool* ambiguous = nullptr);
+    // person's private game, else the one they play from private. nullptr when there is
+    // none; refused when they sit at several (the caller may say it in its own words).
+    Checked<Table*> route(Request& r, const GameKind* kind, bool or_open);
     // Whether the person sits at a table (or has a game) of the kind named, here.
     bool plays(NetCtx& n, const std::string& person, const std::string& kind) const;
     // Someone else's seat shown under the asker's nick (they took a nick that was

@@ -52,9 +52,9 @@ std::string SeatingWay::way_out(const Table& t, const std::string& safe) const {
 }
 
 void SeatingWay::leave(Request& r) {
-    bool ambiguous = false;
-    Table* t = s.registry.route(r, nullptr, false, &ambiguous);
-    if (ambiguous) {
+    const Checked<Table*> routed = s.registry.route(r, nullptr, false);
+    Table* t = routed.value_or(nullptr);
+    if (routed.is_refusal()) {
         refuse(r, fmt::format("You sit at more than one table here: say which, e.g. {}{} "
                               "leave.",
                               cfg.bot.prefix,
@@ -73,8 +73,7 @@ void SeatingWay::leave(Request& r) {
         t->way->leave_waiting(r, *t, seat);
         return;
     }
-    const std::string err = s.moves.commit(*t, seat, "leave", "");
-    if (!err.empty()) refuse(r, err);
+    if (const auto done = s.moves.commit(*t, seat, "leave", ""); !done) refuse(r, done.why());
 }
 
 void SeatingWay::leave_waiting(Request& r, Table& t, int seat) {
