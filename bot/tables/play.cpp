@@ -93,8 +93,8 @@ void TableCommands::show_table(Request& r) {
                        ".");
         else if (r.in_channel())
             refuse(r, "No table here. Open one with " + s.seatings.open.open_command() + ".");
-        else if (const std::string why = s.registry.stranger_reason(r, {}); !why.empty())
-            refuse(r, why);
+        else if (const auto why = s.registry.stranger_reason(r, {}))
+            refuse(r, why->why);
         else
             refuse(r, "You have no game open: type " + s.seatings.privates.start_command() + ".");
         return;
@@ -149,8 +149,8 @@ void TableCommands::show_hand(Request& r) {
     if (!t || seat < 0 || t->phase != Table::Phase::Playing || t->seats[seat].out) {
         std::vector<Table*> here;
         if (r.in_channel()) here = s.registry.tables_in(*r.net, r.channel);
-        const std::string why = s.registry.stranger_reason(r, here);
-        refuse(r, why.empty() ? "You are not playing at a table here." : why);
+        const auto why = s.registry.stranger_reason(r, here);
+        refuse(r, why ? why->why : "You are not playing at a table here.");
         return;
     }
     commits.after_commit(*t, [this, network = r.net->name, nick = r.from.nick, key = r.key,
@@ -168,9 +168,9 @@ void TableCommands::hint(Request& r) {
                       : s.seatings.played_from_private(*r.net, r.key, nullptr);
     const int seat = t ? std::max(0, t->seat_of(r.key)) : 0;
     if (!t) {
-        const std::string why = s.registry.stranger_reason(
+        const auto why = s.registry.stranger_reason(
             r, r.in_channel() ? s.registry.tables_in(*r.net, r.channel) : std::vector<Table*>{});
-        refuse(r, !why.empty() ? why
+        refuse(r, why ? why->why
                   : r.kind
                       ? s.seatings.of(*r.kind).none_in_private(*r.kind, true)
                       : "You have no game open: type " + s.seatings.privates.start_command() + ".");
@@ -298,9 +298,9 @@ void TableCommands::game_command(Request& r, const Command& c) {
     if (!t) {
         if (r.in_channel()) {
             const auto here = s.registry.tables_in(*r.net, r.channel);
-            const std::string why = s.registry.stranger_reason(r, here);
-            std::string over = why.empty() ? game_over_words(r) : "";
-            if (why.empty() && over.empty() && kind && !here.empty()) {
+            const auto why = s.registry.stranger_reason(r, here);
+            std::string over = why ? "" : game_over_words(r);
+            if (!why && over.empty() && kind && !here.empty()) {
                 // Another game runs here: the move is of a game that does not.
                 refuse(r,
                        fmt::format("No {} game is running here ({}{} is one of its moves). "
@@ -309,12 +309,12 @@ void TableCommands::game_command(Request& r, const Command& c) {
                                    s.seatings.of(*kind).how_to_start(*kind, r.net->net->nick())));
                 return;
             }
-            refuse(r, !why.empty()    ? why
+            refuse(r, why             ? why->why
                       : !over.empty() ? over
                                       : "No game is running here. Open a table with " +
                                             s.seatings.open.open_command() + ".");
-        } else if (const std::string why = s.registry.stranger_reason(r, {}); !why.empty()) {
-            refuse(r, why);
+        } else if (const auto why = s.registry.stranger_reason(r, {})) {
+            refuse(r, why->why);
         } else {
             refuse(r, kind ? s.seatings.of(*kind).none_in_private(*kind, false)
                            : "You have no game open: type " + s.seatings.privates.start_command() +
@@ -328,8 +328,8 @@ void TableCommands::game_command(Request& r, const Command& c) {
     }
     const int seat = t->seat_of(r.key);
     if (seat < 0 || t->seats[seat].out) {
-        const std::string why = s.registry.stranger_reason(r, {t});
-        refuse(r, why.empty() ? "You are not playing at this table." : why);
+        const auto why = s.registry.stranger_reason(r, {t});
+        refuse(r, why ? why->why : "You are not playing at this table.");
         return;
     }
     if (t->busy) {

@@ -121,7 +121,7 @@ Checked<Table*> Registry::route(Request& r, const GameKind* kind, bool or_open) 
     return only;
 }
 
-std::string Registry::stranger_reason(Request& r, const std::vector<Table*>& here) {
+std::optional<Refusal> Registry::stranger_reason(Request& r, const std::vector<Table*>& here) {
     // In private, a duel's seat or a private game anywhere on the network may be the one
     // the asker's nick names.
     std::vector<Table*> all;
@@ -131,9 +131,9 @@ std::string Registry::stranger_reason(Request& r, const std::vector<Table*>& her
         for (const auto& s : t->seats) {
             if (s.computer || s.out || s.key == r.key || r.net->net->fold(s.nick) != r.nick_key)
                 continue;
-            return stranger_words(*t, s);
+            return Refusal{stranger_words(*t, s)};
         }
-    return "";
+    return std::nullopt;
 }
 
 std::string Registry::stranger_words(const Table& t, const Seat& s) const {

@@ -35,9 +35,9 @@ class Registry : public TablePart {
     // Whether the person sits at a table (or has a game) of the kind named, here.
     bool plays(NetCtx& n, const std::string& person, const std::string& kind) const;
     // Someone else's seat shown under the asker's nick (they took a nick that was
-    // someone's): the reason told to them, or "". `here` empty in private: every table of
-    // the network.
-    std::string stranger_reason(Request& r, const std::vector<Table*>& here);
+    // someone's): the refusal told to them, or nullopt. `here` empty in private: every
+    // table of the network.
+    std::optional<Refusal> stranger_reason(Request& r, const std::vector<Table*>& here);
     std::string stranger_words(const Table& t, const Seat& s) const;
     // `games`: what is being played where, or how to start a game when nothing is.
     std::string what_is_played(const Request& r) const;

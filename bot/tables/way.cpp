@@ -64,9 +64,9 @@ void SeatingWay::leave(Request& r) {
     }
     const int seat = t ? t->seat_of(r.key) : -1;
     if (seat < 0 || t->seats[seat].out) {
-        const std::string why = s.registry.stranger_reason(
+        const auto why = s.registry.stranger_reason(
             r, r.in_channel() ? s.registry.tables_in(*r.net, r.channel) : std::vector<Table*>{});
-        refuse(r, why.empty() ? "You are not at a table here." : why);
+        refuse(r, why ? why->why : "You are not at a table here.");
         return;
     }
     if (t->phase == Table::Phase::Joining) {
