@@ -34,11 +34,11 @@
 
 #include "bot/bench.hpp"
 #include "bot/clock.hpp"
-#include "bot/context.hpp"
 #include "bot/daemon.hpp"
 #include "bot/games/kinds.hpp"
 #include "bot/irc/transport.hpp"
 #include "bot/log.hpp"
+#include "bot/net_ctx.hpp"
 #include "bot/strings.hpp"
 #include "bot/tables/seatings.hpp"
 #include "bot/tables/tables.hpp"

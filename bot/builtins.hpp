@@ -11,7 +11,7 @@
 
 #include <boost/asio/io_context.hpp>
 
-#include "bot/context.hpp"
+#include "bot/net_ctx.hpp"
 #include "bot/router.hpp"
 #include "bot/tables/tables.hpp"
 #include "config/config.hpp"

@@ -1,24 +1,23 @@
-// What the router and the tables share: a network's context (its people, budgets and
-// tables), a request (who asked, where) and a command of the command table.
+// What the router and the tables share: a request (who asked, where), a command of the
+// command table, and the budgets a person's commands and pages are charged to. The network's
+// context (its link, people and tables) is bot/net_ctx.hpp, so this header knows neither
+// the link nor the table layer.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include <algorithm>
 #include <chrono>
 #include <functional>
-#include <map>
-#include <memory>
 #include <string>
-#include <unordered_map>
 
 #include "bot/clock.hpp"
 #include "bot/game.hpp"
-#include "bot/irc/network.hpp"
-#include "bot/people.hpp"
-#include "bot/tables/index.hpp"
-#include "bot/tables/table.hpp"
+#include "bot/source.hpp"
 
 namespace croupier::bot {
+
+// A network's context: bot/net_ctx.hpp (it holds the link and the table index).
+struct NetCtx;
 
 // Who asked, where, and how to answer.
 struct Request {
@@ -84,23 +83,6 @@ struct UserBudget {
     bool warned_ever = false;
     TimePoint held_told{};  // last told that a page was held back
     bool held_told_ever = false;
-};
-
-struct NetCtx {
-    std::unique_ptr<Network> net;
-    std::string name;
-    People people;
-    std::unordered_map<std::string, UserBudget> budgets;  // by person, and by "@host"
-    TableIndex tables;     // every table and private game (bot/tables/index.hpp)
-    int legacy_seats = 0;  // restored seats that still go by nick ("l:" keys)
-    // How lines reach a person (bot/daemon.cpp, send_to_nick): their settings and their
-    // host's turn of the send queue, read once. Forgotten when they change a setting or
-    // their address changes (People::on_change); bounded.
-    struct Delivery {
-        bool plain = false, notice_ok = true;
-        std::string group;  // "@host": everyone from one host shares a turn of the queue
-    };
-    std::unordered_map<std::string, Delivery> delivery;
 };
 
 }  // namespace croupier::bot

@@ -16,10 +16,10 @@
 
 #include "bot/builtins.hpp"
 #include "bot/clock.hpp"
-#include "bot/context.hpp"
 #include "bot/daemon.hpp"
 #include "bot/game.hpp"
 #include "bot/irc/network.hpp"
+#include "bot/net_ctx.hpp"
 #include "bot/output.hpp"
 #include "bot/people.hpp"
 #include "bot/router.hpp"

@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "bot/context.hpp"
+#include "bot/net_ctx.hpp"
 #include "bot/tables/tables.hpp"
 #include "storage/storage.hpp"
 #include "storage/writer.hpp"

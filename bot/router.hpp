@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "bot/clock.hpp"
-#include "bot/context.hpp"
+#include "bot/net_ctx.hpp"
 #include "bot/tables/tables.hpp"
 #include "config/config.hpp"
 

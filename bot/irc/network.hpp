@@ -14,18 +14,10 @@
 
 #include "bot/clock.hpp"
 #include "bot/irc/send_queue.hpp"
+#include "bot/source.hpp"
 #include "config/config.hpp"
 
 namespace croupier::bot {
-
-struct Source {
-    std::string nick, user, host;
-    std::string account;  // services account when the server told us (account-tag etc.), or ""
-    // The account came in an account-tag on this very message (not only from earlier
-    // extended-join or account-notify lines): what an `account:` admin entry requires.
-    bool account_on_message = false;
-    std::string mask() const { return nick + "!" + user + "@" + host; }
-};
 
 class Network;
 

@@ -32,9 +32,9 @@ constexpr const char* kFaulted =
 constexpr auto kComputerRetry = std::chrono::seconds(5);
 }  // namespace
 
-std::string Moves::apply_move(Table& t, int seat, const std::string& command,
-                              const std::string& args, const std::string& note) {
-    if (t.faulted) return kFaulted;
+Checked<Done> Moves::apply_move(Table& t, int seat, const std::string& command,
+                                const std::string& args, const std::string& note) {
+    if (t.faulted) return Fault{kFaulted};
     // On the game itself, not a copy: a refusal changes nothing (bot/game.hpp), which
     // fuzz_game_commands checks of every kind; a copy a move was 7 % of the event loop
     // under load (docs/PERFORMANCE.md). A game that throws is a bug, and may be half
@@ -45,9 +45,9 @@ std::string Moves::apply_move(Table& t, int seat, const std::string& command,
     } catch (const std::exception& e) {
         fault(t, fmt::format("{} {} {} by seat {}: {}", t.kind->name(), command, args, seat,
                              e.what()));
-        return kFaulted;
+        return Fault{kFaulted};
     }
-    if (!o.ok()) return o.error;
+    if (!o.ok()) return Refusal{o.error};
     const std::int64_t now = clock.unix_now();
     ++t.seq;
     commits.write(t, [id = t.game_id, e = storage::JournalEntry{t.seq, seat, o.canonical, now}](
@@ -69,7 +69,7 @@ std::string Moves::apply_move(Table& t, int seat, const std::string& command,
     }
     if (!note.empty()) o.out.insert(o.out.begin(), to_table(note));
     deliver(t, o.out);
-    return "";
+    return Done{};
 }
 
 void Moves::fault(Table& t, const std::string& what) {
@@ -88,7 +88,7 @@ void Moves::fault(Table& t, const std::string& what) {
 // ---------------------------------------------------------------------------------------
 // Units back from the writer (bot/tables/commit_path.hpp keeps them)
 
-void Moves::unit_back(CommitPath::Unit& u, const std::string& error) {
+void Moves::unit_back(CommitPath::Unit& u, const Checked<Done>& committed) {
     auto nit = nets.find(u.network);
     NetCtx* n = nit == nets.end() ? nullptr : nit->second.get();
     Table* t = nullptr;
@@ -98,7 +98,7 @@ void Moves::unit_back(CommitPath::Unit& u, const std::string& error) {
             for (auto& [id, tt] : n->tables)
                 if (tt->game_id == u.game_id) t = tt.get();
     }
-    if (error.empty()) {
+    if (committed) {
         // A table taken back since: these lines tell of moves that were undone.
         if (t && t->epoch != u.epoch) return;
         for (auto& f : u.release) f();
@@ -107,7 +107,7 @@ void Moves::unit_back(CommitPath::Unit& u, const std::string& error) {
     log::error(
         "game {} at {}: not saved, so what was played since the last commit did not "
         "happen: {}",
-        u.game_id, u.network, error);
+        u.game_id, u.network, committed.why());
     if (!n) return;
     if (u.creates) {
         // The deal itself was not saved: there is nothing to go back to.
@@ -141,11 +141,11 @@ void Moves::unit_back(CommitPath::Unit& u, const std::string& error) {
     for (const auto& m : u.movers) send_to_nick(*n, m.nick, m.key, kNotSaved, m.notice);
 }
 
-std::string Moves::commit(Table& t, int seat, const std::string& command, const std::string& args,
-                          const std::string& note) {
-    const std::string err = apply_move(t, seat, command, args, note);
-    if (err.empty()) play_computers(t);
-    return err;
+Checked<Done> Moves::commit(Table& t, int seat, const std::string& command, const std::string& args,
+                            const std::string& note) {
+    Checked<Done> done = apply_move(t, seat, command, args, note);
+    if (done) play_computers(t);
+    return done;
 }
 
 void Moves::play_computers(Table& t) {
@@ -160,13 +160,13 @@ void Moves::play_computers(Table& t) {
             }
         if (turn < 0) break;
         const auto [cmd, args] = split_command(t.game->computer_action(turn));
-        std::string err = apply_move(t, turn, cmd, args);
-        if (!err.empty()) {
+        const Checked<Done> done = apply_move(t, turn, cmd, args);
+        if (!done) {
             log::error("computer player at {} made a refused move {} {}: {}", t.place, cmd, args,
-                       err);
+                       done.why());
             // Fall back to the safe move so the table does not hang.
             const auto [c2, a2] = split_command(t.game->timeout_action(turn));
-            if (!apply_move(t, turn, c2, a2).empty()) break;
+            if (!apply_move(t, turn, c2, a2)) break;
         }
     }
     settle(t);

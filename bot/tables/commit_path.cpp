@@ -4,8 +4,8 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 
-#include "bot/context.hpp"
 #include "bot/log.hpp"
+#include "bot/net_ctx.hpp"
 
 namespace croupier::bot {
 
@@ -74,7 +74,7 @@ void CommitPath::flush() {
                 const Key key{shared->network, shared->id};
                 if (auto it = in_flight_.find(key); it != in_flight_.end() && --it->second <= 0)
                     in_flight_.erase(it);
-                back_(*shared, err);
+                back_(*shared, err.empty() ? Checked<Done>(Done{}) : Checked<Done>(Fault{err}));
             }});
     }
     units_.clear();

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "bot/checked.hpp"
 #include "bot/tables/lines.hpp"
 #include "bot/tables/table.hpp"
 #include "storage/writer.hpp"
@@ -49,8 +50,8 @@ class CommitPath {
         // in this turn of the event loop join them, to leave packed.
         std::shared_ptr<Told> told;
     };
-    // A unit is back from the writer: `error` "" when it was committed.
-    using Back = std::function<void(Unit& unit, const std::string& error)>;
+    // A unit is back from the writer: committed, or the database's fault.
+    using Back = std::function<void(Unit& unit, const Checked<Done>& committed)>;
 
     CommitPath(boost::asio::io_context& io, Back back);
     ~CommitPath();

@@ -124,8 +124,8 @@ bool Dealing::one_window(Request& r) {
     return !t || !said_no(r, t->way->holds_one(*t));
 }
 
-std::string Dealing::no_room_for(NetCtx& n, const std::string& place, const GameKind& kind) {
-    return rules.no_room(s.registry.tables_in(n, place), kind);
+Checked<Done> Dealing::room_in(NetCtx& n, const std::string& place, const GameKind& kind) {
+    return rules.room(s.registry.tables_in(n, place), kind);
 }
 
 Dealing::Dealing(TableServices& services) : TablePart(services), rules(services.cfg) {}
@@ -140,8 +140,8 @@ bool Dealing::said_no(Request& r, const SeatingAnswer& no) {
 }
 
 void Dealing::ready_to_start(Table& t) {
-    const std::string why = no_room_for(*t.net, t.place, *t.kind);
-    if (why.empty()) {
+    const Checked<Done> room = room_in(*t.net, t.place, *t.kind);
+    if (room) {
         t.ready = false;
         begin_game(t);
         return;
@@ -153,8 +153,8 @@ void Dealing::ready_to_start(Table& t) {
     s.lobby.remember(t);
     std::vector<std::string> names;
     for (const auto& s : t.seats) names.push_back(s.nick);
-    tell(t, fmt::format("{}; {} play {} as soon as a game here ends.", why, names_text(names, 6),
-                        t.kind->title()));
+    tell(t, fmt::format("{}; {} play {} as soon as a game here ends.", room.why(),
+                        names_text(names, 6), t.kind->title()));
 }
 
 void Dealing::start_ready(NetCtx& n, const std::string& place_key) {
@@ -165,7 +165,7 @@ void Dealing::start_ready(NetCtx& n, const std::string& place_key) {
     for (const TableId id : ids) {
         Table* t = s.registry.table_by_id(n, id);
         if (!t || !t->ready || t->phase != Table::Phase::Joining) continue;
-        if (!no_room_for(n, t->place, *t->kind).empty()) continue;
+        if (!room_in(n, t->place, *t->kind)) continue;
         t->ready = false;
         begin_game(*t);
     }

@@ -29,8 +29,8 @@ class Dealing : public TablePart {
     bool one_window(Request& r);
     // Tells r's person `no` (a refusal, or only a word): true if there was one.
     bool said_no(Request& r, const SeatingAnswer& no);
-    // Why a game of `kind` may not start in `place` now, or "" when it may.
-    std::string no_room_for(NetCtx& n, const std::string& place, const GameKind& kind);
+    // Room for a game of `kind` to start in `place` now, or why not (SeatingRules::room).
+    Checked<Done> room_in(NetCtx& n, const std::string& place, const GameKind& kind);
     std::string seat_computer(Table& t);  // a computer player sits down (untold): its name
     // Every player is there: dealt now if the channel has room, else it waits (said once)
     // and is dealt when a game there ends, the first ready first.

@@ -6,8 +6,8 @@
 #include <string>
 #include <utility>
 
-#include "bot/context.hpp"
 #include "bot/irc/network.hpp"
+#include "bot/net_ctx.hpp"
 
 namespace croupier::bot {
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "bot/checked.hpp"
 #include "bot/tables/part.hpp"
 
 namespace croupier::bot {
@@ -16,14 +17,15 @@ class Moves : public TablePart {
   public:
     using TablePart::TablePart;
 
-    // The game acts on itself: a refusal changes nothing; an accepted move is the game at
-    // once, journaled, and told once it is committed. The refusal's words come back ("":
-    // done), for the caller to tell the player; then the computer players answer.
-    std::string commit(Table& t, int seat, const std::string& command, const std::string& args,
-                       const std::string& note = "");
+    // The game acts on itself, not on a copy: a refusal changes nothing; an accepted move is
+    // the game at once, journaled, and told once it is committed; then the computer players
+    // answer. Done, or the game's refusal (the player's mistake), or a fault (the game threw,
+    // or threw before: the table is being taken back), each with the words for the player.
+    Checked<Done> commit(Table& t, int seat, const std::string& command, const std::string& args,
+                         const std::string& note = "");
     // One move, journaled and told, without the computer players' answer (commit() adds it).
-    std::string apply_move(Table& t, int seat, const std::string& command, const std::string& args,
-                           const std::string& note = "");
+    Checked<Done> apply_move(Table& t, int seat, const std::string& command,
+                             const std::string& args, const std::string& note = "");
     void play_computers(Table& t);  // then settle()
     void settle(Table& t);          // after a move: finished, or the next turn's timer
     // What a delivery's lines are: told of the game (a move, a deal); a `Page` asked for (a
@@ -33,7 +35,7 @@ class Moves : public TablePart {
     enum class Lines { Told, Page, End };
     void deliver(Table& t, const std::vector<Out>& out, Lines what = Lines::Told);
     // A unit back from the writer: its lines released, or (refused) the table taken back.
-    void unit_back(CommitPath::Unit& u, const std::string& error);
+    void unit_back(CommitPath::Unit& u, const Checked<Done>& committed);
     void finish(Table& t, const std::string& status);
     void close_table(Table& t);  // forgets it (the DB row is already closed)
     void stop_table(Table& t, const std::string& by);

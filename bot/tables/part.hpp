@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "bot/clock.hpp"
-#include "bot/context.hpp"
 #include "bot/game.hpp"
+#include "bot/net_ctx.hpp"
 #include "bot/tables/commit_path.hpp"
 #include "bot/tables/host.hpp"
 #include "bot/tables/table_timers.hpp"

@@ -81,10 +81,10 @@ void TableCommands::add_commands() {
 }
 
 void TableCommands::show_table(Request& r) {
-    bool ambiguous = false;
-    Table* t = s.registry.route(r, nullptr, true, &ambiguous);
+    const Checked<Table*> routed = s.registry.route(r, nullptr, true);
+    Table* t = routed.value_or(nullptr);
     if (!t) {
-        if (ambiguous)
+        if (routed.is_refusal())
             refuse(r,
                    "You sit at more than one table here: put the game's name first, "
                    "e.g. " +
@@ -93,8 +93,8 @@ void TableCommands::show_table(Request& r) {
                        ".");
         else if (r.in_channel())
             refuse(r, "No table here. Open one with " + s.seatings.open.open_command() + ".");
-        else if (const std::string why = s.registry.stranger_reason(r, {}); !why.empty())
-            refuse(r, why);
+        else if (const auto why = s.registry.stranger_reason(r, {}))
+            refuse(r, why->why);
         else
             refuse(r, "You have no game open: type " + s.seatings.privates.start_command() + ".");
         return;
@@ -123,9 +123,9 @@ void TableCommands::show_table(Request& r) {
 void TableCommands::show_hand(Request& r) {
     Table* t = nullptr;
     if (r.in_channel()) {
-        bool ambiguous = false;
-        t = s.registry.route(r, nullptr, false, &ambiguous);
-        if (ambiguous) {
+        const Checked<Table*> routed = s.registry.route(r, nullptr, false);
+        t = routed.value_or(nullptr);
+        if (routed.is_refusal()) {
             refuse(r,
                    "You sit at more than one table here: put the game's name first, "
                    "e.g. " +
@@ -149,8 +149,8 @@ void TableCommands::show_hand(Request& r) {
     if (!t || seat < 0 || t->phase != Table::Phase::Playing || t->seats[seat].out) {
         std::vector<Table*> here;
         if (r.in_channel()) here = s.registry.tables_in(*r.net, r.channel);
-        const std::string why = s.registry.stranger_reason(r, here);
-        refuse(r, why.empty() ? "You are not playing at a table here." : why);
+        const auto why = s.registry.stranger_reason(r, here);
+        refuse(r, why ? why->why : "You are not playing at a table here.");
         return;
     }
     commits.after_commit(*t, [this, network = r.net->name, nick = r.from.nick, key = r.key,
@@ -168,9 +168,9 @@ void TableCommands::hint(Request& r) {
                       : s.seatings.played_from_private(*r.net, r.key, nullptr);
     const int seat = t ? std::max(0, t->seat_of(r.key)) : 0;
     if (!t) {
-        const std::string why = s.registry.stranger_reason(
+        const auto why = s.registry.stranger_reason(
             r, r.in_channel() ? s.registry.tables_in(*r.net, r.channel) : std::vector<Table*>{});
-        refuse(r, !why.empty() ? why
+        refuse(r, why ? why->why
                   : r.kind
                       ? s.seatings.of(*r.kind).none_in_private(*r.kind, true)
                       : "You have no game open: type " + s.seatings.privates.start_command() + ".");
@@ -292,10 +292,10 @@ void TableCommands::game_command(Request& r, const Command& c) {
     if (const auto cut = r.net->net->cut_pages(r.from.nick))
         log::debug("{} lines of a page for {} cut by a move", cut, r.from.nick);
     const GameKind* kind = r.kind ? r.kind : kind_by_name(c.module);
-    bool ambiguous = false;
-    Table* t = s.registry.route(r, kind, true, &ambiguous);
+    const Checked<Table*> routed = s.registry.route(r, kind, true);
+    Table* t = routed.value_or(nullptr);
     const std::string p = r.in_channel() ? cfg.bot.prefix : "";
-    if (ambiguous) {
+    if (routed.is_refusal()) {
         refuse(r, fmt::format("You sit at more than one {} table here.",
                               kind ? kind->title() : "game"));
         return;
@@ -303,9 +303,9 @@ void TableCommands::game_command(Request& r, const Command& c) {
     if (!t) {
         if (r.in_channel()) {
             const auto here = s.registry.tables_in(*r.net, r.channel);
-            const std::string why = s.registry.stranger_reason(r, here);
-            std::string over = why.empty() ? game_over_words(r) : "";
-            if (why.empty() && over.empty() && kind && !here.empty()) {
+            const auto why = s.registry.stranger_reason(r, here);
+            std::string over = why ? "" : game_over_words(r);
+            if (!why && over.empty() && kind && !here.empty()) {
                 // Another game runs here: the move is of a game that does not.
                 refuse(r,
                        fmt::format("No {} game is running here ({}{} is one of its moves). "
@@ -314,12 +314,12 @@ void TableCommands::game_command(Request& r, const Command& c) {
                                    s.seatings.of(*kind).how_to_start(*kind, r.net->net->nick())));
                 return;
             }
-            refuse(r, !why.empty()    ? why
+            refuse(r, why             ? why->why
                       : !over.empty() ? over
                                       : "No game is running here. Open a table with " +
                                             s.seatings.open.open_command() + ".");
-        } else if (const std::string why = s.registry.stranger_reason(r, {}); !why.empty()) {
-            refuse(r, why);
+        } else if (const auto why = s.registry.stranger_reason(r, {})) {
+            refuse(r, why->why);
         } else {
             refuse(r, kind ? s.seatings.of(*kind).none_in_private(*kind, false)
                            : "You have no game open: type " + s.seatings.privates.start_command() +
@@ -333,8 +333,8 @@ void TableCommands::game_command(Request& r, const Command& c) {
     }
     const int seat = t->seat_of(r.key);
     if (seat < 0 || t->seats[seat].out) {
-        const std::string why = s.registry.stranger_reason(r, {t});
-        refuse(r, why.empty() ? "You are not playing at this table." : why);
+        const auto why = s.registry.stranger_reason(r, {t});
+        refuse(r, why ? why->why : "You are not playing at this table.");
         return;
     }
     if (t->busy) {
@@ -342,8 +342,7 @@ void TableCommands::game_command(Request& r, const Command& c) {
         return;
     }
     t->last_activity = clock.unix_now();  // any command touches the game, refused or not
-    const std::string err = s.moves.commit(*t, seat, r.command, r.args);
-    if (!err.empty()) refuse(r, err);
+    if (const auto done = s.moves.commit(*t, seat, r.command, r.args); !done) refuse(r, done.why());
 }
 
 }  // namespace croupier::bot

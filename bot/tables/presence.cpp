@@ -94,10 +94,10 @@ void Presence::player_gone(NetCtx& n, const std::string& person, const std::stri
                 Seat& ss = tt.seats[static_cast<std::size_t>(st)];
                 if (!ss.away || ss.out) return;
                 const std::string place = tt.place, nick = ss.nick;
-                const std::string err = s.moves.commit(
+                const Checked<Done> done = s.moves.commit(
                     tt, st, "leave", "",
                     fmt::format("{} did not come back in time: their seat is given up.", nick));
-                if (!err.empty())
+                if (!done)
                     log::warn("{}: giving up {}'s seat was not saved; it stays away", place, nick);
             },
             seat);

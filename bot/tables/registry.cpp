@@ -90,8 +90,7 @@ Table* Registry::joining_table(NetCtx& n, const std::string& channel, const Game
     return nullptr;
 }
 
-Table* Registry::route(Request& r, const GameKind* kind, bool or_open, bool* ambiguous) {
-    if (ambiguous) *ambiguous = false;
+Checked<Table*> Registry::route(Request& r, const GameKind* kind, bool or_open) {
     if (r.kind) kind = r.kind;
     NetCtx& n = *r.net;
     if (!r.in_channel()) {
@@ -107,10 +106,7 @@ Table* Registry::route(Request& r, const GameKind* kind, bool or_open, bool* amb
         if (!mine) mine = t;
         ++count;
     }
-    if (count > 1) {
-        if (ambiguous) *ambiguous = true;
-        return nullptr;
-    }
+    if (count > 1) return Refusal{"You sit at more than one table here."};
     if (mine || !or_open) return mine;
     // Not seated here: the table of that kind taking players, or the only one here.
     const auto here = tables_in(n, r.channel);
@@ -119,13 +115,13 @@ Table* Registry::route(Request& r, const GameKind* kind, bool or_open, bool* amb
     Table* only = nullptr;
     for (Table* t : here) {
         if (kind && t->kind != kind) continue;
-        if (only) return nullptr;
+        if (only) return nullptr;  // several: none of them is the one
         only = t;
     }
     return only;
 }
 
-std::string Registry::stranger_reason(Request& r, const std::vector<Table*>& here) {
+std::optional<Refusal> Registry::stranger_reason(Request& r, const std::vector<Table*>& here) {
     // In private, a duel's seat or a private game anywhere on the network may be the one
     // the asker's nick names.
     std::vector<Table*> all;
@@ -135,9 +131,9 @@ std::string Registry::stranger_reason(Request& r, const std::vector<Table*>& her
         for (const auto& s : t->seats) {
             if (s.computer || s.out || s.key == r.key || r.net->net->fold(s.nick) != r.nick_key)
                 continue;
-            return stranger_words(*t, s);
+            return Refusal{stranger_words(*t, s)};
         }
-    return "";
+    return std::nullopt;
 }
 
 std::string Registry::stranger_words(const Table& t, const Seat& s) const {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "bot/checked.hpp"
 #include "bot/tables/part.hpp"
 
 namespace croupier::bot {
@@ -28,15 +29,15 @@ class Registry : public TablePart {
     Table* joining_table(NetCtx& n, const std::string& channel, const GameKind& kind);
     // The table the asker sits at in this place (of `r.kind` or `kind` when given); else,
     // if `or_open`, the table of that kind still taking players here. In private: the
-    // person's private game, else the one they play from private. nullptr with `ambiguous`
-    // set when they sit at several.
-    Table* route(Request& r, const GameKind* kind, bool or_open, bool* ambiguous = nullptr);
+    // person's private game, else the one they play from private. nullptr when there is
+    // none; refused when they sit at several (the caller may say it in its own words).
+    Checked<Table*> route(Request& r, const GameKind* kind, bool or_open);
     // Whether the person sits at a table (or has a game) of the kind named, here.
     bool plays(NetCtx& n, const std::string& person, const std::string& kind) const;
     // Someone else's seat shown under the asker's nick (they took a nick that was
-    // someone's): the reason told to them, or "". `here` empty in private: every table of
-    // the network.
-    std::string stranger_reason(Request& r, const std::vector<Table*>& here);
+    // someone's): the refusal told to them, or nullopt. `here` empty in private: every
+    // table of the network.
+    std::optional<Refusal> stranger_reason(Request& r, const std::vector<Table*>& here);
     std::string stranger_words(const Table& t, const Seat& s) const;
     // `games`: what is being played where, or how to start a game when nothing is.
     std::string what_is_played(const Request& r) const;

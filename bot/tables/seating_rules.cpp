@@ -25,7 +25,7 @@ Seat SeatingRules::computer_seat(int number) {
     return s;
 }
 
-std::string SeatingRules::no_room(const std::vector<Table*>& here, const GameKind& kind) const {
+Checked<Done> SeatingRules::room(const std::vector<Table*>& here, const GameKind& kind) const {
     // Games under way only: a table taking players or a challenge holds no game's place.
     std::vector<const Table*> playing;
     long of_kind = 0;
@@ -35,14 +35,16 @@ std::string SeatingRules::no_room(const std::vector<Table*>& here, const GameKin
             of_kind += t->kind == &kind;
         }
     if (const int cap = config_of(kind).per_channel; cap > 0 && of_kind >= cap)
-        return fmt::format("{} {} {} under way here, the most this channel allows", of_kind,
-                           kind.title(), of_kind == 1 ? "duel is" : "duels are");
-    if (static_cast<int>(playing.size()) < std::max(1, cfg_.limits.tables_per_channel)) return "";
+        return Refusal{fmt::format("{} {} {} under way here, the most this channel allows", of_kind,
+                                   kind.title(), of_kind == 1 ? "duel is" : "duels are")};
+    if (static_cast<int>(playing.size()) < std::max(1, cfg_.limits.tables_per_channel))
+        return Done{};
     if (playing.size() == 1)
-        return fmt::format("{} {} game is under way here",
-                           capitalised(article(playing.front()->kind->title())),
-                           playing.front()->kind->title());
-    return fmt::format("{} games are under way here, the most this channel allows", playing.size());
+        return Refusal{fmt::format("{} {} game is under way here",
+                                   capitalised(article(playing.front()->kind->title())),
+                                   playing.front()->kind->title())};
+    return Refusal{
+        fmt::format("{} games are under way here, the most this channel allows", playing.size())};
 }
 
 Table* SeatingRules::waiting_of(const std::vector<Table*>& here, const std::string& person) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "bot/checked.hpp"
 #include "bot/tables/table.hpp"
 #include "config/config.hpp"
 
@@ -38,10 +39,10 @@ class SeatingRules {
     static Seat computer_seat(int number);
 
     // --- Room in a channel. `here`: the channel's tables, oldest first.
-    // Why a game of `kind` may not start here now ("" when it may): `[limits]
+    // Room for a game of `kind` to start here now, or the refusal saying why not: `[limits]
     // tables_per_channel` games under way, or the kind's own cap. Tables taking players and
     // challenges waiting for an answer hold no game's place.
-    std::string no_room(const std::vector<Table*>& here, const GameKind& kind) const;
+    Checked<Done> room(const std::vector<Table*>& here, const GameKind& kind) const;
     // The table `person` opened here that is not yet dealt (taking players, a challenge, or
     // ready and waiting), or nullptr: a person holds at most one of them a channel.
     static Table* waiting_of(const std::vector<Table*>& here, const std::string& person);

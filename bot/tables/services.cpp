@@ -47,8 +47,8 @@ irc::SendOptions place_options(const Table& t, irc::Priority priority) {
 
 TableServices::TableServices(const TablesParts& parts)
     : TablesParts(parts),
-      commits(io,
-              [this](CommitPath::Unit& u, const std::string& error) { moves.unit_back(u, error); }),
+      commits(io, [this](CommitPath::Unit& u,
+                         const Checked<Done>& committed) { moves.unit_back(u, committed); }),
       timers(clock),
       registry(*this),
       moves(*this),

@@ -4,7 +4,7 @@
 
 #include <limits>
 
-#include "bot/context.hpp"
+#include "bot/net_ctx.hpp"
 
 namespace croupier::bot {
 

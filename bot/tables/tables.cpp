@@ -33,7 +33,7 @@ void Tables::kinds_changed() {
 }
 
 Table* Tables::route(Request& r, const GameKind* kind, bool or_open) {
-    return s_->registry.route(r, kind, or_open);
+    return s_->registry.route(r, kind, or_open).value_or(nullptr);
 }
 
 Table* Tables::joining_table(NetCtx& n, const std::string& channel, const GameKind& kind) {

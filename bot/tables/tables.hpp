@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "bot/context.hpp"
 #include "bot/game.hpp"
+#include "bot/net_ctx.hpp"
 #include "bot/tables/host.hpp"
 #include "bot/tables/part.hpp"
 #include "bot/tables/table.hpp"

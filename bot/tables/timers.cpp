@@ -62,7 +62,7 @@ void TurnTimers::arm_timers(Table& t) {
         timers.after(t, Slot::Wake, delay, [this](Table& tt) {
             NetCtx& n = *tt.net;
             const TableId id = tt.id;
-            if (s.moves.commit(tt, -1, "wake", "").empty()) return;
+            if (s.moves.commit(tt, -1, "wake", "")) return;
             if (Table* t2 = s.registry.table_by_id(n, id))
                 timers.after(*t2, Slot::Wake, kWakeRetry, [this](Table& t3) { arm_timers(t3); });
         });
@@ -118,26 +118,25 @@ void TurnTimers::turn_timed_out(Table& t, int seat) {
     Seat& st = t.seats[static_cast<std::size_t>(seat)];
     const std::string nick = st.nick;
     const int timeouts = st.timeouts;
-    std::string err;
+    Checked<Done> done = Done{};
     if (timeouts + 1 >= 2) {
-        err = s.moves.commit(
+        done = s.moves.commit(
             t, seat, "leave", "",
             fmt::format("{} ran out of time twice in a row and is out of the game.", nick));
     } else {
         const std::string safe = t.game->timeout_action(seat);
         const auto [cmd, args] = split_command(safe);
-        err = s.moves.commit(t, seat, cmd, args,
-                             fmt::format("{} ran out of time: the bot plays {} for them (a second "
-                                         "time in a row puts them out of the game).",
-                                         nick, t.game->timeout_text(seat, safe)));
-        if (!err.empty() && !t.seats[static_cast<std::size_t>(seat)].out &&
-            err.find("could not be saved") == std::string::npos) {
-            log::error("time-out move refused at {}: {}", t.place, err);
-            err = s.moves.commit(t, seat, "leave", "",
-                                 fmt::format("{} ran out of time and is out of the game.", nick));
+        done = s.moves.commit(t, seat, cmd, args,
+                              fmt::format("{} ran out of time: the bot plays {} for them (a second "
+                                          "time in a row puts them out of the game).",
+                                          nick, t.game->timeout_text(seat, safe)));
+        if (!done && !t.seats[static_cast<std::size_t>(seat)].out) {
+            log::error("time-out move refused at {}: {}", t.place, done.why());
+            done = s.moves.commit(t, seat, "leave", "",
+                                  fmt::format("{} ran out of time and is out of the game.", nick));
         }
     }
-    if (err.empty()) {
+    if (done) {
         t.seats[static_cast<std::size_t>(seat)].timeouts = timeouts + 1;
         // In the time-out move's unit: taken back with it, kept through a restart with it.
         if (!t.seats[static_cast<std::size_t>(seat)].out)

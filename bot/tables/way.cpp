@@ -52,9 +52,9 @@ std::string SeatingWay::way_out(const Table& t, const std::string& safe) const {
 }
 
 void SeatingWay::leave(Request& r) {
-    bool ambiguous = false;
-    Table* t = s.registry.route(r, nullptr, false, &ambiguous);
-    if (ambiguous) {
+    const Checked<Table*> routed = s.registry.route(r, nullptr, false);
+    Table* t = routed.value_or(nullptr);
+    if (routed.is_refusal()) {
         refuse(r, fmt::format("You sit at more than one table here: say which, e.g. {}{} "
                               "leave.",
                               cfg.bot.prefix,
@@ -64,17 +64,16 @@ void SeatingWay::leave(Request& r) {
     }
     const int seat = t ? t->seat_of(r.key) : -1;
     if (seat < 0 || t->seats[seat].out) {
-        const std::string why = s.registry.stranger_reason(
+        const auto why = s.registry.stranger_reason(
             r, r.in_channel() ? s.registry.tables_in(*r.net, r.channel) : std::vector<Table*>{});
-        refuse(r, why.empty() ? "You are not at a table here." : why);
+        refuse(r, why ? why->why : "You are not at a table here.");
         return;
     }
     if (t->phase == Table::Phase::Joining) {
         t->way->leave_waiting(r, *t, seat);
         return;
     }
-    const std::string err = s.moves.commit(*t, seat, "leave", "");
-    if (!err.empty()) refuse(r, err);
+    if (const auto done = s.moves.commit(*t, seat, "leave", ""); !done) refuse(r, done.why());
 }
 
 void SeatingWay::leave_waiting(Request& r, Table& t, int seat) {

@@ -279,7 +279,7 @@ void Duels::duel_computer(Request& r, const GameKind& kind) {
     }
     // Ready at once: it waits for a game here to end only if the channel is full, and then
     // it is the person's one table waiting here.
-    if (!s.dealing.no_room_for(n, r.channel, kind).empty() && !s.dealing.one_window(r)) return;
+    if (!s.dealing.room_in(n, r.channel, kind) && !s.dealing.one_window(r)) return;
     auto made = s.registry.make_table(n, kind, r.channel, false);
     made->opener_key = r.key;
     made->seats.push_back(Seat{r.from.nick, r.key});

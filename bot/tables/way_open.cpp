@@ -250,7 +250,7 @@ void OpenTables::open_table(Request& r, const GameKind& kind) {
 }
 
 void OpenTables::join_table(Request& r) {
-    Table* t = s.registry.route(r, nullptr, true);
+    Table* t = s.registry.route(r, nullptr, true).value_or(nullptr);
     const auto here = s.registry.tables_in(*r.net, r.channel);
     if (t && !takes_players(*t)) {
         // Seated at a game here already, or the only table here is playing, or a challenge
@@ -272,7 +272,7 @@ void OpenTables::join_table(Request& r) {
 }
 
 void OpenTables::add_computer(Request& r) {
-    Table* t = s.registry.route(r, nullptr, true);
+    Table* t = s.registry.route(r, nullptr, true).value_or(nullptr);
     if (t && !takes_players(*t))
         t = OpenTableRules::taking_players(mine(s.registry.tables_in(*r.net, r.channel)), r.kind);
     if (!t) {
@@ -288,7 +288,7 @@ void OpenTables::add_computer(Request& r) {
 }
 
 void OpenTables::start_table(Request& r) {
-    Table* t = s.registry.route(r, nullptr, true);
+    Table* t = s.registry.route(r, nullptr, true).value_or(nullptr);
     if (!t) {
         refuse(r, "No table is open here. Open one with " + open_command() + ".");
         return;

@@ -6,6 +6,8 @@
 #include <cctype>
 #include <charconv>
 #include <map>
+#include <optional>
+#include <stdexcept>
 
 namespace croupier::games::vcg {
 
@@ -313,49 +315,61 @@ std::string effect_words(const Ability& a, const std::string& times) {
     return "";
 }
 
-// CSV: one record from `text` at `pos` (quotes as RFC 4180); false at the end.
-bool csv_record(std::string_view text, std::size_t& pos, std::vector<std::string>& fields,
-                int& line, std::string& error) {
-    fields.clear();
-    if (pos >= text.size()) return false;
-    std::string cur;
-    bool quoted = false, was_quoted = false;
-    while (pos < text.size()) {
-        const char c = text[pos++];
-        if (quoted) {
-            if (c == '"') {
-                if (pos < text.size() && text[pos] == '"') {
-                    cur += '"';
-                    ++pos;
+// A CSV file's text the data does not allow (a quoted field never closed): the loader says
+// it with the file and the line (docs/ARCHITECTURE.md, "Errors": the operator's data).
+struct CsvError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// CSV (quotes as RFC 4180), one record at a time.
+class CsvReader {
+  public:
+    explicit CsvReader(std::string_view text) : text_(text) {}
+    // The line the next record starts on.
+    int line() const { return line_; }
+    // The next record's fields; nullopt at the end. Throws CsvError.
+    std::optional<std::vector<std::string>> next() {
+        if (pos_ >= text_.size()) return std::nullopt;
+        std::vector<std::string> fields;
+        std::string cur;
+        bool quoted = false;
+        while (pos_ < text_.size()) {
+            const char c = text_[pos_++];
+            if (quoted) {
+                if (c == '"') {
+                    if (pos_ < text_.size() && text_[pos_] == '"') {
+                        cur += '"';
+                        ++pos_;
+                    } else {
+                        quoted = false;
+                    }
                 } else {
-                    quoted = false;
+                    if (c == '\n') ++line_;
+                    cur += c;
                 }
-            } else {
-                if (c == '\n') ++line;
+            } else if (c == '"' && (cur.find_first_not_of(" \t") == std::string::npos)) {
+                quoted = true;
+                cur.clear();
+            } else if (c == ',') {
+                fields.push_back(cur);
+                cur.clear();
+            } else if (c == '\n') {
+                ++line_;
+                break;
+            } else if (c != '\r') {
                 cur += c;
             }
-        } else if (c == '"' && (cur.find_first_not_of(" \t") == std::string::npos)) {
-            quoted = was_quoted = true;
-            cur.clear();
-        } else if (c == ',') {
-            fields.push_back(cur);
-            cur.clear();
-            was_quoted = false;
-        } else if (c == '\n') {
-            ++line;
-            break;
-        } else if (c != '\r') {
-            cur += c;
         }
+        if (quoted) throw CsvError("a quoted field is never closed");
+        fields.push_back(cur);
+        return fields;
     }
-    if (quoted) {
-        error = "a quoted field is never closed";
-        return false;
-    }
-    (void)was_quoted;
-    fields.push_back(cur);
-    return true;
-}
+
+  private:
+    std::string_view text_;
+    std::size_t pos_ = 0;
+    int line_ = 1;
+};
 
 std::string trim(std::string_view s) {
     const auto a = s.find_first_not_of(" \t");
@@ -444,19 +458,22 @@ std::string fold_name(std::string_view s) {
 
 std::string CardSet::add_faction(std::string_view csv, const std::string& faction,
                                  const std::string& file) {
-    std::size_t pos = 0;
-    int line = 1;
+    CsvReader reader(csv);
     std::vector<std::string> f;
-    std::string error;
     auto where = [&](int at) { return file + ":" + std::to_string(at) + ": "; };
     // The header: the first record that is not blank.
     int header_line = 0;
     while (true) {
-        header_line = line;
-        if (!csv_record(csv, pos, f, line, error)) {
-            if (!error.empty()) return where(header_line) + error;
-            return where(header_line) + "no header (Name,Level,Power,Damage,Ability,Bonus)";
+        header_line = reader.line();
+        std::optional<std::vector<std::string>> record;
+        try {
+            record = reader.next();
+        } catch (const CsvError& e) {
+            return where(header_line) + e.what();
         }
+        if (!record)
+            return where(header_line) + "no header (Name,Level,Power,Damage,Ability,Bonus)";
+        f = std::move(*record);
         if (!(f.size() == 1 && trim(f[0]).empty())) break;
     }
     enum Col { Name, Level, Power, Damage, Abil, Bonus, Count };
@@ -493,11 +510,15 @@ std::string CardSet::add_faction(std::string_view csv, const std::string& factio
     std::vector<Card> added;
     std::map<std::string, int> seen;
     while (true) {
-        const int at = line;
-        if (!csv_record(csv, pos, f, line, error)) {
-            if (!error.empty()) return where(at) + error;
-            break;
+        const int at = reader.line();
+        std::optional<std::vector<std::string>> record;
+        try {
+            record = reader.next();
+        } catch (const CsvError& e) {
+            return where(at) + e.what();
         }
+        if (!record) break;
+        f = std::move(*record);
         if (f.size() == 1 && trim(f[0]).empty()) continue;
         auto field = [&](int c) {
             const auto i = static_cast<std::size_t>(col[static_cast<std::size_t>(c)]);

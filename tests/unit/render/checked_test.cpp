@@ -47,3 +47,29 @@ TEST(Checked, AStringValueIsNotAReason) {
     EXPECT_TRUE(s);
     EXPECT_EQ(*s, "");
 }
+
+// A person's refusal and the bot's fault are told apart by their type, not by their words.
+TEST(Checked, ARefusalIsNotAFault) {
+    using croupier::bot::Done;
+    using croupier::bot::Fault;
+    using croupier::bot::Refusal;
+    const Checked<Done> done = Done{};
+    EXPECT_TRUE(done);
+    EXPECT_FALSE(done.is_refusal());
+    EXPECT_FALSE(done.is_fault());
+    const Checked<Done> no = Refusal{"Not your turn."};
+    EXPECT_FALSE(no);
+    EXPECT_TRUE(no.is_refusal());
+    EXPECT_FALSE(no.is_fault());
+    EXPECT_EQ(no.why(), "Not your turn.");
+    const Checked<Done> broke = Fault{"That move failed inside the bot."};
+    EXPECT_FALSE(broke);
+    EXPECT_FALSE(broke.is_refusal());
+    EXPECT_TRUE(broke.is_fault());
+    EXPECT_EQ(broke.why(), "That move failed inside the bot.");
+    // then() passes a fault on as a fault.
+    const Checked<int> still = broke.then([](const Done&) { return 1; });
+    EXPECT_TRUE(still.is_fault());
+    EXPECT_EQ(Checked<int>(5).value_or(0), 5);
+    EXPECT_EQ(Checked<int>::refused("no").value_or(0), 0);
+}

@@ -16,11 +16,13 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 
-#include "bot/context.hpp"
+#include "bot/net_ctx.hpp"
 #include "storage/storage.hpp"
 
 namespace fs = std::filesystem;
+using croupier::bot::Checked;
 using croupier::bot::CommitPath;
+using croupier::bot::Done;
 using croupier::bot::NetCtx;
 using croupier::bot::Table;
 
@@ -81,11 +83,12 @@ class CommitPathTest : public ::testing::Test {
         std::size_t release;
     };
     std::vector<Back> back_;
-    CommitPath path_{io_, [this](CommitPath::Unit& u, const std::string& error) {
-                         back_.push_back({u.id, error, u.release.size()});
-                         if (error.empty())
-                             for (auto& f : u.release) f();
-                     }};
+    CommitPath path_{
+        io_, [this](CommitPath::Unit& u, const Checked<Done>& committed) {
+            back_.push_back({u.id, committed ? "" : committed.why(), u.release.size()});
+            if (committed)
+                for (auto& f : u.release) f();
+        }};
 };
 
 }  // namespace

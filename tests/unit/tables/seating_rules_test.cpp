@@ -101,24 +101,24 @@ class SeatingRulesTest : public ::testing::Test {
 TEST_F(SeatingRulesTest, OnlyGamesUnderWayTakeTheChannelsRoom) {
     add(cards, Phase::Joining, {"a"});
     add(duel, Phase::Joining, {"b"});
-    EXPECT_EQ(rules.no_room(here, cards), "");
+    EXPECT_TRUE(rules.room(here, cards));
     add(other, Phase::Playing, {"c", "d"});
-    EXPECT_EQ(rules.no_room(here, cards), "");
+    EXPECT_TRUE(rules.room(here, cards));
     add(duel, Phase::Playing, {"e", "f"});
-    EXPECT_EQ(rules.no_room(here, cards),
+    EXPECT_EQ(rules.room(here, cards).why(),
               "2 games are under way here, the most this channel allows");
     cfg.limits.tables_per_channel = 1;
     tables.pop_back();
     here.pop_back();
-    EXPECT_EQ(rules.no_room(here, cards), "An Other game is under way here");
+    EXPECT_EQ(rules.room(here, cards).why(), "An Other game is under way here");
 }
 
 TEST_F(SeatingRulesTest, AKindsOwnCapCountsOnlyItsGames) {
     duel_cfg.per_channel = 1;
     add(other, Phase::Playing, {"a", "b"});
-    EXPECT_EQ(rules.no_room(here, duel), "");
+    EXPECT_TRUE(rules.room(here, duel));
     add(duel, Phase::Playing, {"c", "d"});
-    EXPECT_EQ(rules.no_room(here, duel),
+    EXPECT_EQ(rules.room(here, duel).why(),
               "1 Duel duel is under way here, the most this channel "
               "allows");
 }

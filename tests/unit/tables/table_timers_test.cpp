@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "bot/context.hpp"
+#include "bot/net_ctx.hpp"
 
 using croupier::bot::Duration;
 using croupier::bot::kNever;
