@@ -94,7 +94,7 @@ constexpr Duration kGiveUp = 120s;
 // A loop whose game has not started after this long fails the scenario.
 constexpr Duration kStartWithin = 60s;
 
-std::string lower(std::string s) {
+std::string lowercase(std::string s) {
     for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return s;
 }
@@ -189,7 +189,7 @@ class CrowdServer final : public Transport {
         if (sp2 == std::string::npos) return;
         std::string text = rest.substr(sp2 + 1);
         if (!text.empty() && text[0] == ':') text.erase(0, 1);
-        lines.push_back({clock_.now(), lower(rest.substr(0, sp2)), std::move(text)});
+        lines.push_back({clock_.now(), lowercase(rest.substr(0, sp2)), std::move(text)});
         if (on_line) on_line(lines.back());
     }
     std::string from(const std::string& nick, const std::string& host) {
@@ -532,7 +532,7 @@ class Crowd {
             ++l.moves;
             l.sent_at = now;
             l.state = Loop::State::Waiting;
-            l.target = lower(l.nicks[0]);
+            l.target = lowercase(l.nicks[0]);
             l.key.clear();  // its page's first line, whatever it says
             return;
         }
@@ -604,10 +604,11 @@ class Crowd {
             if (!in_channel) continue;
             if (out.to == Out::To::Table) {
                 last_channel = static_cast<long>(l.expects.size());
-                l.expects.push_back({lower(l.channel), answer_key(out.text), -1, -1});
+                l.expects.push_back({lowercase(l.channel), answer_key(out.text), -1, -1});
                 after.clear();
             } else if (last_channel >= 0) {
-                const std::string who = lower(t->seats[static_cast<std::size_t>(out.seat)].nick);
+                const std::string who =
+                    lowercase(t->seats[static_cast<std::size_t>(out.seat)].nick);
                 if (after.insert(who).second)
                     l.expects.push_back({who, answer_key(out.text), last_channel, -1});
             }
@@ -632,7 +633,7 @@ class Crowd {
             return;
         }
         l.state = Loop::State::Waiting;
-        l.target = lower(l.place == Loop::Place::Private ? l.nicks[0] : l.channel);
+        l.target = lowercase(l.place == Loop::Place::Private ? l.nicks[0] : l.channel);
         l.key = answer;
     }
 
@@ -677,7 +678,8 @@ class Crowd {
             }
             while (l.expects_done < l.expects.size() && l.expects[l.expects_done].seen >= 0)
                 ++l.expects_done;
-            if (l.place == Loop::Place::Reader && lower(l.nicks[0]) == line.target) ++l.lines_made;
+            if (l.place == Loop::Place::Reader && lowercase(l.nicks[0]) == line.target)
+                ++l.lines_made;
             if (l.state != Loop::State::Waiting || l.target != line.target) continue;
             if (plain.find(l.key) == std::string::npos) continue;
             l.waits.push_back(seconds(line.at - l.sent_at));

@@ -15,11 +15,11 @@ namespace {
 // restarting the log, a backup switching modes).
 constexpr int kBusyMs = 100;
 
-const char* const kGameColumns =
+const char* const kWebGameColumns =
     "g.id, g.kind, g.variant, g.network, g.place, g.deal, g.setup, g.started, g.ended, "
     "g.status, g.result";
 
-GameRecord read_game(SQLite::Statement& q, int from = 0) {
+GameRecord read_web_game(SQLite::Statement& q, int from = 0) {
     GameRecord g;
     g.id = q.getColumn(from + 0).getInt64();
     g.kind = q.getColumn(from + 1).getString();
@@ -90,10 +90,10 @@ std::vector<WebGame> WebReader::open_games(int limit) const {
         prepare(fmt::format("SELECT {}, (SELECT COUNT(*) FROM journal j WHERE "
                             "j.game_id = g.id) FROM games g WHERE g.status = "
                             "'open' ORDER BY g.kind, g.place, g.id LIMIT ?",
-                            kGameColumns));
+                            kWebGameColumns));
     q->bind(1, limit);
     std::vector<WebGame> out;
-    while (q->executeStep()) out.push_back({read_game(*q), q->getColumn(11).getInt64()});
+    while (q->executeStep()) out.push_back({read_web_game(*q), q->getColumn(11).getInt64()});
     return out;
 }
 
@@ -102,10 +102,10 @@ std::vector<WebGame> WebReader::recent_ended(int limit) const {
         prepare(fmt::format("SELECT {}, (SELECT COUNT(*) FROM journal j WHERE "
                             "j.game_id = g.id) FROM games g WHERE g.status <> "
                             "'open' ORDER BY g.id DESC LIMIT ?",
-                            kGameColumns));
+                            kWebGameColumns));
     q->bind(1, limit);
     std::vector<WebGame> out;
-    while (q->executeStep()) out.push_back({read_game(*q), q->getColumn(11).getInt64()});
+    while (q->executeStep()) out.push_back({read_web_game(*q), q->getColumn(11).getInt64()});
     return out;
 }
 
@@ -113,10 +113,10 @@ std::optional<WebGame> WebReader::game(std::int64_t id) const {
     auto q =
         prepare(fmt::format("SELECT {}, (SELECT COUNT(*) FROM journal j WHERE "
                             "j.game_id = g.id) FROM games g WHERE g.id = ?",
-                            kGameColumns));
+                            kWebGameColumns));
     q->bind(1, id);
     if (!q->executeStep()) return std::nullopt;
-    return WebGame{read_game(*q), q->getColumn(11).getInt64()};
+    return WebGame{read_web_game(*q), q->getColumn(11).getInt64()};
 }
 
 std::vector<JournalEntry> WebReader::journal(std::int64_t id) const {
@@ -236,12 +236,12 @@ std::optional<WebPerson> WebReader::person(std::int64_t id, int recent) const {
             prepare(fmt::format("SELECT {}, r.seat, r.won, r.points FROM results r "
                                 "JOIN games g ON g.id = r.game_id WHERE r.key = ? "
                                 "AND g.network = ? ORDER BY r.game_id DESC LIMIT ?",
-                                kGameColumns));
+                                kWebGameColumns));
         q->bind(1, key);
         q->bind(2, p.network);
         q->bind(3, recent);
         while (q->executeStep())
-            p.recent.push_back({read_game(*q), q->getColumn(11).getInt(),
+            p.recent.push_back({read_web_game(*q), q->getColumn(11).getInt(),
                                 q->getColumn(12).getInt() != 0, q->getColumn(13).getInt64()});
     }
     {

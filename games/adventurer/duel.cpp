@@ -9,7 +9,7 @@ namespace croupier::games::adventurer {
 
 namespace {
 
-std::string_view trim(std::string_view s) {
+std::string_view trim_blanks(std::string_view s) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
     return s;
@@ -28,14 +28,14 @@ void split_over(std::string_view args, std::string_view& name, std::string_view&
         const std::string word = fold_name(args.substr(i, 6));
         if (word == "over" && i + 5 < args.size() &&
             std::isspace(static_cast<unsigned char>(args[i + 5]))) {
-            name = trim(args.substr(0, i));
-            over = trim(args.substr(i + 5));
+            name = trim_blanks(args.substr(0, i));
+            over = trim_blanks(args.substr(i + 5));
             return;
         }
     }
 }
 
-const char* stat_title(Stat s) {
+const char* stat_name(Stat s) {
     return s == Stat::Health ? "Health" : "Willpower";
 }
 
@@ -234,14 +234,14 @@ void Duel::lose(int s, Stat stat, int amount, const std::string& how) {
         if (it->stat == stat && amount <= it->upto) {
             side.shields.erase(it);
             emit(-1, how + ": " + side_tag(s) + "'s guard negates the loss of " +
-                         std::to_string(amount) + " " + stat_title(stat) + ".");
+                         std::to_string(amount) + " " + stat_name(stat) + ".");
             return;
         }
     }
     int& v = stat == Stat::Health ? side.health : side.willpower;
     v = std::max(0, v - amount);
-    emit(-1, how + ": " + side_tag(s) + " loses " + std::to_string(amount) + " " +
-                 stat_title(stat) + " (" + std::to_string(v) + " left).");
+    emit(-1, how + ": " + side_tag(s) + " loses " + std::to_string(amount) + " " + stat_name(stat) +
+                 " (" + std::to_string(v) + " left).");
 }
 
 void Duel::apply_effect(int s, const StackItem& item, const Effect& e) {
@@ -282,7 +282,7 @@ void Duel::apply_effect(int s, const StackItem& item, const Effect& e) {
             const int gained = std::max(0, std::min(r, cap - v));
             v += gained;
             emit(-1, source + (e.amount.fixed() ? "" : " (" + shown + ")") + ": " + who +
-                         " regains " + std::to_string(gained) + " " + stat_title(e.stat) + " (" +
+                         " regains " + std::to_string(gained) + " " + stat_name(e.stat) + " (" +
                          std::to_string(v) + ").");
             return;
         }
@@ -331,7 +331,7 @@ void Duel::apply_effect(int s, const StackItem& item, const Effect& e) {
         case Op::Negate:
             me.shields.push_back(Shield{e.stat, e.amount.plus});
             emit(-1, source + ": " + who + "'s next loss of " + std::to_string(e.amount.plus) +
-                         " " + stat_title(e.stat) + " or less is negated.");
+                         " " + stat_name(e.stat) + " or less is negated.");
             return;
         case Op::LookHand: {
             std::string names;
@@ -583,7 +583,7 @@ std::string Duel::cmd_play(int s, std::string_view args) {
 }
 
 std::string Duel::cmd_use(int s, std::string_view args) {
-    args = trim(args);
+    args = trim_blanks(args);
     int action = -1;
     const auto sp = args.find_last_of(" \t");
     if (sp != std::string_view::npos) {
@@ -592,7 +592,7 @@ std::string Duel::cmd_use(int s, std::string_view args) {
         const auto r = std::from_chars(tail.data(), tail.data() + tail.size(), k);
         if (r.ec == std::errc() && r.ptr == tail.data() + tail.size() && k >= 1 && k <= 9) {
             action = k - 1;
-            args = trim(args.substr(0, sp));
+            args = trim_blanks(args.substr(0, sp));
         }
     }
     if (args.empty()) return "use which card? (use CARD, or use CARD N for its Nth action)";
@@ -656,7 +656,7 @@ std::string Duel::cmd_use(int s, std::string_view args) {
 }
 
 std::string Duel::cmd_discard(int s, std::string_view args) {
-    args = trim(args);
+    args = trim_blanks(args);
     if (args.empty()) return "discard which card in play? (discard CARD, for 1 Mind)";
     const int at = find_in_play(s, args, false, -1);
     if (at < 0) return "you have no " + std::string(args) + " in play.";
@@ -688,7 +688,7 @@ std::string Duel::can_cycle(int s) const {
 // A dead hand's way out: the card goes to the bottom of the deck, unseen by the other, and
 // the top card is drawn.
 std::string Duel::cmd_cycle(int s, std::string_view args) {
-    args = trim(args);
+    args = trim_blanks(args);
     if (args.empty())
         return "cycle which card? (cycle CARD: a card of your hand to the bottom of your deck, "
                "and you draw one, for " +
@@ -729,10 +729,10 @@ std::string Duel::cmd_encounter(int s, bool parley) {
 std::string Duel::act(int s, std::string_view line) {
     if (s != 0 && s != 1) return "no such seat.";
     if (over_) return "the duel is over.";
-    line = trim(line);
+    line = trim_blanks(line);
     const auto sp = line.find_first_of(" \t");
     const std::string cmd = fold_name(line.substr(0, sp));
-    const std::string_view args = sp == std::string_view::npos ? "" : trim(line.substr(sp));
+    const std::string_view args = sp == std::string_view::npos ? "" : trim_blanks(line.substr(sp));
     if (cmd == "draw") {
         if (!args.empty()) return "draw takes no words: it offers a draw, or accepts one.";
         if (draw_offer_ == 1 - s) {

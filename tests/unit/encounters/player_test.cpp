@@ -9,7 +9,6 @@
 #include "games/core/rng.hpp"
 #include "games/encounters/encounter.hpp"
 #include "games/encounters/player.hpp"
-#include "tests/support/sanitized.hpp"
 
 using namespace croupier::games;
 using namespace croupier::games::encounters;
@@ -190,8 +189,8 @@ TEST(EncountersPlayer, AHintFollowedStepByStepNeverReturnsToAPosition) {
     // The party plays only what the hint says, through whole encounters at levels 1 and 5
     // (the bench's first deals): with the hint's memory kept, and with it lost before every
     // hint (as after a restart). No action that changes the party's game leads to a
-    // position it stood in. Under the sanitizers, one encounter of each.
-    const int encounters = croupier::test::full_or_sanitized(2, 1);
+    // position it stood in.
+    const int encounters = 2;
     int actions = 0;
     for (const bool keep : {true, false})
         for (const int level : {1, 5}) {
