@@ -922,12 +922,14 @@ def plot(soak, path):
     import matplotlib.pyplot as plt
     rows = soak.rows
     t = [r["time_s"] / 60 for r in rows]
-    fig, axes = plt.subplots(3, 2, figsize=(12, 10), sharex=True)
+    fig, axes = plt.subplots(4, 2, figsize=(12, 13), sharex=True)
     panels = [
         ("RSS (MB)", ["rss_mb"]), ("descriptors, threads", ["fds", "threads"]),
         ("database, WAL (MB)", ["db_mb", "wal_mb"]), ("waits (s)", ["wait_p50_s", "wait_p95_s"]),
         ("lines a second from the bot", ["lines_per_s"]),
         ("Spider moves acknowledged", ["moves_acked"]),
+        ("web requests a second, p95 (ms)", ["web_req_per_s", "web_p95_ms"]),
+        ("warnings, errors in the log so far", ["log_warnings", "log_errors"]),
     ]
     for ax, (title, keys) in zip(axes.flat, panels):
         for k in keys:
@@ -939,7 +941,7 @@ def plot(soak, path):
         ax.grid(alpha=0.3)
     for ax in axes[-1]:
         ax.set_xlabel("minutes (red: SIGKILL, grey: other faults)")
-    fig.suptitle(f"croupier soak, {soak.a.seconds / 60:.0f} minutes")
+    fig.suptitle(f"croupier soak, {soak.a.seconds / 60:g} minutes")
     fig.tight_layout()
     fig.savefig(path, dpi=80)
     plt.close(fig)
