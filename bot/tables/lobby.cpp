@@ -99,7 +99,7 @@ void Lobby::arm_join_window(Table& t, Duration d) {
     // Whole seconds, rounded up: the deadline is saved with the lobby and said to players.
     t.join_deadline = clock.unix_now() +
                       std::chrono::duration_cast<std::chrono::seconds>(d + Duration{999}).count();
-    timers.after(t, Slot::JoinWindow, d, [this](Table& tt) {
+    timers.after(t, Slot::JoinWindow, d, [](Table& tt) {
         if (tt.phase == Table::Phase::Joining) tt.way->window_over(tt);
     });
 }
