@@ -134,6 +134,53 @@ def port_accepts(port):
         return False
 
 
+class IdleConnections:
+    """Idle connections to a web port, each opened again as soon as the server closes it (a
+    client holding the pages' connections, issue 45): `pump()` reads what came and returns
+    how many it opened again. From SOURCE when given (an address of its own). Used by the
+    descriptor test and the soak's web attack."""
+
+    def __init__(self, port, count, source=None):
+        import selectors
+        self.port, self.source = port, source
+        self.sel = selectors.DefaultSelector()
+        for _ in range(count):
+            self._open()
+
+    def _open(self):
+        import selectors
+        s = socket.socket()
+        if self.source:
+            s.bind((self.source, 0))
+        s.setblocking(False)
+        s.connect_ex(("127.0.0.1", self.port))
+        self.sel.register(s, selectors.EVENT_READ)
+
+    def pump(self, timeout):
+        reopened = 0
+        for key, _ in self.sel.select(timeout=timeout):
+            s = key.fileobj
+            try:
+                data = s.recv(4096)
+            except OSError:
+                data = b""
+            if data:
+                continue
+            self.sel.unregister(s)
+            s.close()
+            try:
+                self._open()
+                reopened += 1
+            except OSError:
+                pass
+        return reopened
+
+    def close(self):
+        for key in list(self.sel.get_map().values()):
+            key.fileobj.close()
+        self.sel.close()
+
+
 class _LenientLineBuffer(irc.buffer.DecodingLineBuffer):
     errors = "replace"
 

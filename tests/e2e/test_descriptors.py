@@ -13,45 +13,24 @@ address; croupierd stops cleanly."""
 import multiprocessing
 import os
 import resource
-import selectors
-import socket
 import urllib.request
 
-from harness import BOT_NICK, CHANNEL, check, free_port, run_test
+from harness import BOT_NICK, CHANNEL, IdleConnections, check, free_port, run_test
 
 CONNECTIONS = 1100
 
 
 def hold(port, reopened, stop):
-    """Holds CONNECTIONS idle connections to the pages, opening again each one the server
-    closes; in a process of its own (python3-irc's clients use select() too, so the test's
-    own descriptors must stay low)."""
-    sel = selectors.DefaultSelector()
-
-    def open_one():
-        s = socket.create_connection(("127.0.0.1", port), timeout=10)
-        s.setblocking(False)
-        sel.register(s, selectors.EVENT_READ)
-
-    for _ in range(CONNECTIONS):
-        open_one()
+    """Holds CONNECTIONS idle page connections, opening again each one the server closes; in
+    a process of its own (python3-irc's clients use select() too, so the test's own
+    descriptors must stay low)."""
+    conns = IdleConnections(port, CONNECTIONS)
     while not stop.is_set():
-        for key, _ in sel.select(timeout=0.2):
-            s = key.fileobj
-            try:
-                data = s.recv(4096)
-            except OSError:
-                data = b""
-            if data:
-                continue
-            sel.unregister(s)
-            s.close()
-            try:
-                open_one()
-                with reopened.get_lock():
-                    reopened.value += 1
-            except OSError:
-                pass
+        n = conns.pump(0.2)
+        if n:
+            with reopened.get_lock():
+                reopened.value += n
+    conns.close()
 
 
 def descriptors(pid):

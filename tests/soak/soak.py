@@ -34,9 +34,7 @@ import os
 import queue
 import random
 import re
-import selectors
 import signal
-import socket
 import sqlite3
 import statistics
 import subprocess
@@ -465,32 +463,12 @@ def web_load(port, rate, db_path, latq, stop, t0, seed, counts):
 def web_attack(port, seconds, result):
     """256+ idle connections from 127.0.0.200, reopened as they close; meanwhile
     127.0.0.201 asks for / every 0.5 s: result gets the slowest answer (s) and failures."""
-    sel = selectors.DefaultSelector()
-
-    def open_one():
-        s = socket.socket()
-        s.bind(("127.0.0.200", 0))
-        s.setblocking(False)
-        s.connect_ex(("127.0.0.1", port))
-        sel.register(s, selectors.EVENT_READ)
-
-    for _ in range(300):
-        open_one()
+    conns = harness.IdleConnections(port, 300, source="127.0.0.200")
     end = time.monotonic() + seconds
     next_probe = time.monotonic()
     slowest, failed, probes = 0.0, 0, 0
     while time.monotonic() < end:
-        for key, _ in sel.select(timeout=0.05):
-            s = key.fileobj
-            try:
-                data = s.recv(4096)
-            except OSError:
-                data = b""
-            if data:
-                continue
-            sel.unregister(s)
-            s.close()
-            open_one()
+        conns.pump(0.05)
         if time.monotonic() >= next_probe:
             next_probe = time.monotonic() + 0.5
             t = time.monotonic()
@@ -508,8 +486,7 @@ def web_attack(port, seconds, result):
             probes += 1
             slowest = max(slowest, time.monotonic() - t)
     result["slowest"], result["failed"], result["probes"] = slowest, failed, probes
-    for key in list(sel.get_map().values()):
-        key.fileobj.close()
+    conns.close()
 
 
 # --- the soak ---------------------------------------------------------------------------------
