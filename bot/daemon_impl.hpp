@@ -51,12 +51,14 @@ struct Daemon::Impl final : NetworkListener {
     // their own, holding the kinds it was given; stopped with the daemon.
     std::unique_ptr<web::Server> web;
     TimerId housekeeping_timer = 0;
+    TimerId memory_timer = 0;  // the heaps' free pages given back (bot/memory.hpp)
 
     // daemon.cpp
     void start();
     void hold_descriptors();
     void stop();
     void start_web();
+    void give_back_memory_soon();
     // Whether "user@host" is a shared host (a gateway) whose people are guests, told apart
     // by nick (bot/rekey.hpp). The hook for [identity] guest_hosts.
     bool guest_host(const std::string& userhost) const;
