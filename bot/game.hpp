@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bot/checked.hpp"
 #include "config/config.hpp"
 
 namespace croupier::bot {
@@ -55,12 +56,11 @@ inline Out layout_line(std::string text) {
     return Out{Out::To::Table, -1, std::move(text), true, {}};
 }
 
+// A move a game took. A move it refused is a `Refusal` instead (`Checked<Outcome>`, what
+// Game::act answers): nothing changed, and its why is the reply for the player.
 struct Outcome {
-    std::string error;      // non-empty: refused, nothing changed; a reply for the player
-    std::string canonical;  // on success: the action as the journal stores it
-    std::vector<Out> out;   // on success: what to tell whom
-    bool ok() const { return error.empty(); }
-    static Outcome refuse(std::string why) { return Outcome{std::move(why), {}, {}}; }
+    std::string canonical;  // the action as the journal stores it
+    std::vector<Out> out;   // what to tell whom
 };
 
 // One command of a game's table: the parser and `help` both read it (ZNC style).
@@ -105,10 +105,11 @@ class Game {
 
     // A player, a timer, a computer player or the journal acts. `command` is what was typed
     // (a name or an alias from commands(), or "leave"), `args` the rest of the line.
-    // A refusal changes nothing: the table acts on the game itself, not a copy, and
-    // fuzz_game_commands checks it of every kind. A success gives the canonical text: act(seat,
+    // A `Refusal` (`return Refusal{"why"};`) changes nothing: the table acts on the game
+    // itself, not a copy, and fuzz_game_commands checks it of every kind; a game that throws
+    // is the table's `Fault`. A success gives the canonical text: act(seat,
     // canonical) on an equal game gives the same result (that is how games are restored).
-    virtual Outcome act(int seat, std::string_view command, std::string_view args) = 0;
+    virtual Checked<Outcome> act(int seat, std::string_view command, std::string_view args) = 0;
 
     // The safe move for an awaited seat whose time ran out, canonical ("leave" if none).
     virtual std::string timeout_action(int seat) const = 0;

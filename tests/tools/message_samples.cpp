@@ -51,13 +51,13 @@ void play(const GameKind& kind, Game& g, int seats, games::DealRng& rng) {
             args = sp == std::string::npos ? "" : a.substr(sp + 1);
             if (command.empty()) break;
         }
-        Outcome o = g.act(seat, command, args);
-        if (!o.ok()) {
-            say(o.error);
+        Checked<Outcome> o = g.act(seat, command, args);
+        if (!o) {
+            say(o.why());
             if (roll != 0) break;  // a sound move refused: the checker's concern, not this
             continue;
         }
-        say(o.out);
+        say(o->out);
         if (step % 7 == 0) {
             say(g.show_table());
             say(g.show_table_as("full"));

@@ -178,19 +178,19 @@ class AdventurerGame final : public Game {
         return std::chrono::seconds(response_s_);
     }
 
-    Outcome act(int seat, std::string_view command, std::string_view args) override {
+    Checked<Outcome> act(int seat, std::string_view command, std::string_view args) override {
         std::string cmd = lower(std::string(command));
         const std::string a = trim(args);
-        if (duel_.finished()) return Outcome::refuse("The duel is over.");
+        if (duel_.finished()) return Refusal{"The duel is over."};
         if (seat == -1 && cmd == "wake") {
-            if (!duel_.window_open()) return Outcome::refuse("Nothing waits for an answer.");
+            if (!duel_.window_open()) return Refusal{"Nothing waits for an answer."};
             const int r = duel_.responder();
             (void)duel_.act(r, "pass");
             return report("wake", r,
                           fmt::format("No answer from {} in {} s: it resolves.",
                                       names_[static_cast<std::size_t>(r)], response_s_));
         }
-        if (seat < 0 || seat > 1) return Outcome::refuse("You are not in this duel.");
+        if (seat < 0 || seat > 1) return Refusal{"You are not in this duel."};
         if (cmd == "leave") {
             duel_.concede(seat);
             return report("leave", seat);
@@ -198,17 +198,17 @@ class AdventurerGame final : public Game {
         if (cmd == "p") cmd = "play";
         if (cmd == "u") cmd = "use";
         if (seat != duel_.awaited() && cmd != "draw")  // whose turn or answer it is, first
-            return Outcome::refuse(capitalised(named(duel_.act(seat, cmd), names_)));
+            return Refusal{capitalised(named(duel_.act(seat, cmd), names_))};
         std::string line = cmd;
         if (cmd == "play" || cmd == "use" || cmd == "discard" || cmd == "cycle") {
             const Checked<std::string> typed = resolve(seat, cmd, a);
-            if (!typed) return Outcome::refuse(typed.why());
+            if (!typed) return Refusal{typed.why()};
             line = *typed;
         } else if (!a.empty()) {
             line += " " + a;  // the engine refuses words these commands do not take
         }
         if (auto why = duel_.act(seat, line); !why.empty())
-            return Outcome::refuse(capitalised(named(why, names_)) + hint_after(seat, cmd));
+            return Refusal{capitalised(named(why, names_)) + hint_after(seat, cmd)};
         return report(line, seat);
     }
 

@@ -274,8 +274,8 @@ class SpiderGame final : public Game {
     std::vector<int> awaited() const override { return {}; }
     bool finished() const override { return engine_.over(); }
 
-    Outcome act(int seat, std::string_view command, std::string_view args) override {
-        if (seat != 0) return Outcome::refuse("Spider has one player.");
+    Checked<Outcome> act(int seat, std::string_view command, std::string_view args) override {
+        if (seat != 0) return Refusal{"Spider has one player."};
         const std::string cmd = lower(trim(command));
         const std::string rest = trim(args);
         std::string text;
@@ -286,16 +286,16 @@ class SpiderGame final : public Game {
         } else if (cmd == "leave") {
             text = "resign";
         } else {
-            return Outcome::refuse(
+            return Refusal{
                 "Unknown Spider command: move FROM TO [N], deal, undo, hint, "
-                "resign or board.");
+                "resign or board."};
         }
         games::spider::Result r = engine_.apply(text);
         if (!r.ok()) {
             std::string why = r.error;
             if (!why.empty())
                 why[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(why[0])));
-            return Outcome::refuse(why + ".");
+            return Refusal{why + "."};
         }
         // Every position the game stands in, for the hint never to lead back to one.
         seen_.push_back(games::spider::position_key(engine_.view()));

@@ -250,33 +250,31 @@ class VcgGame final : public Game {
     }
     bool finished() const override { return duel_.finished(); }
 
-    Outcome act(int seat, std::string_view command, std::string_view args) override {
+    Checked<Outcome> act(int seat, std::string_view command, std::string_view args) override {
         const std::string cmd = lower(std::string(command));
-        if (duel_.finished()) return Outcome::refuse("The duel is over.");
-        if (seat < 0 || seat > 1) return Outcome::refuse("You are not in this duel.");
+        if (duel_.finished()) return Refusal{"The duel is over."};
+        if (seat < 0 || seat > 1) return Refusal{"You are not in this duel."};
         if (cmd == "leave") {
             duel_.concede(seat);
-            return Outcome{{},
-                           "leave",
+            return Outcome{"leave",
                            {to_table(fmt::format("{} gives up: {} wins the duel.", names_[seat],
                                                  names_[1 - seat]))}};
         }
         if (cmd != "play" && cmd != "p")
-            return Outcome::refuse("Unknown move: play CARD POTIONS [focus], e.g. play " +
-                                   first_open(seat) + " 3.");
+            return Refusal{"Unknown move: play CARD POTIONS [focus], e.g. play " +
+                           first_open(seat) + " 3."};
         Choice c;
-        if (auto why = parse_play(seat, std::string(args), c); !why.empty())
-            return Outcome::refuse(why);
+        if (auto why = parse_play(seat, std::string(args), c); !why.empty()) return Refusal{why};
         if (seat != duel_.to_play())
-            return Outcome::refuse(duel_.has_chosen(seat)
-                                       ? "You have played this battle's card; wait for " +
-                                             names_[1 - seat] + "."
-                                       : "It is " + names_[1 - seat] + "'s turn to play first.");
+            return Refusal{duel_.has_chosen(seat)
+                               ? "You have played this battle's card; wait for " +
+                                     names_[1 - seat] + "."
+                               : "It is " + names_[1 - seat] + "'s turn to play first."};
         if (duel_.side(seat).played[static_cast<std::size_t>(c.slot)])
-            return Outcome::refuse(fmt::format(
-                "You have played {} already; yours to play: {}.",
-                duel_.side(seat).hand[static_cast<std::size_t>(c.slot)].name, open_names(seat)));
-        if (auto why = duel_.choose(seat, c); !why.empty()) return Outcome::refuse(why);
+            return Refusal{fmt::format("You have played {} already; yours to play: {}.",
+                                       duel_.side(seat).hand[static_cast<std::size_t>(c.slot)].name,
+                                       open_names(seat))};
+        if (auto why = duel_.choose(seat, c); !why.empty()) return Refusal{why};
         Outcome o;
         o.canonical = fmt::format("play {} {}{}", c.slot + 1, c.potions, c.focus ? " focus" : "");
         const Card& card = duel_.side(seat).hand[static_cast<std::size_t>(c.slot)];

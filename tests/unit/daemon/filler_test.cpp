@@ -28,9 +28,9 @@ TEST(FillerAction, EveryKindsFillerMovesAreAccepted) {
                 const std::string action = game->filler_action(seat, deal * 7 + m);
                 ASSERT_NE(action, "") << k->name() << " deal " << deal << " move " << m;
                 const auto [cmd, args] = split_command(action);
-                const Outcome o = game->act(seat, cmd, args);
-                ASSERT_TRUE(o.ok())
-                    << k->name() << " deal " << deal << ": " << action << ": " << o.error;
+                const Checked<Outcome> o = game->act(seat, cmd, args);
+                ASSERT_TRUE(o) << k->name() << " deal " << deal << ": " << action << ": "
+                               << o.why();
                 ++made;
             }
             EXPECT_GE(made, 1) << k->name();

@@ -116,9 +116,9 @@ TEST(VcgKind, ABattleIsToldInOneLineWhenItCanBe) {
             const int seat = waiting.front();
             const auto [cmd, args] = croupier::bot::split_command(g->computer_action(seat));
             const auto o = g->act(seat, cmd, args);
-            ASSERT_TRUE(o.error.empty()) << o.error;
+            ASSERT_TRUE(o.why().empty()) << o.why();
             std::vector<std::string> parts;
-            for (const auto& out : o.out) {
+            for (const auto& out : o->out) {
                 if (out.to != croupier::bot::Out::To::Table) continue;
                 if (out.text.rfind("Battle ", 0) == 0 && out.text.find(" vs ") != std::string::npos)
                     parts.clear();
