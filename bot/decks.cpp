@@ -27,8 +27,9 @@ LookupReply decks_lookup(const DeckBook& book, const std::string& typed) {
     return LookupReply::said(s + ". Save one with: " + typed + "deck set NAME.");
 }
 
-LookupReply deck_lookup(const DeckBook& book, const std::string& a,
-                        const std::optional<std::string>& saved, const std::string& typed) {
+Checked<LookupReply> deck_lookup(const DeckBook& book, const std::string& a,
+                                 const std::optional<std::string>& saved,
+                                 const std::string& typed) {
     LookupReply r;
     r.in_private = true;
     const auto [word, rest] = split_command(a);
@@ -55,18 +56,14 @@ LookupReply deck_lookup(const DeckBook& book, const std::string& a,
         return r;
     }
     if (w != "set") {
-        r.refused = true;
         const std::string d = typed + "deck";
-        r.lines.push_back("Usage: " + d + " (shows yours), " + d + " set " + book.usage_set + ", " +
-                          d + " set DECK (a premade one), " + d + " clear.");
-        return r;
+        return Refusal{"Usage: " + d + " (shows yours), " + d + " set " + book.usage_set + ", " +
+                       d + " set DECK (a premade one), " + d + " clear."};
     }
     for (const auto& d : book.premade)
         if (lower(d.name) == lower(rest)) {
             if (auto why = book.allowed(d.cards); !why.empty()) {
-                r.refused = true;
-                r.lines.push_back("That deck cannot be saved: " + why + ".");
-                return r;
+                return Refusal{"That deck cannot be saved: " + why + "."};
             }
             r.save = book.write(d.name, d.cards);
             r.lines.push_back(book.premade_shown ? fmt::format("Saved: you play {} ({}).", d.name,
@@ -76,15 +73,11 @@ LookupReply deck_lookup(const DeckBook& book, const std::string& a,
         }
     std::vector<int> cards;
     if (auto why = book.parse(rest, cards); !why.empty()) {
-        r.refused = true;
-        r.lines.push_back("That deck cannot be saved: " + why + ". " +
-                          with_typed(book.list_help, typed));
-        return r;
+        return Refusal{"That deck cannot be saved: " + why + ". " +
+                       with_typed(book.list_help, typed)};
     }
     if (auto why = book.allowed(cards); !why.empty()) {
-        r.refused = true;
-        r.lines.push_back("That deck cannot be saved: " + why + ".");
-        return r;
+        return Refusal{"That deck cannot be saved: " + why + "."};
     }
     r.save = book.write("own deck", cards);
     r.lines.push_back(fmt::format("Saved: your deck is {}.", book.text(cards)));

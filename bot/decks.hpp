@@ -46,7 +46,8 @@ struct DeckBook {
 // the kind's commands ("!af "; "" when the bare command reaches the kind).
 LookupReply decks_lookup(const DeckBook& book, const std::string& typed = "");
 // The `deck` lookup: args as typed after "deck".
-LookupReply deck_lookup(const DeckBook& book, const std::string& args,
-                        const std::optional<std::string>& saved, const std::string& typed = "");
+Checked<LookupReply> deck_lookup(const DeckBook& book, const std::string& args,
+                                 const std::optional<std::string>& saved,
+                                 const std::string& typed = "");
 
 }  // namespace croupier::bot

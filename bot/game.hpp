@@ -189,36 +189,34 @@ struct Preference {
 
 // What a command that needs no game answers (VCG's `card`, `calc`, `deck`): lines for the
 // asker, and new saved data for the asker's profile (a deck set), stored before the reply.
+// A command typed wrong is a `Refusal` instead (`Checked<LookupReply>`): what was typed wrong
+// and what to type instead, told to the asker alone.
 struct LookupReply {
     std::vector<std::string> lines;
     std::optional<std::string> save;  // the asker's new saved data of this kind
     bool in_private = false;          // private even when asked in a channel
-    bool refused = false;             // typed wrong: told to the asker alone, as a refusal
 
     // One line of answer, where asked (or in private).
     static LookupReply said(std::string line, bool in_private = false) {
-        return {{std::move(line)}, std::nullopt, in_private, false};
-    }
-    // What was typed wrong and what to type instead.
-    static LookupReply wrong(std::string why, bool in_private = false) {
-        return {{std::move(why)}, std::nullopt, in_private, true};
+        return {{std::move(line)}, std::nullopt, in_private};
     }
 };
 
 // A kind's commands that need no game, answered from the kind's data and the asker's saved
 // data of this kind: in `help` and the parser like the others, anywhere.
 struct Lookups {
-    using Answer = std::function<LookupReply(std::string_view command, std::string_view args,
-                                             const std::optional<std::string>& saved,
-                                             const std::string& typed)>;
+    using Answer = std::function<Checked<LookupReply>(
+        std::string_view command, std::string_view args, const std::optional<std::string>& saved,
+        const std::string& typed)>;
     std::vector<CommandSpec> commands;
     // Answers one of them. `typed`: how the asker types this kind's commands where they asked
     // ("!af " in a channel, "af " in private; "" when unknown), so that a command the reply
     // tells them to type reaches this kind and no other with a command of that name.
     Answer answer;
 
-    LookupReply ask(std::string_view command, std::string_view args,
-                    const std::optional<std::string>& saved, const std::string& typed = "") const {
+    Checked<LookupReply> ask(std::string_view command, std::string_view args,
+                             const std::optional<std::string>& saved,
+                             const std::string& typed = "") const {
         return answer ? answer(command, args, saved, typed) : LookupReply{};
     }
 };
@@ -393,8 +391,8 @@ class GameKind {
     // Shorthands.
     bool in_private() const { return seating().in_private(); }
     // A lookup answered for an asker whose way of typing is unknown.
-    LookupReply lookup(std::string_view command, std::string_view args,
-                       const std::optional<std::string>& saved) const {
+    Checked<LookupReply> lookup(std::string_view command, std::string_view args,
+                                const std::optional<std::string>& saved) const {
         return lookups().ask(command, args, saved);
     }
 };

@@ -108,8 +108,12 @@ int main() {
         }
         // The commands that need no game, with wrong arguments and with none.
         for (const auto& c : kind->lookups().commands)
-            for (const char* args : kWrong)
-                for (const auto& line : kind->lookup(c.name, args, std::nullopt).lines) say(line);
+            for (const char* args : kWrong) {
+                const auto answer = kind->lookup(c.name, args, std::nullopt);
+                if (!answer) say(answer.why());
+                if (answer)
+                    for (const auto& line : answer->lines) say(line);
+            }
         for (const auto& c : kind->lookups().commands) say(c.name + " " + c.args + " - " + c.help);
         for (const auto& c : kind->commands()) say(c.name + " " + c.args + " - " + c.help);
         say(kind->summary());

@@ -631,8 +631,9 @@ class AdventurerKind final : public GameKind {
     }
 
     // The lookups' answers; `typed` "" when unknown: "af ".
-    LookupReply answer(std::string_view command, std::string_view args,
-                       const std::optional<std::string>& saved, const std::string& typed_in) const {
+    Checked<LookupReply> answer(std::string_view command, std::string_view args,
+                                const std::optional<std::string>& saved,
+                                const std::string& typed_in) const {
         const std::string typed = typed_in.empty() ? "af " : typed_in;
         const std::string cmd = lower(std::string(command));
         const std::string a = trim(args);
@@ -640,7 +641,7 @@ class AdventurerKind final : public GameKind {
         if (cmd == "cards") return cards_reply(a);
         if (cmd == "decks") return decks_lookup(book_, typed);
         if (cmd == "deck") return deck_lookup(book_, a, saved, typed);
-        return LookupReply::wrong("Unknown Adventurer Factory command.", true);
+        return Refusal{"Unknown Adventurer Factory command."};
     }
 
   private:
@@ -678,22 +679,20 @@ class AdventurerKind final : public GameKind {
         return s.empty() ? "no class" : s;
     }
 
-    LookupReply card_reply(const std::string& a) const {
-        if (a.empty())
-            return LookupReply::wrong("Usage: card NAME, e.g. card " + lib_->set.at(0).name + ".");
+    Checked<LookupReply> card_reply(const std::string& a) const {
+        if (a.empty()) return Refusal{"Usage: card NAME, e.g. card " + lib_->set.at(0).name + "."};
         std::vector<std::string> names;
         for (const auto& c : lib_->set.cards()) names.push_back(c.name);
         const Checked<std::string> n = pick_name(names, a, "in the card set");
         if (!n)
-            return LookupReply::wrong(
-                n.why().size() > 300
-                    ? fmt::format("There is no card \"{}\"; cards TYPE lists them.", a)
-                    : n.why());
+            return Refusal{n.why().size() > 300
+                               ? fmt::format("There is no card \"{}\"; cards TYPE lists them.", a)
+                               : n.why()};
         return LookupReply::said(card_full(lib_->set.at(lib_->set.find(*n))));
     }
 
     // `cards` lists in private (a type's list is long).
-    LookupReply cards_reply(const std::string& a) const {
+    Checked<LookupReply> cards_reply(const std::string& a) const {
         static const char* kTypes[] = {"Class",  "Race",  "Item",   "Weapon",
                                        "Armour", "Spell", "Minion", "Consumable"};
         std::string type;
@@ -703,7 +702,8 @@ class AdventurerKind final : public GameKind {
             const std::string types =
                 "Types: Class, Race, Item, Weapon, Armour, Spell, Minion, Consumable; cards "
                 "TYPE lists one, card NAME shows one.";
-            return a.empty() ? LookupReply::said(types, true) : LookupReply::wrong(types, true);
+            if (!a.empty()) return Refusal{types};
+            return LookupReply::said(types, true);
         }
         std::string s = type + ":";
         for (const auto& c : lib_->set.cards())

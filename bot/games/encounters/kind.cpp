@@ -584,9 +584,9 @@ class EncountersKind final : public GameKind {
 
   private:
     // `party`, the one lookup.
-    LookupReply party(std::string_view command, const std::optional<std::string>& saved) const {
-        if (lower(std::string(command)) != "party")
-            return LookupReply::wrong("Unknown command.", true);
+    Checked<LookupReply> party(std::string_view command,
+                               const std::optional<std::string>& saved) const {
+        if (lower(std::string(command)) != "party") return Refusal{"Unknown command."};
         const enc::PartyState p = saved ? read_party(*saved) : enc::PartyState{};
         const int level = p.level();
         std::string s = fmt::format(

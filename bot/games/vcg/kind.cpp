@@ -651,8 +651,8 @@ class VcgKind final : public GameKind {
     }
 
     // The lookups' answers (the way the asker types commands changes none of them).
-    LookupReply answer(std::string_view command, std::string_view args,
-                       const std::optional<std::string>& saved) const {
+    Checked<LookupReply> answer(std::string_view command, std::string_view args,
+                                const std::optional<std::string>& saved) const {
         const std::string cmd = lower(std::string(command));
         const std::string a = trim(args);
         if (cmd == "card") return card_reply(a);
@@ -660,7 +660,7 @@ class VcgKind final : public GameKind {
         if (cmd == "calc") return calc_reply(a);
         if (cmd == "decks") return decks_lookup(book_);
         if (cmd == "deck") return deck_lookup(book_, a, saved);
-        return LookupReply::wrong("Unknown VCG command.", true);
+        return Refusal{"Unknown VCG command."};
     }
 
   private:
@@ -710,14 +710,12 @@ class VcgKind final : public GameKind {
         return s;
     }
 
-    LookupReply card_reply(const std::string& a) const {
-        if (a.empty())
-            return LookupReply::wrong("Usage: card NAME, e.g. card " + lib_->set.at(0).name + ".");
+    Checked<LookupReply> card_reply(const std::string& a) const {
+        if (a.empty()) return Refusal{"Usage: card NAME, e.g. card " + lib_->set.at(0).name + "."};
         std::string choices;
         const int i = lib_->set.find(a, &choices);
         if (i == -2)
-            return LookupReply::wrong(
-                fmt::format("\"{}\" is in more than one faction: say {}.", a, choices));
+            return Refusal{fmt::format("\"{}\" is in more than one faction: say {}.", a, choices)};
         if (i < 0) {
             // A unique card whose name starts so.
             const std::string want = games::vcg::fold_name(a);
@@ -728,9 +726,9 @@ class VcgKind final : public GameKind {
                     ++hits;
                 }
             if (hits == 1) return LookupReply::said(card_full(lib_->set.at(hit)));
-            return LookupReply::wrong(
+            return Refusal{
                 fmt::format("There is no card \"{}\". The factions: {}; cards FACTION lists one.",
-                            a, faction_list()));
+                            a, faction_list())};
         }
         return LookupReply::said(card_full(lib_->set.at(i)));
     }
@@ -741,13 +739,13 @@ class VcgKind final : public GameKind {
         return s;
     }
 
-    LookupReply cards_reply(const std::string& a) const {
+    Checked<LookupReply> cards_reply(const std::string& a) const {
         if (a.empty())
             return LookupReply::said("Factions: " + faction_list() + ". cards FACTION lists one.");
         const std::string f = lib_->set.faction(a);
         if (f.empty())
-            return LookupReply::wrong(
-                fmt::format("There is no faction \"{}\". The factions: {}.", a, faction_list()));
+            return Refusal{
+                fmt::format("There is no faction \"{}\". The factions: {}.", a, faction_list())};
         std::string s = f + ":";
         const Card* any = nullptr;
         for (const auto& c : lib_->set.cards()) {
@@ -761,13 +759,13 @@ class VcgKind final : public GameKind {
     }
 
     // "A POTIONS [bonus] [focus] vs B POTIONS [bonus] [focus]".
-    LookupReply calc_reply(const std::string& a) const {
+    Checked<LookupReply> calc_reply(const std::string& a) const {
         const std::string usage =
             "Usage: calc A POTIONS [bonus] [focus] vs B POTIONS [bonus] [focus], e.g. calc " +
             lib_->set.at(0).name + " 3 bonus vs " + lib_->set.at(1).name + " 2.";
         const std::string la = lower(a);
         const auto vs = la.find(" vs ");
-        if (vs == std::string::npos) return LookupReply::wrong(usage);
+        if (vs == std::string::npos) return Refusal{usage};
         struct One {
             int card = -1;
             int potions = 0;
@@ -801,9 +799,9 @@ class VcgKind final : public GameKind {
             return o;
         };
         const Checked<One> x = side(a.substr(0, vs));
-        if (!x) return LookupReply::wrong(capitalised(x.why()) + ". " + usage);
+        if (!x) return Refusal{capitalised(x.why()) + ". " + usage};
         const Checked<One> y = side(a.substr(vs + 4));
-        if (!y) return LookupReply::wrong(capitalised(y.why()) + ". " + usage);
+        if (!y) return Refusal{capitalised(y.why()) + ". " + usage};
         const Card& ca = lib_->set.at(x->card);
         const Card& cb = lib_->set.at(y->card);
         const Battle b = games::vcg::calc_battle(ca, x->potions, x->bonus, x->focus, cb, y->potions,

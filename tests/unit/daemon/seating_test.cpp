@@ -206,7 +206,7 @@ TEST(GameKindKeeps, LadderAndLookups) {
     EXPECT_TRUE(af->ladder().rated);
 
     EXPECT_TRUE(e8->lookups().commands.empty());
-    EXPECT_TRUE(e8->lookup("card", "x", std::nullopt).lines.empty());
+    EXPECT_TRUE(e8->lookup("card", "x", std::nullopt)->lines.empty());
     const auto& names = vcg->lookups().commands;
     EXPECT_TRUE(std::any_of(names.begin(), names.end(),
                             [](const CommandSpec& c) { return c.name == "calc"; }));
@@ -214,5 +214,5 @@ TEST(GameKindKeeps, LadderAndLookups) {
     // tells them to type its own prefix.
     const auto in_channel = af->lookups().ask("decks", "", std::nullopt, "!af ");
     const auto in_private = af->lookups().ask("decks", "", std::nullopt, "af ");
-    EXPECT_NE(in_channel.lines, in_private.lines);
+    EXPECT_NE(in_channel->lines, in_private->lines);
 }
