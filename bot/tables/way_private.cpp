@@ -61,9 +61,9 @@ std::string PrivateGames::start_command(const GameKind* kind) const {
 
 SeatingAnswer PrivateGames::may_open(const config::Config& cfg, int open) {
     const int most = cfg.limits.private_games_per_person;
-    if (most < 1) return SeatingNo{"Private games are turned off here."};
+    if (most < 1) return Refusal{"Private games are turned off here."};
     if (open >= most)
-        return SeatingNo{
+        return Refusal{
             fmt::format("You have {} private game{} open, the most allowed here; "
                         "finish or resign one first.",
                         open, open == 1 ? "" : "s")};
