@@ -236,9 +236,10 @@ std::unique_ptr<NetCtx> Daemon::Impl::make_net(const config::NetworkConfig& nc,
             {[network,
               row = storage::PersonRow{p.key, p.nick, p.nick_key, p.account, p.userhost, p.seen}](
                  storage::Database& d) { d.remember_person(network, row); }},
-            [network, nick = p.nick](const std::string& err) {
-                if (!err.empty())
-                    log::warn("network {}: {} could not be remembered: {}", network, nick, err);
+            [network, nick = p.nick](const Checked<Done>& written) {
+                if (!written)
+                    log::warn("network {}: {} could not be remembered: {}", network, nick,
+                              written.why());
             }}});
     };
     return n;
