@@ -24,23 +24,26 @@
 
 namespace croupier::bot {
 
-std::string load_adventurer_library(const std::string& cards, const std::filesystem::path& base,
-                                    AdventurerLibrary& lib) {
+Checked<AdventurerLibrary> load_adventurer_library(const std::string& cards,
+                                                   const std::filesystem::path& base) {
     static constexpr CardFiles kFiles{"adventurer", ".txt", "no card files (*.txt)"};
+    AdventurerLibrary lib;
     for (const auto& entry : split_list(cards, ',')) {
         if (entry.empty()) continue;
-        CardFolder folder;
-        if (auto why = read_card_folder(entry, base, kFiles, folder); !why.empty()) return why;
-        for (const auto& f : folder.cards)
-            if (auto why = lib.set.add_file(f.text, f.path); !why.empty()) return why;
-        for (const auto& f : folder.decks)
+        const Checked<CardFolder> folder = read_card_folder(entry, base, kFiles);
+        if (!folder) return Fault{folder.why()};
+        // The engine's why (it knows nothing of bot/), a Fault here.
+        for (const auto& f : folder->cards)
+            if (auto why = lib.set.add_file(f.text, f.path); !why.empty()) return Fault{why};
+        for (const auto& f : folder->decks)
             if (auto why = games::adventurer::parse_decks(lib.set, f.text, f.path, lib.decks);
                 !why.empty())
-                return why;
+                return Fault{why};
     }
-    if (lib.set.size() == 0) return "no cards loaded";
-    if (lib.decks.empty()) return "no premade decks (decks.txt): a player without a deck needs one";
-    return "";
+    if (lib.set.size() == 0) return Fault{"no cards loaded"};
+    if (lib.decks.empty())
+        return Fault{"no premade decks (decks.txt): a player without a deck needs one"};
+    return lib;
 }
 
 }  // namespace croupier::bot
@@ -490,10 +493,9 @@ class AdventurerKind final : public GameKind {
     explicit AdventurerKind(const config::Section& section) : cfg_(config::duel_config(section)) {
         response_s_ = static_cast<int>(section.integer("response_seconds"));
         const std::filesystem::path base = section.folder();
-        auto lib = std::make_shared<AdventurerLibrary>();
-        if (auto why = load_adventurer_library(section.text("cards"), base, *lib); !why.empty())
-            section.fail("cards", why);
-        lib_ = std::move(lib);
+        Checked<AdventurerLibrary> lib = load_adventurer_library(section.text("cards"), base);
+        if (!lib) section.fail("cards", lib.why());
+        lib_ = std::make_shared<AdventurerLibrary>(std::move(*lib));
         commands_ = {
             {"play",
              {"p"},
@@ -761,10 +763,9 @@ config::SectionSpec adventurer_section() {
                                             "resolves as if they passed"));
     spec.finish = [](config::Section& s) {
         config::finish_table(s);
-        AdventurerLibrary lib;
         const std::filesystem::path base = s.folder();
-        if (auto why = load_adventurer_library(s.text("cards"), base, lib); !why.empty())
-            s.fail("cards", why);
+        if (const auto lib = load_adventurer_library(s.text("cards"), base); !lib)
+            s.fail("cards", lib.why());
     };
     return spec;
 }

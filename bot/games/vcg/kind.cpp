@@ -72,8 +72,8 @@ std::string resolve_deck(const CardSet& set, const std::vector<std::string>& nam
     return "";
 }
 
-// decks.txt: "Name: card, card, ..." a line; # comments. Returns "" or "file:line: why".
-std::string add_decks(VcgLibrary& lib, const std::string& text, const std::string& file) {
+// decks.txt: "Name: card, card, ..." a line; # comments. Done, or the Fault "file:line: why".
+Checked<Done> add_decks(VcgLibrary& lib, const std::string& text, const std::string& file) {
     std::istringstream in(text);
     std::string line;
     int n = 0;
@@ -83,47 +83,50 @@ std::string add_decks(VcgLibrary& lib, const std::string& text, const std::strin
         if (t.empty() || t[0] == '#') continue;
         const auto colon = t.find(':');
         if (colon == std::string::npos)
-            return fmt::format("{}:{}: a deck is \"Name: card, card, ...\"", file, n);
+            return Fault{fmt::format("{}:{}: a deck is \"Name: card, card, ...\"", file, n)};
         VcgDeck d;
         d.name = trim(t.substr(0, colon));
         std::vector<std::string> names = split_list(t.substr(colon + 1), ',');
         if (const auto why = resolve_deck(lib.set, names, d.cards); !why.empty())
-            return fmt::format("{}:{}: deck {}: {}", file, n, d.name, why);
+            return Fault{fmt::format("{}:{}: deck {}: {}", file, n, d.name, why)};
         for (const auto& o : lib.decks)
             if (lower(o.name) == lower(d.name))
-                return fmt::format("{}:{}: deck {} is there twice", file, n, d.name);
+                return Fault{fmt::format("{}:{}: deck {} is there twice", file, n, d.name)};
         lib.decks.push_back(std::move(d));
     }
-    return "";
+    return Done{};
 }
 
 }  // namespace
 
-std::string load_vcg_library(const std::string& cards, const std::filesystem::path& base,
-                             VcgLibrary& lib) {
+Checked<VcgLibrary> load_vcg_library(const std::string& cards, const std::filesystem::path& base) {
     static constexpr CardFiles kFiles{"vcg", ".csv", "no .csv files (one faction a file)"};
+    VcgLibrary lib;
     for (const auto& entry : split_list(cards, ',')) {
         if (entry.empty()) continue;
-        CardFolder folder;
-        if (auto why = read_card_folder(entry, base, kFiles, folder); !why.empty()) return why;
-        for (const auto& f : folder.cards) {
+        const Checked<CardFolder> folder = read_card_folder(entry, base, kFiles);
+        if (!folder) return Fault{folder.why()};
+        for (const auto& f : folder->cards) {
             const std::string stem = std::filesystem::path(f.path).stem().string();
+            // The engine's why (it knows nothing of bot/), a Fault here.
             if (auto why = lib.set.add_faction(f.text, faction_title(stem), f.path); !why.empty())
-                return why;
+                return Fault{why};
         }
-        for (const auto& f : folder.decks)
-            if (auto why = add_decks(lib, f.text, f.path); !why.empty()) return why;
+        for (const auto& f : folder->decks)
+            if (const auto added = add_decks(lib, f.text, f.path); !added)
+                return Fault{added.why()};
     }
-    if (lib.set.cards().empty()) return "no cards loaded";
+    if (lib.set.cards().empty()) return Fault{"no cards loaded"};
     if (static_cast<int>(lib.set.cards().size()) < kDeck)
-        return fmt::format("only {} cards loaded; a deck needs {}", lib.set.cards().size(), kDeck);
+        return Fault{
+            fmt::format("only {} cards loaded; a deck needs {}", lib.set.cards().size(), kDeck)};
     if (lib.decks.empty()) {
         // No premade decks: the first eight cards make one, so a player without a deck plays.
         VcgDeck d{"Starter", {}};
         for (int i = 0; i < kDeck; ++i) d.cards.push_back(i);
         lib.decks.push_back(d);
     }
-    return "";
+    return lib;
 }
 
 namespace {
@@ -547,10 +550,9 @@ class VcgKind final : public GameKind {
     explicit VcgKind(const config::Section& section) : cfg_(config::duel_config(section)) {
         level_cap_ = static_cast<int>(section.integer("deck_level_cap"));
         const std::filesystem::path base = section.folder();
-        auto lib = std::make_shared<VcgLibrary>();
-        if (auto why = load_vcg_library(section.text("cards"), base, *lib); !why.empty())
-            section.fail("cards", why);
-        lib_ = std::move(lib);
+        Checked<VcgLibrary> lib = load_vcg_library(section.text("cards"), base);
+        if (!lib) section.fail("cards", lib.why());
+        lib_ = std::make_shared<VcgLibrary>(std::move(*lib));
         commands_ = {
             {"play",
              {"p"},
@@ -846,10 +848,10 @@ config::SectionSpec vcg_section() {
     spec.finish = [](config::Section& s) {
         config::finish_table(s);  // a duel seats two: no player-count keys
         // The cards load now, so --check-config and startup refuse a bad file with its line.
-        VcgLibrary lib;
         const std::filesystem::path base = s.folder();
-        if (auto why = load_vcg_library(s.text("cards"), base, lib); !why.empty())
-            s.fail("cards", why);
+        const Checked<VcgLibrary> loaded = load_vcg_library(s.text("cards"), base);
+        if (!loaded) s.fail("cards", loaded.why());
+        const VcgLibrary& lib = *loaded;
         // A cap no premade deck fits would leave a player without a deck nothing to play.
         if (const long long cap = s.integer("deck_level_cap"); cap > 0) {
             int lowest = -1;

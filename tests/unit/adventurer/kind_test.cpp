@@ -27,9 +27,9 @@ std::shared_ptr<croupier::bot::GameKind> af_kind(const croupier::config::Config&
 
 const croupier::bot::AdventurerLibrary& builtin() {
     static const croupier::bot::AdventurerLibrary lib = [] {
-        croupier::bot::AdventurerLibrary l;
-        EXPECT_EQ(croupier::bot::load_adventurer_library("builtin", ".", l), "");
-        return l;
+        auto l = croupier::bot::load_adventurer_library("builtin", ".");
+        EXPECT_TRUE(l) << l.why();
+        return l ? *l : croupier::bot::AdventurerLibrary{};
     }();
     return lib;
 }
