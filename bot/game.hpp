@@ -168,9 +168,9 @@ struct GameSetup {
     static std::optional<GameSetup> deserialise(const std::string& text);
 };
 
-// What `new ARGS` asks of a kind of private game (PrivateSeating::start).
+// What `new ARGS` asks of a kind of private game (PrivateSeating::start); ARGS typed wrong
+// are a `Refusal` instead (`Checked<PrivateStart>`), the reply.
 struct PrivateStart {
-    std::string error;    // non-empty: refused, the reply
     std::string variant;  // "4suit"
     std::map<std::string, std::string> options;
     std::optional<std::uint64_t> deal;  // a deal number the player chose
@@ -309,8 +309,8 @@ class DuelSeating final : public Seating {
 // The words and rules of a kind's private game.
 struct PrivateRules {
     // What `new ARGS` means (`prefs`: the person's preferences of this kind, by name).
-    std::function<PrivateStart(std::string_view args,
-                               const std::map<std::string, std::string>& prefs)>
+    std::function<Checked<PrivateStart>(std::string_view args,
+                                        const std::map<std::string, std::string>& prefs)>
         start;
     std::string start_args;                        // "[1|2|4] [DEAL|winnable] [keep]"
     std::string start_help = "starts a new game";  // what `new` does, for `help`
@@ -342,8 +342,8 @@ class PrivateSeating final : public Seating {
     }
     const PrivateSeating* as_private() const override { return this; }
 
-    PrivateStart start(std::string_view args,
-                       const std::map<std::string, std::string>& prefs) const;
+    Checked<PrivateStart> start(std::string_view args,
+                                const std::map<std::string, std::string>& prefs) const;
     const std::string& start_args() const { return rules_.start_args; }
     const std::string& start_help() const { return rules_.start_help; }
     const std::string& end_command() const { return rules_.end_command; }

@@ -95,11 +95,12 @@ void PrivateGames::new_game(Request& r, const GameKind& kind) {
     std::map<std::string, std::string> prefs;
     for (const auto& pref : kind.preferences())
         if (auto v = db->pref(n.name, r.key, kind.name() + "." + pref.name)) prefs[pref.name] = *v;
-    const PrivateStart start = kind.seating().as_private()->start(r.args, prefs);
-    if (!start.error.empty()) {
-        refuse(r, start.error);
+    const Checked<PrivateStart> asked = kind.seating().as_private()->start(r.args, prefs);
+    if (!asked) {
+        refuse(r, asked.why());
         return;
     }
+    const PrivateStart& start = *asked;
     if (start.proven) {
         find_deal(r, kind, start);
         return;

@@ -86,11 +86,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     setup.deal_number = data[2] * 7919ULL + data[1];
     kind.deal_options(setup);
     if (kind.in_private()) {
-        const PrivateStart start = kind.seating().as_private()->start(text.substr(0, 40), {});
-        if (start.error.empty() && !start.proven) {
-            setup.variant = start.variant;
-            setup.options = start.options;
-            if (start.deal) setup.deal_number = *start.deal;
+        const Checked<PrivateStart> start =
+            kind.seating().as_private()->start(text.substr(0, 40), {});
+        if (start && !start->proven) {
+            setup.variant = start->variant;
+            setup.options = start->options;
+            if (start->deal) setup.deal_number = *start->deal;
         }
     }
     std::unique_ptr<Game> game = kind.create(setup);

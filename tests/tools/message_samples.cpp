@@ -80,14 +80,14 @@ int main() {
             int seats = 1;
             if (kind->in_private()) {
                 static const char* const starts[] = {"1", "2", "4", "4 keep"};
-                const PrivateStart start =
+                const Checked<PrivateStart> start =
                     kind->seating().as_private()->start(starts[round % 4], {});
-                if (!start.error.empty()) {
-                    say(start.error);
+                if (!start) {
+                    say(start.why());
                     continue;
                 }
-                setup.variant = start.variant;
-                setup.options = start.options;
+                setup.variant = start->variant;
+                setup.options = start->options;
                 setup.players = {"alice"};
                 setup.persons = {"h:alice!a@example.org"};
                 setup.computer = {false};

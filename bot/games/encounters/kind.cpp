@@ -526,14 +526,14 @@ class EncountersKind final : public GameKind {
     explicit EncountersKind(const config::Section& section)
         : abandon_after_(section.seconds("abandon_after")),
           seating_(PrivateRules{
-              [](std::string_view args, const std::map<std::string, std::string>&) {
-                  PrivateStart start;
+              [](std::string_view args,
+                 const std::map<std::string, std::string>&) -> Checked<PrivateStart> {
                   const std::string a = lower(trim(args));
                   if (!a.empty() && a != "new")
-                      start.error =
+                      return Refusal{
                           "An encounter is chosen for your party's level: type enc new (or "
-                          "new) with nothing after it.";
-                  return start;
+                          "new) with nothing after it."};
+                  return PrivateStart{};
               },
               "",
               "starts an encounter for your party (made on your first, kept with its "

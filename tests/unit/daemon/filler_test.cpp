@@ -15,7 +15,8 @@ TEST(FillerAction, EveryKindsFillerMovesAreAccepted) {
     for (const auto& k : kinds) {
         for (std::uint64_t deal = 1; deal <= 5; ++deal) {
             if (PrivateGames::seats(*k)) {
-                ASSERT_EQ(k->seating().as_private()->start("", {}).error, "") << k->name();
+                const auto start = k->seating().as_private()->start("", {});
+                ASSERT_TRUE(start) << k->name() << ": " << start.why();
             }
             const int people = OpenTables::seats(*k) ? 3 : 1;
             const GameSetup setup = sample_setup(*k, deal, people);
