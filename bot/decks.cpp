@@ -35,12 +35,12 @@ Checked<LookupReply> deck_lookup(const DeckBook& book, const std::string& a,
     const auto [word, rest] = split_command(a);
     if (a.empty()) {
         if (saved && !saved->empty()) {
-            const SavedDeck d = book.read(*saved);
-            if (d.error.empty()) {
-                r.lines.push_back(fmt::format("Your deck ({}): {}.", d.name, book.text(d.cards)));
+            const Checked<SavedDeck> d = book.read(*saved);
+            if (d) {
+                r.lines.push_back(fmt::format("Your deck ({}): {}.", d->name, book.text(d->cards)));
                 return r;
             }
-            r.lines.push_back("Your saved deck cannot be played any more (" + d.error +
+            r.lines.push_back("Your saved deck cannot be played any more (" + d.why() +
                               "): you play a premade deck until you save another with " + typed +
                               "deck set.");
             return r;
@@ -62,25 +62,22 @@ Checked<LookupReply> deck_lookup(const DeckBook& book, const std::string& a,
     }
     for (const auto& d : book.premade)
         if (lower(d.name) == lower(rest)) {
-            if (auto why = book.allowed(d.cards); !why.empty()) {
-                return Refusal{"That deck cannot be saved: " + why + "."};
-            }
+            if (const Checked<Done> may = book.allowed(d.cards); !may)
+                return Refusal{"That deck cannot be saved: " + may.why() + "."};
             r.save = book.write(d.name, d.cards);
             r.lines.push_back(book.premade_shown ? fmt::format("Saved: you play {} ({}).", d.name,
                                                                book.text(d.cards))
                                                  : fmt::format("Saved: you play {}.", d.name));
             return r;
         }
-    std::vector<int> cards;
-    if (auto why = book.parse(rest, cards); !why.empty()) {
-        return Refusal{"That deck cannot be saved: " + why + ". " +
+    const Checked<std::vector<int>> cards = book.parse(rest);
+    if (!cards)
+        return Refusal{"That deck cannot be saved: " + cards.why() + ". " +
                        with_typed(book.list_help, typed)};
-    }
-    if (auto why = book.allowed(cards); !why.empty()) {
-        return Refusal{"That deck cannot be saved: " + why + "."};
-    }
-    r.save = book.write("own deck", cards);
-    r.lines.push_back(fmt::format("Saved: your deck is {}.", book.text(cards)));
+    if (const Checked<Done> may = book.allowed(*cards); !may)
+        return Refusal{"That deck cannot be saved: " + may.why() + "."};
+    r.save = book.write("own deck", *cards);
+    r.lines.push_back(fmt::format("Saved: your deck is {}.", book.text(*cards)));
     return r;
 }
 

@@ -542,12 +542,16 @@ class AdventurerKind final : public GameKind {
         book_.text = [&set](const std::vector<int>& c) {
             return games::adventurer::deck_list_text(set, c);
         };
-        book_.parse = [&set](const std::string& list, std::vector<int>& c) {
-            std::string why = games::adventurer::parse_deck_list(set, list, c);
-            return why.empty() ? games::adventurer::check_deck(set, c) : why;
+        // The engine's why (it knows nothing of bot/), a Refusal here.
+        book_.parse = [&set](const std::string& list) -> Checked<std::vector<int>> {
+            std::vector<int> c;
+            if (auto why = games::adventurer::parse_deck_list(set, list, c); !why.empty())
+                return Refusal{why};
+            if (auto why = games::adventurer::check_deck(set, c); !why.empty()) return Refusal{why};
+            return c;
         };
         book_.summary = [this](const std::vector<int>& c) { return deck_classes(c); };
-        book_.allowed = [](const std::vector<int>&) { return std::string(); };
+        book_.allowed = [](const std::vector<int>&) { return Checked<Done>(Done{}); };
         for (const auto& d : lib_->decks) book_.premade.push_back({d.name, d.cards});
         book_.example = "4 Sellsword, 3 Rusty Blade, ... (40 cards)";
         book_.usage_set = "4 A, 3 B, ... (40 cards, at most 4 of a card)";
@@ -581,10 +585,9 @@ class AdventurerKind final : public GameKind {
             std::vector<int> deck;
             std::string name;
             if (auto saved = setup.options.find("saved." + key); saved != setup.options.end()) {
-                const SavedDeck d = read_saved(saved->second);
-                if (d.error.empty()) {
-                    deck = d.cards;
-                    name = d.name;
+                if (const Checked<SavedDeck> d = read_saved(saved->second)) {
+                    deck = d->cards;
+                    name = d->name;
                 }
             }
             if (deck.empty()) {
@@ -648,19 +651,15 @@ class AdventurerKind final : public GameKind {
 
   private:
     // Saved data: "deck", the deck's name, then the list "4 Sellsword, 3 ...".
-    SavedDeck read_saved(const std::string& data) const {
-        SavedDeck d;
+    Checked<SavedDeck> read_saved(const std::string& data) const {
         auto lines = split_list(data, '\n');
-        if (lines.size() < 3 || lines[0] != "deck") {
-            d.error = "no deck";
-            return d;
-        }
-        d.name = lines[1];
+        if (lines.size() < 3 || lines[0] != "deck") return Refusal{"no deck"};
+        SavedDeck d{lines[1], {}};
         if (auto why = games::adventurer::parse_deck_list(lib_->set, lines[2], d.cards);
             !why.empty())
-            d.error = why;
-        else if (auto bad = games::adventurer::check_deck(lib_->set, d.cards); !bad.empty())
-            d.error = bad;
+            return Refusal{why};
+        if (auto bad = games::adventurer::check_deck(lib_->set, d.cards); !bad.empty())
+            return Refusal{bad};
         return d;
     }
     std::string write_saved(const std::string& name, const std::vector<int>& cards) const {

@@ -53,23 +53,24 @@ std::string faction_title(const std::string& stem) {
     return out;
 }
 
-// "" or why the eight names are not a deck: each found once, eight different.
-std::string resolve_deck(const CardSet& set, const std::vector<std::string>& names,
-                         std::vector<int>& out) {
-    out.clear();
+// The eight cards the names make, or the Refusal saying why they are not a deck: each found
+// once, eight different. (A deck file's is the loader's Fault.)
+Checked<std::vector<int>> resolve_deck(const CardSet& set, const std::vector<std::string>& names) {
+    std::vector<int> out;
     for (const auto& n : names) {
         std::string choices;
         const int i = set.find(n, &choices);
-        if (i == -2) return fmt::format("\"{}\" is in more than one faction: say {}", n, choices);
-        if (i < 0) return fmt::format("there is no card \"{}\"", n);
+        if (i == -2)
+            return Refusal{fmt::format("\"{}\" is in more than one faction: say {}", n, choices)};
+        if (i < 0) return Refusal{fmt::format("there is no card \"{}\"", n)};
         if (std::find(out.begin(), out.end(), i) != out.end())
-            return fmt::format("{} is in it twice; a deck has {} different cards", set.at(i).name,
-                               kDeck);
+            return Refusal{fmt::format("{} is in it twice; a deck has {} different cards",
+                                       set.at(i).name, kDeck)};
         out.push_back(i);
     }
     if (static_cast<int>(out.size()) != kDeck)
-        return fmt::format("a deck has {} different cards, not {}", kDeck, out.size());
-    return "";
+        return Refusal{fmt::format("a deck has {} different cards, not {}", kDeck, out.size())};
+    return out;
 }
 
 // decks.txt: "Name: card, card, ..." a line; # comments. Done, or the Fault "file:line: why".
@@ -87,8 +88,9 @@ Checked<Done> add_decks(VcgLibrary& lib, const std::string& text, const std::str
         VcgDeck d;
         d.name = trim(t.substr(0, colon));
         std::vector<std::string> names = split_list(t.substr(colon + 1), ',');
-        if (const auto why = resolve_deck(lib.set, names, d.cards); !why.empty())
-            return Fault{fmt::format("{}:{}: deck {}: {}", file, n, d.name, why)};
+        const Checked<std::vector<int>> cards = resolve_deck(lib.set, names);
+        if (!cards) return Fault{fmt::format("{}:{}: deck {}: {}", file, n, d.name, cards.why())};
+        d.cards = *cards;
         for (const auto& o : lib.decks)
             if (lower(o.name) == lower(d.name))
                 return Fault{fmt::format("{}:{}: deck {} is there twice", file, n, d.name)};
@@ -580,8 +582,8 @@ class VcgKind final : public GameKind {
             return write_saved(n, c);
         };
         book_.text = [this](const std::vector<int>& c) { return deck_text(c); };
-        book_.parse = [this](const std::string& list, std::vector<int>& c) {
-            return resolve_deck(lib_->set, split_list(list, ','), c);
+        book_.parse = [this](const std::string& list) {
+            return resolve_deck(lib_->set, split_list(list, ','));
         };
         book_.summary = [this](const std::vector<int>& c) { return deck_factions(c); };
         book_.allowed = [this](const std::vector<int>& c) { return over_cap(c); };
@@ -609,17 +611,16 @@ class VcgKind final : public GameKind {
             std::string name;
             auto saved = setup.options.find("saved." + key);
             if (saved != setup.options.end()) {
-                const SavedDeck d = read_saved(saved->second);
-                if (d.error.empty()) {
-                    deck = d.cards;
-                    name = d.name;
+                if (const Checked<SavedDeck> d = read_saved(saved->second)) {
+                    deck = d->cards;
+                    name = d->name;
                 }
             }
             if (deck.empty()) {
                 // No deck of one's own: a premade one under the cap, by lot.
                 std::vector<const VcgDeck*> fit;
                 for (const auto& d : lib_->decks)
-                    if (over_cap(d.cards).empty()) fit.push_back(&d);
+                    if (over_cap(d.cards)) fit.push_back(&d);
                 if (fit.empty()) fit.push_back(&lib_->decks.front());  // the config refuses this
                 const auto pick =
                     static_cast<std::size_t>((setup.deal_number >> (16 * s)) % fit.size());
@@ -668,34 +669,29 @@ class VcgKind final : public GameKind {
   private:
     // Saved data: the first line "own" or "premade", then the deck's name, then a card a line
     // as "Faction/Name".
-    SavedDeck read_saved(const std::string& data) const {
-        SavedDeck d;
+    Checked<SavedDeck> read_saved(const std::string& data) const {
         auto lines = split_list(data, '\n');
-        if (lines.size() < 2) {
-            d.error = "no deck";
-            return d;
-        }
-        d.name = lines[1];
+        if (lines.size() < 2) return Refusal{"no deck"};
         std::vector<std::string> names(lines.begin() + 2, lines.end());
-        if (auto why = resolve_deck(lib_->set, names, d.cards); !why.empty()) {
-            d.error = why;
-            return d;
-        }
-        if (auto why = over_cap(d.cards); !why.empty()) d.error = why;
-        return d;
+        const Checked<std::vector<int>> cards = resolve_deck(lib_->set, names);
+        if (!cards) return Refusal{cards.why()};
+        if (const Checked<Done> may = over_cap(*cards); !may) return Refusal{may.why()};
+        return SavedDeck{lines[1], *cards};
     }
     std::string write_saved(const std::string& name, const std::vector<int>& cards) const {
         std::string s = "deck\n" + name;
         for (int i : cards) s += "\n" + lib_->set.at(i).faction + "/" + lib_->set.at(i).name;
         return s;
     }
-    std::string over_cap(const std::vector<int>& cards) const {
-        if (level_cap_ <= 0) return "";
+    // Done when the deck is within this network's cap of levels, else the Refusal saying
+    // by how much it is over.
+    Checked<Done> over_cap(const std::vector<int>& cards) const {
+        if (level_cap_ <= 0) return Done{};
         int total = 0;
         for (int i : cards) total += lib_->set.at(i).level;
-        if (total <= level_cap_) return "";
-        return fmt::format("its levels add up to {}, over this network's cap of {}", total,
-                           level_cap_);
+        if (total <= level_cap_) return Done{};
+        return Refusal{fmt::format("its levels add up to {}, over this network's cap of {}", total,
+                                   level_cap_)};
     }
     std::string deck_factions(const std::vector<int>& cards) const {
         std::vector<std::string> f;
