@@ -35,7 +35,7 @@ void Daemon::start() {
 void Daemon::stop() {
     impl_->stop();
 }
-std::string Daemon::rehash() {
+Checked<Done> Daemon::rehash() {
     return impl_->rehash();
 }
 storage::Database& Daemon::db() {
@@ -151,7 +151,7 @@ void Daemon::Impl::stop() {
     }
 }
 
-std::string Daemon::Impl::rehash() {
+Checked<Done> Daemon::Impl::rehash() {
     config::Config fresh;
     try {
         if (opts.reload)
@@ -159,10 +159,10 @@ std::string Daemon::Impl::rehash() {
         else if (!cfg.file.empty())
             fresh = config::load(cfg.file, {}, kind_specs());
         else
-            return "";  // nothing to read again (a replay without a file)
+            return Done{};  // nothing to read again (a replay without a file)
     } catch (const std::exception& e) {
         log::error("rehash failed, keeping the old configuration: {}", e.what());
-        return e.what();
+        return Fault{e.what()};
     }
     for (const auto& notice : fresh.notices) log::warn("{}", notice);
     if (fresh.bot.database != cfg.bot.database)
@@ -211,7 +211,7 @@ std::string Daemon::Impl::rehash() {
     cfg = std::move(fresh);
     build_commands();
     log::info("configuration reloaded{}", file.empty() ? "" : " from " + file);
-    return "";
+    return Done{};
 }
 
 std::unique_ptr<NetCtx> Daemon::Impl::make_net(const config::NetworkConfig& nc,

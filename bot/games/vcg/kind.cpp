@@ -268,8 +268,9 @@ class VcgGame final : public Game {
         if (cmd != "play" && cmd != "p")
             return Refusal{"Unknown move: play CARD POTIONS [focus], e.g. play " +
                            first_open(seat) + " 3."};
-        Choice c;
-        if (auto why = parse_play(seat, std::string(args), c); !why.empty()) return Refusal{why};
+        const Checked<Choice> parsed = parse_play(seat, std::string(args));
+        if (!parsed) return Refusal{parsed.why()};
+        const Choice c = *parsed;
         if (seat != duel_.to_play())
             return Refusal{duel_.has_chosen(seat)
                                ? "You have played this battle's card; wait for " +
@@ -492,11 +493,12 @@ class VcgGame final : public Game {
 
     // "Watch Captain 3 focus", "2 3", "watch 3 f": a card of the hand (its name, a unique
     // start of it or of one of its words, or its place 1-4), the potions, and "focus" or "f".
-    std::string parse_play(int seat, const std::string& args, Choice& c) const {
+    Checked<Choice> parse_play(int seat, const std::string& args) const {
+        Choice c;
         auto w = split_list(args, ' ');
         std::erase_if(w, [](const std::string& x) { return x.empty(); });
         const std::string usage = "play CARD POTIONS [focus], e.g. play " + first_open(seat) + " 3";
-        if (w.empty()) return "Say which card and how many potions: " + usage + ".";
+        if (w.empty()) return Refusal{"Say which card and how many potions: " + usage + "."};
         if (lower(w.back()) == "focus" || lower(w.back()) == "f") {
             c.focus = true;
             w.pop_back();
@@ -506,7 +508,7 @@ class VcgGame final : public Game {
                    std::all_of(x.begin(), x.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
         };
         if (w.size() < 2 || !is_num(w.back()))
-            return "Say how many potions after the card: " + usage + ".";
+            return Refusal{"Say how many potions after the card: " + usage + "."};
         c.potions = std::stoi(w.back());
         w.pop_back();
         std::string name;
@@ -514,9 +516,10 @@ class VcgGame final : public Game {
         const Side& me = duel_.side(seat);
         if (w.size() == 1 && is_num(w[0])) {
             const int n = std::stoi(w[0]);
-            if (n < 1 || n > kHand) return fmt::format("Your cards are numbered 1 to {}.", kHand);
+            if (n < 1 || n > kHand)
+                return Refusal{fmt::format("Your cards are numbered 1 to {}.", kHand)};
             c.slot = n - 1;
-            return "";
+            return c;
         }
         const std::string want = games::vcg::fold_name(name);
         int found = -1, starts = 0, start_at = -1;
@@ -531,10 +534,10 @@ class VcgGame final : public Game {
         }
         if (found < 0 && starts == 1) found = start_at;
         if (found < 0)
-            return fmt::format("You have no card \"{}\"; yours to play: {}.", name,
-                               open_names(seat));
+            return Refusal{
+                fmt::format("You have no card \"{}\"; yours to play: {}.", name, open_names(seat))};
         c.slot = found;
-        return "";
+        return c;
     }
 
     std::vector<std::string> names_;
