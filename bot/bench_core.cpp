@@ -109,10 +109,10 @@ void fill_tables(const std::string& path, int tables) {
             if (seat < 0) break;
             auto trial = game->clone();
             const auto [cmd, args] = split_command(game->computer_action(seat));
-            const Outcome o = trial->act(seat, cmd, args);
-            if (!o.ok() || trial->finished()) break;  // keep every game open
+            const Checked<Outcome> o = trial->act(seat, cmd, args);
+            if (!o || trial->finished()) break;  // keep every game open
             game = std::move(trial);
-            db.append(id, storage::JournalEntry{++seq, seat, o.canonical, rec.started + seq});
+            db.append(id, storage::JournalEntry{++seq, seat, o->canonical, rec.started + seq});
         }
     }
 }
@@ -171,10 +171,10 @@ std::vector<Filled> fill_all_kinds(const std::string& path, int games, int moves
                 if (action.empty()) break;
                 auto trial = game->clone();  // the move that would end it is not made
                 const auto [cmd, args] = split_command(action);
-                const Outcome o = trial->act(seat, cmd, args);
-                if (!o.ok() || trial->finished()) break;
+                const Checked<Outcome> o = trial->act(seat, cmd, args);
+                if (!o || trial->finished()) break;
                 game = std::move(trial);
-                db.append(id, storage::JournalEntry{++seq, seat, o.canonical, rec.started + seq});
+                db.append(id, storage::JournalEntry{++seq, seat, o->canonical, rec.started + seq});
                 ++filled.moves;
             }
         }

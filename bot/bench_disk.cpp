@@ -75,9 +75,9 @@ KindDisk fill(const GameKind& k, const std::string& path, int games) {
             if (action.empty()) action = game->timeout_action(seat);
             if (action.empty()) break;
             const auto [cmd, args] = split_command(action);
-            const Outcome o = game->act(seat, cmd, args);
-            if (!o.ok()) break;
-            db.append(id, storage::JournalEntry{++seq, seat, o.canonical, rec.started + seq});
+            const Checked<Outcome> o = game->act(seat, cmd, args);
+            if (!o) break;
+            db.append(id, storage::JournalEntry{++seq, seat, o->canonical, rec.started + seq});
         }
         std::vector<storage::PlayerResult> rows;
         const auto results = game->results();

@@ -556,21 +556,22 @@ class Crowd {
         std::string action = t->game->filler_action(seat, ++l.salt);
         auto copy = t->game->clone();
         auto [cmd, args] = split_command(action);
-        Outcome o = action.empty() ? Outcome::refuse("no move") : copy->act(seat, cmd, args);
-        if (!o.ok()) {
+        Checked<Outcome> o =
+            action.empty() ? Checked<Outcome>(Refusal{"no move"}) : copy->act(seat, cmd, args);
+        if (!o) {
             action = t->game->timeout_action(seat);
             copy = t->game->clone();
             std::tie(cmd, args) = split_command(action);
-            o = action.empty() ? Outcome::refuse("no move") : copy->act(seat, cmd, args);
+            o = action.empty() ? Checked<Outcome>(Refusal{"no move"}) : copy->act(seat, cmd, args);
         }
-        if (!o.ok()) {
+        if (!o) {
             if (l.place == Loop::Place::Private)
                 end_private(l, *k);
             else
                 l.ready_at = now + 1s;
             return;
         }
-        std::vector<Out> outs = std::move(o.out);
+        std::vector<Out> outs = std::move(o->out);
         for (int guard = 0; guard < 10000 && !copy->finished(); ++guard) {
             int turn = -1;
             for (int s : copy->awaited())
@@ -581,9 +582,9 @@ class Crowd {
                 }
             if (turn < 0) break;
             const auto [c2, a2] = split_command(copy->computer_action(turn));
-            Outcome more = copy->act(turn, c2, a2);
-            if (!more.ok()) break;
-            for (auto& out : more.out) outs.push_back(std::move(out));
+            Checked<Outcome> more = copy->act(turn, c2, a2);
+            if (!more) break;
+            for (auto& out : more->out) outs.push_back(std::move(out));
         }
         // Lines made (to people: a seat line to a computer goes nowhere), packed for each
         // recipient as the tables pack them (bot/tables/lines.hpp), and the answer.

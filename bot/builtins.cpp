@@ -19,7 +19,7 @@ namespace croupier::bot {
 
 Builtins::Builtins(boost::asio::io_context& io, const config::Config& cfg, const Kinds& kinds,
                    const std::vector<Command>& commands, Nets& nets, Tables& tables,
-                   TablesHost& out, const Router& router, std::function<std::string()> rehash)
+                   TablesHost& out, const Router& router, std::function<Checked<Done>()> rehash)
     : io_(io),
       cfg_(cfg),
       kinds_(kinds),
@@ -75,14 +75,15 @@ void Builtins::add_commands(std::vector<Command>& commands) {
         [this](Request& r) {
             // A reload rebuilds this very command table: run it once this handler is done.
             boost::asio::post(io_, [this, network = r.net->name, r0 = r]() mutable {
-                const std::string err = rehash_();
+                const Checked<Done> reloaded = rehash_();
                 auto it = nets_.find(network);
                 if (it == nets_.end()) return;  // that network is gone from the config
                 r0.net = it->second.get();
-                if (err.empty())
+                if (reloaded)
                     out_.reply_private(r0, "Configuration reloaded.");
                 else
-                    out_.refuse(r0, "Reload failed, the old configuration stays: " + err);
+                    out_.refuse(r0,
+                                "Reload failed, the old configuration stays: " + reloaded.why());
             });
         });
     add({"join", {}, "#CHANNEL", "makes the bot join a channel (admins; in private)"}, W::Private,

@@ -11,6 +11,7 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include "bot/checked.hpp"
 #include "bot/net_ctx.hpp"
 #include "bot/router.hpp"
 #include "bot/tables/tables.hpp"
@@ -28,7 +29,7 @@ class Builtins {
     // configuration ("" or why it failed); it rebuilds the command table.
     Builtins(boost::asio::io_context& io, const config::Config& cfg, const Kinds& kinds,
              const std::vector<Command>& commands, Nets& nets, Tables& tables, TablesHost& out,
-             const Router& router, std::function<std::string()> rehash);
+             const Router& router, std::function<Checked<Done>()> rehash);
     // The database and its writer, once open (Daemon::start).
     void attach(storage::Database& db, storage::Writer& writer) {
         db_ = &db;
@@ -63,7 +64,7 @@ class Builtins {
     Tables& tables_;
     TablesHost& out_;
     const Router& router_;
-    std::function<std::string()> rehash_;
+    std::function<Checked<Done>()> rehash_;
     storage::Database* db_ = nullptr;
     storage::Writer* writer_ = nullptr;
 };

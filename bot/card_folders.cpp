@@ -16,21 +16,21 @@ namespace {
 
 constexpr std::string_view kDecks = "decks.txt";
 
-// "" and the file's bytes added to `into`, or why it cannot be read.
-std::string read_file(const std::filesystem::path& p, std::vector<DataFile>& into) {
+// The file and its bytes, or the Fault saying it cannot be read.
+Checked<DataFile> read_file(const std::filesystem::path& p) {
     std::ifstream in(p, std::ios::binary);
-    if (!in) return fmt::format("{}: cannot be read", p.string());
+    if (!in) return Fault{fmt::format("{}: cannot be read", p.string())};
     std::ostringstream o;
     o << in.rdbuf();  // an empty file leaves `o` failed: nothing read, and no error of the file's
-    if (in.bad()) return fmt::format("{}: cannot be read", p.string());
-    into.push_back({p.string(), o.str()});
-    return "";
+    if (in.bad()) return Fault{fmt::format("{}: cannot be read", p.string())};
+    return DataFile{p.string(), o.str()};
 }
 
 }  // namespace
 
-std::string read_card_folder(std::string_view entry, const std::filesystem::path& base,
-                             const CardFiles& kind, CardFolder& out) {
+Checked<CardFolder> read_card_folder(std::string_view entry, const std::filesystem::path& base,
+                                     const CardFiles& kind) {
+    CardFolder out;
     if (lower(std::string(entry)) == "builtin") {
         const std::string under = std::string(kind.game) + "/";
         for (const auto& f : builtin_data()) {
@@ -42,27 +42,33 @@ std::string read_card_folder(std::string_view entry, const std::filesystem::path
             else if (name.ends_with(kind.extension))
                 out.cards.push_back(std::move(shown));
         }
-        return "";
+        return out;
     }
     std::filesystem::path dir(entry);
     if (dir.is_relative()) dir = base / dir;
     std::error_code ec;
     if (!std::filesystem::is_directory(dir, ec))
-        return fmt::format("{}: not a folder", dir.string());
+        return Fault{fmt::format("{}: not a folder", dir.string())};
     std::vector<std::filesystem::path> found;
     std::error_code each;
     for (const auto& e : std::filesystem::directory_iterator(dir, ec))
         if (e.is_regular_file(each) && e.path().extension() == kind.extension &&
             e.path().filename() != kDecks)
             found.push_back(e.path());
-    if (ec) return fmt::format("{}: cannot be read ({})", dir.string(), ec.message());
+    if (ec) return Fault{fmt::format("{}: cannot be read ({})", dir.string(), ec.message())};
     std::sort(found.begin(), found.end());
-    if (found.empty()) return fmt::format("{}: {}", dir.string(), kind.none);
-    for (const auto& f : found)
-        if (auto why = read_file(f, out.cards); !why.empty()) return why;
-    if (std::filesystem::is_regular_file(dir / kDecks, each))
-        if (auto why = read_file(dir / kDecks, out.decks); !why.empty()) return why;
-    return "";
+    if (found.empty()) return Fault{fmt::format("{}: {}", dir.string(), kind.none)};
+    for (const auto& f : found) {
+        Checked<DataFile> file = read_file(f);
+        if (!file) return Fault{file.why()};
+        out.cards.push_back(std::move(*file));
+    }
+    if (std::filesystem::is_regular_file(dir / kDecks, each)) {
+        Checked<DataFile> file = read_file(dir / kDecks);
+        if (!file) return Fault{file.why()};
+        out.decks.push_back(std::move(*file));
+    }
+    return out;
 }
 
 }  // namespace croupier::bot

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bot/checked.hpp"
 #include "bot/data.hpp"
 
 namespace croupier::bot {
@@ -28,9 +29,9 @@ struct CardFiles {
     std::string_view none;
 };
 
-// One entry of a `cards` key: "builtin" or a folder (relative to `base`). "" and the files, or
-// why not: a missing folder, no card file in it, a file that cannot be read.
-std::string read_card_folder(std::string_view entry, const std::filesystem::path& base,
-                             const CardFiles& kind, CardFolder& out);
+// One entry of a `cards` key: "builtin" or a folder (relative to `base`). Its files, or the
+// Fault saying why not: a missing folder, no card file in it, a file that cannot be read.
+Checked<CardFolder> read_card_folder(std::string_view entry, const std::filesystem::path& base,
+                                     const CardFiles& kind);
 
 }  // namespace croupier::bot

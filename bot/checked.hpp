@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 namespace croupier::bot {
@@ -29,7 +30,14 @@ struct Done {};
 template <class T>
 class Checked {
   public:
-    Checked(T value) : value_(std::move(value)) {}               // NOLINT: a value is a Checked
+    Checked(T value) : value_(std::move(value)) {}  // NOLINT: a value is a Checked
+    // So is whatever makes a T (`return std::nullopt;` for a Checked<std::optional<...>>).
+    template <class U>
+    requires(std::is_convertible_v<U&&, T> && !std::is_same_v<std::remove_cvref_t<U>, T> &&
+             !std::is_same_v<std::remove_cvref_t<U>, Refusal> &&
+             !std::is_same_v<std::remove_cvref_t<U>, Fault> &&
+             !std::is_same_v<std::remove_cvref_t<U>, Checked>) Checked(U&& value)
+        : value_(T(std::forward<U>(value))) {}                   // NOLINT: implicit, as above
     Checked(Refusal r) : why_(std::move(r.why)) {}               // NOLINT: so is a refusal
     Checked(Fault f) : why_(std::move(f.what)), fault_(true) {}  // NOLINT: and a fault
     // Nothing made: `why` says what was wrong and what to type instead.
@@ -38,8 +46,11 @@ class Checked {
     static Checked failed(std::string what) { return Checked(Fault{std::move(what)}); }
 
     explicit operator bool() const { return value_.has_value(); }
-    const T& operator*() const { return *value_; }
+    const T& operator*() const& { return *value_; }
+    T& operator*() & { return *value_; }
+    T&& operator*() && { return std::move(*value_); }
     const T* operator->() const { return &*value_; }
+    T* operator->() { return &*value_; }
     T value_or(T other) const { return value_ ? *value_ : std::move(other); }
     // No value because of the person (a refusal), or because of the bot (a fault).
     bool is_refusal() const { return !value_ && !fault_; }

@@ -36,7 +36,7 @@ void Daemon::start() {
 void Daemon::stop() {
     impl_->stop();
 }
-std::string Daemon::rehash() {
+Checked<Done> Daemon::rehash() {
     return impl_->rehash();
 }
 storage::Database& Daemon::db() {
@@ -171,7 +171,7 @@ void Daemon::Impl::stop() {
     }
 }
 
-std::string Daemon::Impl::rehash() {
+Checked<Done> Daemon::Impl::rehash() {
     config::Config fresh;
     try {
         if (opts.reload)
@@ -179,10 +179,10 @@ std::string Daemon::Impl::rehash() {
         else if (!cfg.file.empty())
             fresh = config::load(cfg.file, {}, kind_specs());
         else
-            return "";  // nothing to read again (a replay without a file)
+            return Done{};  // nothing to read again (a replay without a file)
     } catch (const std::exception& e) {
         log::error("rehash failed, keeping the old configuration: {}", e.what());
-        return e.what();
+        return Fault{e.what()};
     }
     for (const auto& notice : fresh.notices) log::warn("{}", notice);
     if (fresh.bot.database != cfg.bot.database)
@@ -231,7 +231,7 @@ std::string Daemon::Impl::rehash() {
     cfg = std::move(fresh);
     build_commands();
     log::info("configuration reloaded{}", file.empty() ? "" : " from " + file);
-    return "";
+    return Done{};
 }
 
 std::unique_ptr<NetCtx> Daemon::Impl::make_net(const config::NetworkConfig& nc,
@@ -256,9 +256,10 @@ std::unique_ptr<NetCtx> Daemon::Impl::make_net(const config::NetworkConfig& nc,
             {[network,
               row = storage::PersonRow{p.key, p.nick, p.nick_key, p.account, p.userhost, p.seen}](
                  storage::Database& d) { d.remember_person(network, row); }},
-            [network, nick = p.nick](const std::string& err) {
-                if (!err.empty())
-                    log::warn("network {}: {} could not be remembered: {}", network, nick, err);
+            [network, nick = p.nick](const Checked<Done>& written) {
+                if (!written)
+                    log::warn("network {}: {} could not be remembered: {}", network, nick,
+                              written.why());
             }}});
     };
     return n;

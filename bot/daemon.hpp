@@ -10,6 +10,7 @@
 
 #include <boost/asio/io_context.hpp>
 
+#include "bot/checked.hpp"
 #include "bot/clock.hpp"
 #include "bot/irc/network.hpp"
 #include "config/config.hpp"
@@ -51,8 +52,8 @@ class Daemon {
     // Clean shutdown: QUIT with the configured message, flush, close the database.
     void stop();
     // Reloads the config file (SIGHUP, admin `rehash`). On failure keeps the old one and
-    // returns the reason; returns "" on success.
-    std::string rehash();
+    // returns the Fault saying why.
+    Checked<Done> rehash();
 
     storage::Database& db();
     const config::Config& config() const;

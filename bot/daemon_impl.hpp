@@ -65,7 +65,7 @@ struct Daemon::Impl final : NetworkListener {
     // Every person moved to the key today's rule gives them, persons split by the old rule
     // merged (storage::Database::rekey_persons): at start, before people and games load.
     void rekey_persons();
-    std::string rehash();
+    Checked<Done> rehash();
     // The command table afresh: the built-in commands, then the games'.
     void build_commands();
     NetCtx* ctx(Network& n);

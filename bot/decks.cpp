@@ -27,19 +27,20 @@ LookupReply decks_lookup(const DeckBook& book, const std::string& typed) {
     return LookupReply::said(s + ". Save one with: " + typed + "deck set NAME.");
 }
 
-LookupReply deck_lookup(const DeckBook& book, const std::string& a,
-                        const std::optional<std::string>& saved, const std::string& typed) {
+Checked<LookupReply> deck_lookup(const DeckBook& book, const std::string& a,
+                                 const std::optional<std::string>& saved,
+                                 const std::string& typed) {
     LookupReply r;
     r.in_private = true;
     const auto [word, rest] = split_command(a);
     if (a.empty()) {
         if (saved && !saved->empty()) {
-            const SavedDeck d = book.read(*saved);
-            if (d.error.empty()) {
-                r.lines.push_back(fmt::format("Your deck ({}): {}.", d.name, book.text(d.cards)));
+            const Checked<SavedDeck> d = book.read(*saved);
+            if (d) {
+                r.lines.push_back(fmt::format("Your deck ({}): {}.", d->name, book.text(d->cards)));
                 return r;
             }
-            r.lines.push_back("Your saved deck cannot be played any more (" + d.error +
+            r.lines.push_back("Your saved deck cannot be played any more (" + d.why() +
                               "): you play a premade deck until you save another with " + typed +
                               "deck set.");
             return r;
@@ -55,39 +56,28 @@ LookupReply deck_lookup(const DeckBook& book, const std::string& a,
         return r;
     }
     if (w != "set") {
-        r.refused = true;
         const std::string d = typed + "deck";
-        r.lines.push_back("Usage: " + d + " (shows yours), " + d + " set " + book.usage_set + ", " +
-                          d + " set DECK (a premade one), " + d + " clear.");
-        return r;
+        return Refusal{"Usage: " + d + " (shows yours), " + d + " set " + book.usage_set + ", " +
+                       d + " set DECK (a premade one), " + d + " clear."};
     }
     for (const auto& d : book.premade)
         if (lower(d.name) == lower(rest)) {
-            if (auto why = book.allowed(d.cards); !why.empty()) {
-                r.refused = true;
-                r.lines.push_back("That deck cannot be saved: " + why + ".");
-                return r;
-            }
+            if (const Checked<Done> may = book.allowed(d.cards); !may)
+                return Refusal{"That deck cannot be saved: " + may.why() + "."};
             r.save = book.write(d.name, d.cards);
             r.lines.push_back(book.premade_shown ? fmt::format("Saved: you play {} ({}).", d.name,
                                                                book.text(d.cards))
                                                  : fmt::format("Saved: you play {}.", d.name));
             return r;
         }
-    std::vector<int> cards;
-    if (auto why = book.parse(rest, cards); !why.empty()) {
-        r.refused = true;
-        r.lines.push_back("That deck cannot be saved: " + why + ". " +
-                          with_typed(book.list_help, typed));
-        return r;
-    }
-    if (auto why = book.allowed(cards); !why.empty()) {
-        r.refused = true;
-        r.lines.push_back("That deck cannot be saved: " + why + ".");
-        return r;
-    }
-    r.save = book.write("own deck", cards);
-    r.lines.push_back(fmt::format("Saved: your deck is {}.", book.text(cards)));
+    const Checked<std::vector<int>> cards = book.parse(rest);
+    if (!cards)
+        return Refusal{"That deck cannot be saved: " + cards.why() + ". " +
+                       with_typed(book.list_help, typed)};
+    if (const Checked<Done> may = book.allowed(*cards); !may)
+        return Refusal{"That deck cannot be saved: " + may.why() + "."};
+    r.save = book.write("own deck", *cards);
+    r.lines.push_back(fmt::format("Saved: your deck is {}.", book.text(*cards)));
     return r;
 }
 

@@ -13,10 +13,10 @@
 
 namespace croupier::bot {
 
+// A deck the person saved; one that cannot be played (any more) is a Refusal saying why.
 struct SavedDeck {
     std::string name;
     std::vector<int> cards;
-    std::string error;  // why it cannot be played (any more)
 };
 
 struct PremadeDeck {
@@ -25,13 +25,15 @@ struct PremadeDeck {
 };
 
 struct DeckBook {
-    std::function<SavedDeck(const std::string& saved)> read;  // the person's saved data
+    std::function<Checked<SavedDeck>(const std::string& saved)> read;  // their saved data
     std::function<std::string(const std::string& name, const std::vector<int>& cards)> write;
     std::function<std::string(const std::vector<int>& cards)> text;  // a deck as shown
-    // A list the player typed: "" and the cards, or why it is no deck (the kind's rules).
-    std::function<std::string(const std::string& list, std::vector<int>& cards)> parse;
-    // Why a deck may not be saved on this network (VCG's level cap); "" when it may.
-    std::function<std::string(const std::vector<int>& cards)> allowed;
+    // A list the player typed: the cards, or the Refusal saying why it is no deck (the kind's
+    // rules).
+    std::function<Checked<std::vector<int>>(const std::string& list)> parse;
+    // Done when a deck may be saved on this network, else the Refusal saying why not (VCG's
+    // level cap).
+    std::function<Checked<Done>(const std::vector<int>& cards)> allowed;
     std::vector<PremadeDeck> premade;
     std::function<std::string(const std::vector<int>& cards)> summary;  // `decks`: "Emberkin"
     std::string example;    // "A, B, C, D, E, F, G, H": after "Save one with: deck set "
@@ -46,7 +48,8 @@ struct DeckBook {
 // the kind's commands ("!af "; "" when the bare command reaches the kind).
 LookupReply decks_lookup(const DeckBook& book, const std::string& typed = "");
 // The `deck` lookup: args as typed after "deck".
-LookupReply deck_lookup(const DeckBook& book, const std::string& args,
-                        const std::optional<std::string>& saved, const std::string& typed = "");
+Checked<LookupReply> deck_lookup(const DeckBook& book, const std::string& args,
+                                 const std::optional<std::string>& saved,
+                                 const std::string& typed = "");
 
 }  // namespace croupier::bot

@@ -88,10 +88,9 @@ std::optional<GameSetup> GameSetup::deserialise(const std::string& text) {
     return s;
 }
 
-PrivateStart PrivateSeating::start(std::string_view args,
-                                   const std::map<std::string, std::string>& prefs) const {
-    if (!rules_.start)
-        return PrivateStart{"This game has no private deals.", {}, {}, {}, false, {}};
+Checked<PrivateStart> PrivateSeating::start(std::string_view args,
+                                            const std::map<std::string, std::string>& prefs) const {
+    if (!rules_.start) return Refusal{"This game has no private deals."};
     return rules_.start(args, prefs);
 }
 
@@ -123,9 +122,10 @@ GameSetup sample_setup(const GameKind& kind, std::uint64_t deal, int people,
         setup.computer.push_back(false);
     }
     if (const PrivateSeating* p = kind.seating().as_private()) {
-        const PrivateStart start = p->start("", {});
-        setup.variant = start.variant;
-        setup.options = start.options;
+        if (const Checked<PrivateStart> start = p->start("", {})) {
+            setup.variant = start->variant;
+            setup.options = start->options;
+        }
     }
     const std::optional<std::string> computer = kind.seating().computer_opponent(people);
     if (computer) {

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "bot/checked.hpp"
 #include "config/config.hpp"
 
 namespace croupier::bot {
@@ -55,12 +56,11 @@ inline Out layout_line(std::string text) {
     return Out{Out::To::Table, -1, std::move(text), true, {}};
 }
 
+// A move a game took. A move it refused is a `Refusal` instead (`Checked<Outcome>`, what
+// Game::act answers): nothing changed, and its why is the reply for the player.
 struct Outcome {
-    std::string error;      // non-empty: refused, nothing changed; a reply for the player
-    std::string canonical;  // on success: the action as the journal stores it
-    std::vector<Out> out;   // on success: what to tell whom
-    bool ok() const { return error.empty(); }
-    static Outcome refuse(std::string why) { return Outcome{std::move(why), {}, {}}; }
+    std::string canonical;  // the action as the journal stores it
+    std::vector<Out> out;   // what to tell whom
 };
 
 // One command of a game's table: the parser and `help` both read it (ZNC style).
@@ -105,10 +105,11 @@ class Game {
 
     // A player, a timer, a computer player or the journal acts. `command` is what was typed
     // (a name or an alias from commands(), or "leave"), `args` the rest of the line.
-    // A refusal changes nothing: the table acts on the game itself, not a copy, and
-    // fuzz_game_commands checks it of every kind. A success gives the canonical text: act(seat,
+    // A `Refusal` (`return Refusal{"why"};`) changes nothing: the table acts on the game
+    // itself, not a copy, and fuzz_game_commands checks it of every kind; a game that throws
+    // is the table's `Fault`. A success gives the canonical text: act(seat,
     // canonical) on an equal game gives the same result (that is how games are restored).
-    virtual Outcome act(int seat, std::string_view command, std::string_view args) = 0;
+    virtual Checked<Outcome> act(int seat, std::string_view command, std::string_view args) = 0;
 
     // The safe move for an awaited seat whose time ran out, canonical ("leave" if none).
     virtual std::string timeout_action(int seat) const = 0;
@@ -167,9 +168,9 @@ struct GameSetup {
     static std::optional<GameSetup> deserialise(const std::string& text);
 };
 
-// What `new ARGS` asks of a kind of private game (PrivateSeating::start).
+// What `new ARGS` asks of a kind of private game (PrivateSeating::start); ARGS typed wrong
+// are a `Refusal` instead (`Checked<PrivateStart>`), the reply.
 struct PrivateStart {
-    std::string error;    // non-empty: refused, the reply
     std::string variant;  // "4suit"
     std::map<std::string, std::string> options;
     std::optional<std::uint64_t> deal;  // a deal number the player chose
@@ -188,36 +189,34 @@ struct Preference {
 
 // What a command that needs no game answers (VCG's `card`, `calc`, `deck`): lines for the
 // asker, and new saved data for the asker's profile (a deck set), stored before the reply.
+// A command typed wrong is a `Refusal` instead (`Checked<LookupReply>`): what was typed wrong
+// and what to type instead, told to the asker alone.
 struct LookupReply {
     std::vector<std::string> lines;
     std::optional<std::string> save;  // the asker's new saved data of this kind
     bool in_private = false;          // private even when asked in a channel
-    bool refused = false;             // typed wrong: told to the asker alone, as a refusal
 
     // One line of answer, where asked (or in private).
     static LookupReply said(std::string line, bool in_private = false) {
-        return {{std::move(line)}, std::nullopt, in_private, false};
-    }
-    // What was typed wrong and what to type instead.
-    static LookupReply wrong(std::string why, bool in_private = false) {
-        return {{std::move(why)}, std::nullopt, in_private, true};
+        return {{std::move(line)}, std::nullopt, in_private};
     }
 };
 
 // A kind's commands that need no game, answered from the kind's data and the asker's saved
 // data of this kind: in `help` and the parser like the others, anywhere.
 struct Lookups {
-    using Answer = std::function<LookupReply(std::string_view command, std::string_view args,
-                                             const std::optional<std::string>& saved,
-                                             const std::string& typed)>;
+    using Answer = std::function<Checked<LookupReply>(
+        std::string_view command, std::string_view args, const std::optional<std::string>& saved,
+        const std::string& typed)>;
     std::vector<CommandSpec> commands;
     // Answers one of them. `typed`: how the asker types this kind's commands where they asked
     // ("!af " in a channel, "af " in private; "" when unknown), so that a command the reply
     // tells them to type reaches this kind and no other with a command of that name.
     Answer answer;
 
-    LookupReply ask(std::string_view command, std::string_view args,
-                    const std::optional<std::string>& saved, const std::string& typed = "") const {
+    Checked<LookupReply> ask(std::string_view command, std::string_view args,
+                             const std::optional<std::string>& saved,
+                             const std::string& typed = "") const {
         return answer ? answer(command, args, saved, typed) : LookupReply{};
     }
 };
@@ -310,8 +309,8 @@ class DuelSeating final : public Seating {
 // The words and rules of a kind's private game.
 struct PrivateRules {
     // What `new ARGS` means (`prefs`: the person's preferences of this kind, by name).
-    std::function<PrivateStart(std::string_view args,
-                               const std::map<std::string, std::string>& prefs)>
+    std::function<Checked<PrivateStart>(std::string_view args,
+                                        const std::map<std::string, std::string>& prefs)>
         start;
     std::string start_args;                        // "[1|2|4] [DEAL|winnable] [keep]"
     std::string start_help = "starts a new game";  // what `new` does, for `help`
@@ -343,8 +342,8 @@ class PrivateSeating final : public Seating {
     }
     const PrivateSeating* as_private() const override { return this; }
 
-    PrivateStart start(std::string_view args,
-                       const std::map<std::string, std::string>& prefs) const;
+    Checked<PrivateStart> start(std::string_view args,
+                                const std::map<std::string, std::string>& prefs) const;
     const std::string& start_args() const { return rules_.start_args; }
     const std::string& start_help() const { return rules_.start_help; }
     const std::string& end_command() const { return rules_.end_command; }
@@ -392,8 +391,8 @@ class GameKind {
     // Shorthands.
     bool in_private() const { return seating().in_private(); }
     // A lookup answered for an asker whose way of typing is unknown.
-    LookupReply lookup(std::string_view command, std::string_view args,
-                       const std::optional<std::string>& saved) const {
+    Checked<LookupReply> lookup(std::string_view command, std::string_view args,
+                                const std::optional<std::string>& saved) const {
         return lookups().ask(command, args, saved);
     }
 };

@@ -11,12 +11,12 @@ void write_then_tell(storage::Writer* writer, storage::Database* db,
                      const Request& r, const std::string& what, storage::Writer::Job job,
                      std::function<void(Request&)> done) {
     auto tell = [&nets, &out, rr = r, network = r.net->name, what,
-                 done = std::move(done)](const std::string& err) mutable {
+                 done = std::move(done)](const Checked<Done>& written) mutable {
         auto it = nets.find(network);
         if (it == nets.end()) return;  // the network went meanwhile
         rr.net = &*it->second;
-        if (!err.empty()) {
-            log::warn("{}'s {} could not be written: {}", rr.key, what, err);
+        if (!written) {
+            log::warn("{}'s {} could not be written: {}", rr.key, what, written.why());
             out.refuse(rr,
                        "That could not be saved (the database refused it); nothing changed. "
                        "Try again in a moment.");
@@ -25,13 +25,13 @@ void write_then_tell(storage::Writer* writer, storage::Database* db,
         done(rr);
     };
     if (!writer) {
-        std::string err;
+        Checked<Done> written = Done{};
         try {
             job(*db);
         } catch (const std::exception& e) {
-            err = e.what();
+            written = Fault{e.what()};
         }
-        tell(err);
+        tell(written);
         return;
     }
     writer->submit({storage::Writer::Unit{{std::move(job)}, std::move(tell)}});

@@ -204,15 +204,15 @@ void Writer::run_units(Group& g, std::vector<Unit> units) {
     const auto t0 = SteadyClock::now();
     auto& raw = db_->raw();
     for (auto& u : units) {
-        std::string error;
+        Committed result = bot::Done{};
         if (!u.jobs.empty()) {
             g.jobs += u.jobs.size();
-            if (!g.begun && g.group_error.empty()) {
+            if (!g.begun && !g.group_fault) {
                 try {
                     raw.exec("BEGIN IMMEDIATE");
                     g.begun = true;
                 } catch (const std::exception& e) {
-                    g.group_error = e.what();
+                    g.group_fault = bot::Fault{e.what()};
                 }
             }
             if (g.begun) {
@@ -227,11 +227,11 @@ void Writer::run_units(Group& g, std::vector<Unit> units) {
                         throw;
                     }
                 } catch (const std::exception& e) {
-                    error = e.what();
+                    result = bot::Fault{e.what()};
                 }
             }
         }
-        g.errors.push_back(std::move(error));
+        g.results.push_back(std::move(result));
         g.units.push_back(std::move(u));
     }
     g.run_s += std::chrono::duration<double>(SteadyClock::now() - t0).count();
@@ -252,7 +252,7 @@ void Writer::finish_group(Group& g) {
             db_->raw().exec("COMMIT");
             commit_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t1).count();
         } catch (const std::exception& e) {
-            g.group_error = fmt::format("the commit failed: {}", e.what());
+            g.group_fault = bot::Fault{fmt::format("the commit failed: {}", e.what())};
             try {
                 db_->raw().exec("ROLLBACK");
             } catch (const std::exception&) {
@@ -260,11 +260,11 @@ void Writer::finish_group(Group& g) {
             }
         }
     }
-    if (!g.group_error.empty()) {
+    if (g.group_fault) {
         // BEGIN or COMMIT failed: nothing of the group is in the database.
         failed = true;
         for (std::size_t i = 0; i < g.units.size(); ++i)
-            if (g.errors[i].empty() && !g.units[i].jobs.empty()) g.errors[i] = g.group_error;
+            if (g.results[i] && !g.units[i].jobs.empty()) g.results[i] = *g.group_fault;
     }
     std::vector<Done> dones;
     dones.reserve(g.units.size());
@@ -279,10 +279,10 @@ void Writer::finish_group(Group& g) {
         counts_.commit_s += commit_s;
     }
     const std::size_t n = g.units.size();
-    post_([count = in_flight_, dones = std::move(dones), errors = std::move(g.errors), n]() {
+    post_([count = in_flight_, dones = std::move(dones), results = std::move(g.results), n]() {
         *count -= n;
         for (std::size_t i = 0; i < dones.size(); ++i)
-            if (dones[i]) dones[i](errors[i]);
+            if (dones[i]) dones[i](results[i]);
     });
 }
 

@@ -16,9 +16,12 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include "bot/checked.hpp"  // the one shape of an answer that may fail (header only)
 
 struct sqlite3;
 namespace SQLite {
@@ -32,8 +35,10 @@ class Database;
 class Writer {
   public:
     using Job = std::function<void(Database&)>;
-    // "" when the unit is committed, else why it is not (nothing of it is in the database).
-    using Done = std::function<void(const std::string& error)>;
+    // A unit committed, or the Fault saying why not (nothing of it is in the database): the
+    // database's failure, never a person's.
+    using Committed = bot::Checked<bot::Done>;
+    using Done = std::function<void(const Committed& result)>;
     // Runs a function on the event loop (boost::asio::post to the daemon's io_context).
     using Post = std::function<void(std::function<void()>)>;
 
@@ -80,10 +85,11 @@ class Writer {
     // one transaction begun with the first unit that writes; then committed at once.
     struct Group {
         std::vector<Unit> units;
-        std::vector<std::string> errors;  // per unit
+        std::vector<Committed> results;  // per unit
         std::size_t jobs = 0;
         bool begun = false;
-        std::string group_error;  // BEGIN or COMMIT failed: every unit with jobs fails
+        std::optional<bot::Fault>
+            group_fault;  // BEGIN or COMMIT failed: every unit with jobs fails
         double run_s = 0;
     };
     void loop();

@@ -39,15 +39,17 @@ Checked<Done> Moves::apply_move(Table& t, int seat, const std::string& command,
     // fuzz_game_commands checks of every kind; a copy a move was 7 % of the event loop
     // under load (docs/PERFORMANCE.md). A game that throws is a bug, and may be half
     // changed: the table is taken back to what is committed, as when a write fails.
-    Outcome o;
+    Checked<Outcome> acted = Fault{kFaulted};
     try {
-        o = t.game->act(seat, command, args);
+        acted = t.game->act(seat, command, args);
     } catch (const std::exception& e) {
         fault(t, fmt::format("{} {} {} by seat {}: {}", t.kind->name(), command, args, seat,
                              e.what()));
         return Fault{kFaulted};
     }
-    if (!o.ok()) return Refusal{o.error};
+    if (acted.is_refusal()) return Refusal{acted.why()};
+    if (!acted) return Fault{acted.why()};
+    Outcome& o = *acted;
     const std::int64_t now = clock.unix_now();
     ++t.seq;
     commits.write(t, [id = t.game_id, e = storage::JournalEntry{t.seq, seat, o.canonical, now}](

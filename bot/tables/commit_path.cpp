@@ -51,10 +51,10 @@ void CommitPath::after_commit(const Table& t, std::function<void()> f) {
 
 void CommitPath::write_aside(std::string what, storage::Writer::Job job) {
     if (!writer_) return;
-    writer_->submit({storage::Writer::Unit{{std::move(job)}, [what](const std::string& err) {
-                                               if (!err.empty())
+    writer_->submit({storage::Writer::Unit{{std::move(job)}, [what](const Checked<Done>& written) {
+                                               if (!written)
                                                    log::warn("{} could not be saved: {}", what,
-                                                             err);
+                                                             written.why());
                                            }}});
 }
 
@@ -69,12 +69,12 @@ void CommitPath::flush() {
         std::vector<storage::Writer::Job> jobs = std::move(shared->jobs);
         group.push_back(storage::Writer::Unit{
             std::move(jobs),
-            [this, a = std::weak_ptr<int>(alive_), shared](const std::string& err) {
+            [this, a = std::weak_ptr<int>(alive_), shared](const Checked<Done>& written) {
                 if (!a.lock()) return;
                 const Key key{shared->network, shared->id};
                 if (auto it = in_flight_.find(key); it != in_flight_.end() && --it->second <= 0)
                     in_flight_.erase(it);
-                back_(*shared, err.empty() ? Checked<Done>(Done{}) : Checked<Done>(Fault{err}));
+                back_(*shared, written);
             }});
     }
     units_.clear();

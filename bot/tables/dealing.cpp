@@ -131,11 +131,11 @@ Checked<Done> Dealing::room_in(NetCtx& n, const std::string& place, const GameKi
 Dealing::Dealing(TableServices& services) : TablePart(services), rules(services.cfg) {}
 
 bool Dealing::said_no(Request& r, const SeatingAnswer& no) {
-    if (!no) return false;
-    if (no->refused)
-        refuse(r, no->text);
+    if (go_ahead(no)) return false;
+    if (no.is_refusal())
+        refuse(r, no.why());
     else
-        reply_private(r, no->text);
+        reply_private(r, (*no)->text);
     return true;
 }
 

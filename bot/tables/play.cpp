@@ -222,7 +222,7 @@ bool TableCommands::lookup_fits(Request& r, const GameKind& kind) {
     } catch (const std::exception&) {
         // Read again, and said, if this kind is the one asked.
     }
-    return !kind.lookups().ask(r.command, r.args, saved, typed_command(r, kind) + " ").refused;
+    return !kind.lookups().ask(r.command, r.args, saved, typed_command(r, kind) + " ").is_refusal();
 }
 
 void TableCommands::lookup(Request& r, const GameKind& kind) {
@@ -236,11 +236,13 @@ void TableCommands::lookup(Request& r, const GameKind& kind) {
         refuse(r, "Your saved data cannot be read just now; try again in a moment.");
         return;
     }
-    LookupReply out = kind.lookups().ask(r.command, r.args, saved, typed_command(r, kind) + " ");
-    if (out.refused) {
-        for (const auto& line : out.lines) refuse(r, line);
+    const Checked<LookupReply> answer =
+        kind.lookups().ask(r.command, r.args, saved, typed_command(r, kind) + " ");
+    if (!answer) {
+        refuse(r, answer.why());
         return;
     }
+    const LookupReply& out = *answer;
     r.page = out.lines.size() > 1;
     if (out.in_private) r.channel.clear();
     if (!out.save) {

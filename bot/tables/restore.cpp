@@ -80,12 +80,12 @@ Table* Restorer::restore_game(NetCtx& n, const storage::GameRecord& rec, TableId
     bool ok = true;
     for (const auto& e : db->journal(rec.id)) {
         const auto [cmd, args] = split_command(e.action);
-        Outcome o = t->game->act(e.seat, cmd, args);
-        if (!o.ok()) {
+        const Checked<Outcome> o = t->game->act(e.seat, cmd, args);
+        if (!o) {
             log::error(
                 "game {}: journal entry {} ({}) does not apply: {}; the game is closed as "
                 "stopped",
-                rec.id, e.seq, e.action, o.error);
+                rec.id, e.seq, e.action, o.why());
             ok = false;
             break;
         }

@@ -17,14 +17,18 @@
 
 namespace croupier::bot {
 
-// What a person is told instead of what they asked: a refusal (their mistake, to them
-// alone), or only a word (`refused` false: nothing was wrong, e.g. the table waits already).
-struct SeatingNo {
+// A word said instead of what a person asked when nothing they did was wrong (the table they
+// hold waits already): told to them, not refused.
+struct Aside {
     std::string text;
-    bool refused = true;
 };
-// nullopt: go ahead.
-using SeatingAnswer = std::optional<SeatingNo>;
+// What a seating rule answers: go ahead (no Aside: `return std::nullopt;`), only an Aside
+// instead, or the person's mistake (`return Refusal{"..."};`, told to them alone).
+using SeatingAnswer = Checked<std::optional<Aside>>;
+// Nothing is said instead: what was asked goes ahead.
+inline bool go_ahead(const SeatingAnswer& answer) {
+    return answer && !answer->has_value();
+}
 
 class SeatingRules {
   public:

@@ -32,10 +32,9 @@ Table* SeatingWay::played_from_private(NetCtx& n, const std::string& person, con
     return nullptr;
 }
 
-SeatingNo SeatingWay::holds_one(const Table& held) const {
-    return {fmt::format("You already have {} {} waiting here.", article(held.kind->title()),
-                        held.kind->title()),
-            false};
+Aside SeatingWay::holds_one(const Table& held) const {
+    return Aside{fmt::format("You already have {} {} waiting here.", article(held.kind->title()),
+                             held.kind->title())};
 }
 
 std::string SeatingWay::back_words(const Table& t, const std::string& after,

@@ -58,7 +58,7 @@ class SeatingWay : public TablePart {
     }
     // What a person who opens another table in the channel while holding `held` (of this
     // way) waiting there is told.
-    virtual SeatingNo holds_one(const Table& held) const;
+    virtual Aside holds_one(const Table& held) const;
     // The join window (a challenge's time) is over, the table still taking players.
     virtual void window_over(Table& t) { (void)t; }
     virtual void before_deal(Table& t) { (void)t; }  // the seats are final: who deals

@@ -12,20 +12,20 @@
 
 namespace croupier::bot {
 
-SeatingNo DuelRules::holds_one(const Table& t) const {
+Aside DuelRules::holds_one(const Table& t) const {
     const std::string& p = cfg_.bot.prefix;
     const std::string& title = t.kind->title();
     constexpr const char* kOne = "one is the most a person may have waiting in a channel";
     const std::string cmd = p + typed_name(*t.kind);
     if (t.ready)
-        return {fmt::format("Your {} duel here waits for a game to end, and {}: {} cancel "
-                            "calls it off.",
-                            title, kOne, cmd),
-                false};
-    return {fmt::format("You already have a {} challenge open here (to {}), and {}: {} "
-                        "cancel withdraws it.",
-                        title, t.challenged.empty() ? "anyone" : t.challenged_nick, kOne, cmd),
-            false};
+        return Aside{
+            fmt::format("Your {} duel here waits for a game to end, and {}: {} cancel "
+                        "calls it off.",
+                        title, kOne, cmd)};
+    return Aside{
+        fmt::format("You already have a {} challenge open here (to {}), and {}: {} "
+                    "cancel withdraws it.",
+                    title, t.challenged.empty() ? "anyone" : t.challenged_nick, kOne, cmd)};
 }
 
 Table* DuelRules::answerable(const std::vector<Table*>& here, const std::string& person,
@@ -205,21 +205,21 @@ void Duels::challenge(Request& r, const GameKind& kind) {
 
 SeatingAnswer Duels::no_challenge(Request& r, const std::string& target, const std::string& cmd) {
     NetCtx& n = *r.net;
-    if (Table* held = duel_of(n, r.key)) return SeatingNo{DuelRules::in_a_duel(*held, cmd, true)};
+    if (Table* held = duel_of(n, r.key)) return Refusal{DuelRules::in_a_duel(*held, cmd, true)};
     if (target.empty()) return std::nullopt;
     const std::string target_key = n.net->fold(target);
     if (target_key == r.nick_key)
-        return SeatingNo{fmt::format(
+        return Refusal{fmt::format(
             "You cannot duel yourself: {} challenge NICK, or {} ai for the computer.", cmd, cmd)};
     if (n.net->same(target, n.net->nick()))
-        return SeatingNo{fmt::format("To play the computer, type {} ai.", cmd)};
+        return Refusal{fmt::format("To play the computer, type {} ai.", cmd)};
     if (n.net->in_channel(r.channel, target) == false)
-        return SeatingNo{
+        return Refusal{
             fmt::format("{} is not in {}: challenge someone here, or {} challenge for anyone.",
                         render::quote_user(target, 30), r.channel, cmd)};
     if (const Person* q = n.people.online(target_key); q && duel_of(n, q->key))
-        return SeatingNo{fmt::format("{} is in a duel already; try again when it ends.",
-                                     render::quote_user(target, 30))};
+        return Refusal{fmt::format("{} is in a duel already; try again when it ends.",
+                                   render::quote_user(target, 30))};
     return std::nullopt;
 }
 

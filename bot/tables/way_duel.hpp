@@ -27,7 +27,7 @@ class DuelRules {
     // The refusal of one already in `mine`: `cmd` how they type the kind's commands,
     // `or_cancel` whether to say how to withdraw a challenge not yet answered.
     static std::string in_a_duel(const Table& mine, const std::string& cmd, bool or_cancel);
-    SeatingNo holds_one(const Table& held) const;
+    Aside holds_one(const Table& held) const;
 
   private:
     const config::Config& cfg_;
@@ -47,7 +47,7 @@ class Duels final : public SeatingWay {
     std::string none_in_private(const GameKind& kind, bool hint) const override;
     Table* played_from_private(NetCtx& n, const std::string& person, const GameKind* kind) override;
     Table* hint_table(NetCtx& n, const std::string& person, const GameKind& kind) override;
-    SeatingNo holds_one(const Table& held) const override { return rules_.holds_one(held); }
+    Aside holds_one(const Table& held) const override { return rules_.holds_one(held); }
     void window_over(Table& t) override;
     void leave_waiting(Request& r, Table& t, int seat) override;
     std::string back_words(const Table& t, const std::string& after,

@@ -16,19 +16,19 @@
 
 namespace croupier::bot {
 
-SeatingNo OpenTableRules::holds_one(const Table& t) const {
+Aside OpenTableRules::holds_one(const Table& t) const {
     const std::string& p = cfg_.bot.prefix;
     const std::string& title = t.kind->title();
     constexpr const char* kOne = "one is the most a person may have waiting in a channel";
     if (t.ready)
-        return {fmt::format("Your {} table here waits for a game to end to be dealt, and {}: "
-                            "{}leave gives up your seat.",
-                            title, kOne, p),
-                false};
-    return {fmt::format("You already have {} {} table taking players here, and {}: {}start "
-                        "deals it, {}leave gives up your seat.",
-                        article(title), title, kOne, p, p),
-            false};
+        return Aside{
+            fmt::format("Your {} table here waits for a game to end to be dealt, and {}: "
+                        "{}leave gives up your seat.",
+                        title, kOne, p)};
+    return Aside{
+        fmt::format("You already have {} {} table taking players here, and {}: {}start "
+                    "deals it, {}leave gives up your seat.",
+                    article(title), title, kOne, p, p)};
 }
 
 Table* OpenTableRules::taking_players(const std::vector<Table*>& here, const GameKind* kind) {
@@ -42,72 +42,71 @@ SeatingAnswer OpenTableRules::may_open(const std::vector<Table*>& here, const Ga
                                        const std::string& person, const Table* open) const {
     const std::string& p = cfg_.bot.prefix;
     if (open)
-        return SeatingNo{fmt::format("{} {} table is already open here: type {}join to sit down.",
-                                     capitalised(article(open->kind->title())), open->kind->title(),
-                                     p)};
+        return Refusal{fmt::format("{} {} table is already open here: type {}join to sit down.",
+                                   capitalised(article(open->kind->title())), open->kind->title(),
+                                   p)};
     // One open table of a kind in a channel at a time (duels may be several).
     for (const Table* t : here)
         if (t->kind == &kind && !t->seated(person))
-            return SeatingNo{
+            return Refusal{
                 fmt::format("{} {} game is under way here; wait for it to end (see {}table).",
                             capitalised(article(kind.title())), kind.title(), p)};
     for (const Table* t : here)
         if (t->kind == &kind && t->seated(person))
-            return SeatingNo{fmt::format("You are already playing {} here; finish that game first.",
-                                         kind.title())};
+            return Refusal{fmt::format("You are already playing {} here; finish that game first.",
+                                       kind.title())};
     return std::nullopt;
 }
 
 SeatingAnswer OpenTableRules::open_args(const GameKind& kind, const std::string& arg) const {
     const std::string& p = cfg_.bot.prefix;
     if (!arg.empty() && arg != "bot")
-        return SeatingNo{fmt::format("Usage: {}{} or {}{} bot (with a computer player).", p,
-                                     kind.name(), p, kind.name())};
+        return Refusal{fmt::format("Usage: {}{} or {}{} bot (with a computer player).", p,
+                                   kind.name(), p, kind.name())};
     if (arg == "bot" && !SeatingRules::config_of(kind).computer_players)
-        return SeatingNo{"Computer players are turned off here."};
+        return Refusal{"Computer players are turned off here."};
     return std::nullopt;
 }
 
 SeatingAnswer OpenTableRules::may_join(const Table& t, const std::vector<Table*>& here,
                                        const std::string& person) const {
     if (t.phase != Table::Phase::Joining) {
-        if (t.seated(person)) return SeatingNo{"You are already playing here."};
-        return SeatingNo{"A game is under way here; you can join the next one."};
+        if (t.seated(person)) return Refusal{"You are already playing here."};
+        return Refusal{"A game is under way here; you can join the next one."};
     }
     if (t.seat_of(person) >= 0)
-        return SeatingNo{
+        return Refusal{
             fmt::format("You are already at the table; the opener can {}start.", cfg_.bot.prefix)};
     for (const Table* o : here)
         if (o != &t && o->kind == t.kind && o->seated(person))
-            return SeatingNo{fmt::format("You are already playing {} here; finish that game first.",
-                                         o->kind->title())};
+            return Refusal{fmt::format("You are already playing {} here; finish that game first.",
+                                       o->kind->title())};
     if (const auto& tc = SeatingRules::config_of(*t.kind);
         static_cast<int>(t.seats.size()) >= tc.max_players)
-        return SeatingNo{fmt::format("The table is full ({} players).", tc.max_players)};
+        return Refusal{fmt::format("The table is full ({} players).", tc.max_players)};
     return std::nullopt;
 }
 
 SeatingAnswer OpenTableRules::may_add_computer(const Table& t) const {
     const auto& tc = SeatingRules::config_of(*t.kind);
-    if (!tc.computer_players) return SeatingNo{"Computer players are turned off here."};
+    if (!tc.computer_players) return Refusal{"Computer players are turned off here."};
     if (static_cast<int>(t.seats.size()) >= tc.max_players)
-        return SeatingNo{fmt::format("The table is full ({} players).", tc.max_players)};
+        return Refusal{fmt::format("The table is full ({} players).", tc.max_players)};
     return std::nullopt;
 }
 
 SeatingAnswer OpenTableRules::may_start(const Table& t, const std::string& person) const {
     const std::string& p = cfg_.bot.prefix;
-    if (t.phase != Table::Phase::Joining) return SeatingNo{"The game is already under way."};
+    if (t.phase != Table::Phase::Joining) return Refusal{"The game is already under way."};
     if (person != t.opener_key)
-        return SeatingNo{
+        return Refusal{
             "Only the player who opened the table can start it early; otherwise it starts when "
             "the join window ends."};
     if (t.ready)
-        return SeatingNo{"The table is ready and waits for a game here to end; it is dealt then.",
-                         false};
+        return Aside{"The table is ready and waits for a game here to end; it is dealt then."};
     if (const auto& tc = SeatingRules::config_of(*t.kind);
         static_cast<int>(t.seats.size()) < tc.min_players)
-        return SeatingNo{fmt::format(
+        return Refusal{fmt::format(
             "{} needs at least {} players; {} sit{}. Others can {}join, "
             "or add a computer player with {}bot.",
             t.kind->title(), tc.min_players, t.seats.size(), t.seats.size() == 1 ? "s" : "", p, p)};

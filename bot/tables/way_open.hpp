@@ -32,7 +32,7 @@ class OpenTableRules {
     // The seat that deals first: the winner of the last game here (`last_winner`, "" if
     // none or it had computer players) if they sit at `t`, else the opener.
     static int dealer(const Table& t, const std::string& last_winner);
-    SeatingNo holds_one(const Table& held) const;
+    Aside holds_one(const Table& held) const;
 
   private:
     const config::Config& cfg_;
@@ -47,7 +47,7 @@ class OpenTables final : public SeatingWay {
     std::string how_to_start(const GameKind& kind, const std::string& bot_nick) const override;
     std::string over_words(const GameKind& kind, std::int64_t id, const std::string& ended,
                            const std::string& typed) const override;
-    SeatingNo holds_one(const Table& held) const override { return rules_.holds_one(held); }
+    Aside holds_one(const Table& held) const override { return rules_.holds_one(held); }
     void window_over(Table& t) override;
     void before_deal(Table& t) override;
     std::string next_dealer_name(const Table& t) const override;

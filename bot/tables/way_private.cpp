@@ -61,9 +61,9 @@ std::string PrivateGames::start_command(const GameKind* kind) const {
 
 SeatingAnswer PrivateGames::may_open(const config::Config& cfg, int open) {
     const int most = cfg.limits.private_games_per_person;
-    if (most < 1) return SeatingNo{"Private games are turned off here."};
+    if (most < 1) return Refusal{"Private games are turned off here."};
     if (open >= most)
-        return SeatingNo{
+        return Refusal{
             fmt::format("You have {} private game{} open, the most allowed here; "
                         "finish or resign one first.",
                         open, open == 1 ? "" : "s")};
@@ -95,11 +95,12 @@ void PrivateGames::new_game(Request& r, const GameKind& kind) {
     std::map<std::string, std::string> prefs;
     for (const auto& pref : kind.preferences())
         if (auto v = db->pref(n.name, r.key, kind.name() + "." + pref.name)) prefs[pref.name] = *v;
-    const PrivateStart start = kind.seating().as_private()->start(r.args, prefs);
-    if (!start.error.empty()) {
-        refuse(r, start.error);
+    const Checked<PrivateStart> asked = kind.seating().as_private()->start(r.args, prefs);
+    if (!asked) {
+        refuse(r, asked.why());
         return;
     }
+    const PrivateStart& start = *asked;
     if (start.proven) {
         find_deal(r, kind, start);
         return;

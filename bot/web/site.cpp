@@ -793,16 +793,16 @@ std::optional<Value> Site::game(std::int64_t id) const {
             steps.push(std::move(first));
             for (const auto& e : journal) {
                 const auto [cmd, args] = split_command(e.action);
-                const Outcome o = game->act(e.seat, cmd, args);
-                if (!o.ok()) {
+                const Checked<Outcome> o = game->act(e.seat, cmd, args);
+                if (!o) {
                     error = fmt::format("Move {} ({}) was refused on rebuilding: {}", e.seq,
-                                        e.action, strip_formatting(o.error));
+                                        e.action, strip_formatting(o.why()));
                     break;
                 }
                 Value s = Value::object();
                 s.set("nick", nick(e.seat));
                 s.set("action", e.action);
-                s.set("said", strings(table_lines(o.out)));
+                s.set("said", strings(table_lines(o->out)));
                 s.set("view", strings(table_lines(game->show_table())));
                 steps.push(std::move(s));
             }

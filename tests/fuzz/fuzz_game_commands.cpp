@@ -86,11 +86,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     setup.deal_number = data[2] * 7919ULL + data[1];
     kind.deal_options(setup);
     if (kind.in_private()) {
-        const PrivateStart start = kind.seating().as_private()->start(text.substr(0, 40), {});
-        if (start.error.empty() && !start.proven) {
-            setup.variant = start.variant;
-            setup.options = start.options;
-            if (start.deal) setup.deal_number = *start.deal;
+        const Checked<PrivateStart> start =
+            kind.seating().as_private()->start(text.substr(0, 40), {});
+        if (start && !start->proven) {
+            setup.variant = start->variant;
+            setup.options = start->options;
+            if (start->deal) setup.deal_number = *start->deal;
         }
     }
     std::unique_ptr<Game> game = kind.create(setup);
@@ -103,9 +104,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const auto awaited = game->awaited();
             if (awaited.empty() || awaited.front() != 1) return;
             const auto [c, rest] = split_command(game->timeout_action(1));
-            const Outcome o = game->act(1, c, rest);
-            require(o.ok());
-            accepted.emplace_back(1, o.canonical);
+            const Checked<Outcome> o = game->act(1, c, rest);
+            require(bool(o));
+            accepted.emplace_back(1, o->canonical);
         }
     };
     play_opponent();
@@ -132,26 +133,26 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const std::string a = game->computer_action(seat);
             if (a.empty()) continue;
             const auto [c, rest] = split_command(a);
-            Outcome o = game->act(seat, c, rest);
-            if (o.ok()) accepted.emplace_back(seat, o.canonical);
+            Checked<Outcome> o = game->act(seat, c, rest);
+            if (o) accepted.emplace_back(seat, o->canonical);
             play_opponent();
             continue;
         }
         // On the game itself: a refusal must leave it as it was (bot/game.hpp).
         const std::string before = everything(*game, seats);
-        Outcome o = game->act(seat, command, args);
-        if (!o.ok()) {
+        Checked<Outcome> o = game->act(seat, command, args);
+        if (!o) {
             const std::string after = everything(*game, seats);
             if (after != before)  // nothing may change: say what did, for the crash report
                 std::fprintf(stderr, "%s: refused %d %.*s %.*s (%s) changed\n%s\n---\n%s\n",
                              kind.name().c_str(), seat, static_cast<int>(command.size()),
                              command.data(), static_cast<int>(args.size()), args.data(),
-                             o.error.c_str(), before.c_str(), after.c_str());
+                             o.why().c_str(), before.c_str(), after.c_str());
             require(after == before);
             continue;
         }
-        require(!o.canonical.empty());
-        accepted.emplace_back(seat, o.canonical);
+        require(!o->canonical.empty());
+        accepted.emplace_back(seat, o->canonical);
         for (int s : game->awaited()) require(s >= 0 && s < seats);
         play_opponent();
     }
@@ -160,8 +161,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto again = kind.create(setup);
     for (const auto& [seat, canonical] : accepted) {
         const auto [cmd, args] = split_command(canonical);  // as restore does
-        const Outcome o = again->act(seat, cmd, args);
-        require(o.ok());
+        const Checked<Outcome> o = again->act(seat, cmd, args);
+        require(bool(o));
     }
     const std::string played = everything(*game, seats), restored = everything(*again, seats);
     if (played != restored) {

@@ -18,8 +18,10 @@ namespace croupier::tests {
 
 namespace {
 
+using bot::Checked;
 using bot::Out;
 using bot::Outcome;
+using bot::Refusal;
 
 int high(const games::Card& c) {
     return c.rank == 1 ? 14 : c.rank;
@@ -40,20 +42,19 @@ class HighCardGame final : public bot::Game {
     }
     bool finished() const override { return drawn_.size() >= names_.size(); }
 
-    Outcome act(int seat, std::string_view command, std::string_view) override {
-        if (finished()) return Outcome::refuse("The game is over.");
+    Checked<Outcome> act(int seat, std::string_view command, std::string_view) override {
+        if (finished()) return Refusal{"The game is over."};
         if (seat < 0 || seat >= static_cast<int>(names_.size()))
-            return Outcome::refuse("You are not at this table.");
-        if (bot::lower(std::string(command)) != "draw")
-            return Outcome::refuse("Unknown move: type draw.");
+            return Refusal{"You are not at this table."};
+        if (bot::lower(std::string(command)) != "draw") return Refusal{"Unknown move: type draw."};
         if (seat != static_cast<int>(drawn_.size()))
-            return Outcome::refuse("It is " + names_[drawn_.size()] + "'s turn to draw.");
+            return Refusal{"It is " + names_[drawn_.size()] + "'s turn to draw."};
         const games::Card c = pack_[drawn_.size()];
         drawn_.push_back(c);
         std::string line =
             names_[static_cast<std::size_t>(seat)] + " draws " + games::to_text(c) + ".";
         if (finished()) line += " " + winners_line();
-        return Outcome{{}, "draw", {bot::to_table(line)}};
+        return Outcome{"draw", {bot::to_table(line)}};
     }
 
     std::string timeout_action(int) const override { return "draw"; }

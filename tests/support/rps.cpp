@@ -11,8 +11,10 @@ namespace croupier::tests {
 
 namespace {
 
+using bot::Checked;
 using bot::Out;
 using bot::Outcome;
+using bot::Refusal;
 
 const std::array<std::string, 3> kThrows = {"rock", "paper", "scissors"};
 constexpr int kRoundsToWin = 2;
@@ -58,40 +60,38 @@ class RpsGame final : public bot::Game {
         return std::nullopt;
     }
 
-    Outcome act(int seat, std::string_view command, std::string_view args) override {
+    Checked<Outcome> act(int seat, std::string_view command, std::string_view args) override {
         const std::string cmd = bot::lower(std::string(command));
-        if (finished()) return Outcome::refuse("The duel is over.");
+        if (finished()) return Refusal{"The duel is over."};
         if (cmd == "wake") {
-            if (seat != -1 || !paused_) return Outcome::refuse("Nothing to wake.");
+            if (seat != -1 || !paused_) return Refusal{"Nothing to wake."};
             paused_ = false;
             ++round_;
-            return Outcome{{},
-                           "wake",
+            return Outcome{"wake",
                            {bot::to_table("Round " + std::to_string(round_) +
                                           ": throw rock, paper or scissors, in private.")}};
         }
-        if (seat < 0 || seat > 1) return Outcome::refuse("You are not in this duel.");
+        if (seat < 0 || seat > 1) return Refusal{"You are not in this duel."};
         if (cmd == "leave") {
             winner_ = 1 - seat;
-            return Outcome{{},
-                           "leave",
+            return Outcome{"leave",
                            {bot::to_table(names_[seat] + " gives up: " + names_[1 - seat] +
                                           " wins the duel.")}};
         }
         if (cmd != "throw" && cmd != "t")
-            return Outcome::refuse("Unknown move: throw rock, paper or scissors.");
-        if (paused_) return Outcome::refuse("The next round starts in a moment; wait for it.");
+            return Refusal{"Unknown move: throw rock, paper or scissors."};
+        if (paused_) return Refusal{"The next round starts in a moment; wait for it."};
         if (choice_[seat] >= 0)
-            return Outcome::refuse("You have chosen already; wait for " + names_[1 - seat] + ".");
+            return Refusal{"You have chosen already; wait for " + names_[1 - seat] + "."};
         // A bug, for the tests: the game changes, then throws (tests/replay-kinds/fault.replay).
         if (bot::lower(bot::trim(args)) == "fault") {
             choice_[seat] = 0;
             throw std::runtime_error("a fault for the tests");
         }
         const int c = parse_throw(bot::lower(bot::trim(args)));
-        if (c < 0) return Outcome::refuse("Throw rock, paper or scissors, e.g. throw rock.");
+        if (c < 0) return Refusal{"Throw rock, paper or scissors, e.g. throw rock."};
         choice_[seat] = c;
-        Outcome o{{}, "throw " + kThrows[static_cast<std::size_t>(c)], {}};
+        Outcome o{"throw " + kThrows[static_cast<std::size_t>(c)], {}};
         o.out.push_back(
             bot::to_seat(seat, "You throw " + kThrows[static_cast<std::size_t>(c)] + "."));
         if (choice_[1 - seat] < 0) {

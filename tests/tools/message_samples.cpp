@@ -51,13 +51,13 @@ void play(const GameKind& kind, Game& g, int seats, games::DealRng& rng) {
             args = sp == std::string::npos ? "" : a.substr(sp + 1);
             if (command.empty()) break;
         }
-        Outcome o = g.act(seat, command, args);
-        if (!o.ok()) {
-            say(o.error);
+        Checked<Outcome> o = g.act(seat, command, args);
+        if (!o) {
+            say(o.why());
             if (roll != 0) break;  // a sound move refused: the checker's concern, not this
             continue;
         }
-        say(o.out);
+        say(o->out);
         if (step % 7 == 0) {
             say(g.show_table());
             say(g.show_table_as("full"));
@@ -80,14 +80,14 @@ int main() {
             int seats = 1;
             if (kind->in_private()) {
                 static const char* const starts[] = {"1", "2", "4", "4 keep"};
-                const PrivateStart start =
+                const Checked<PrivateStart> start =
                     kind->seating().as_private()->start(starts[round % 4], {});
-                if (!start.error.empty()) {
-                    say(start.error);
+                if (!start) {
+                    say(start.why());
                     continue;
                 }
-                setup.variant = start.variant;
-                setup.options = start.options;
+                setup.variant = start->variant;
+                setup.options = start->options;
                 setup.players = {"alice"};
                 setup.persons = {"h:alice!a@example.org"};
                 setup.computer = {false};
@@ -108,8 +108,12 @@ int main() {
         }
         // The commands that need no game, with wrong arguments and with none.
         for (const auto& c : kind->lookups().commands)
-            for (const char* args : kWrong)
-                for (const auto& line : kind->lookup(c.name, args, std::nullopt).lines) say(line);
+            for (const char* args : kWrong) {
+                const auto answer = kind->lookup(c.name, args, std::nullopt);
+                if (!answer) say(answer.why());
+                if (answer)
+                    for (const auto& line : answer->lines) say(line);
+            }
         for (const auto& c : kind->lookups().commands) say(c.name + " " + c.args + " - " + c.help);
         for (const auto& c : kind->commands()) say(c.name + " " + c.args + " - " + c.help);
         say(kind->summary());

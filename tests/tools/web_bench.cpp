@@ -50,16 +50,16 @@ std::int64_t play(storage::Database& db, const GameKind& kind, std::int64_t id, 
         if (seat < 0) break;
         const auto [cmd, args] =
             split_command(game->filler_action(seat, static_cast<std::uint64_t>(id * 1000 + m)));
-        const Outcome o = game->act(seat, cmd, args);
-        if (!o.ok()) break;
-        db.append(id, {++seq, seat, o.canonical, rec.started + seq});
+        const Checked<Outcome> o = game->act(seat, cmd, args);
+        if (!o) break;
+        db.append(id, {++seq, seat, o->canonical, rec.started + seq});
     }
     if (leave_open) return seq;
     if (!game->finished()) {
         const auto [cmd, args] = split_command(
             kind.seating().as_private() ? kind.seating().as_private()->end_command() : "resign");
-        const Outcome o = game->act(0, cmd, args);
-        if (o.ok()) db.append(id, {++seq, 0, o.canonical, rec.started + seq});
+        const Checked<Outcome> o = game->act(0, cmd, args);
+        if (o) db.append(id, {++seq, 0, o->canonical, rec.started + seq});
     }
     if (!game->finished()) return 0;
     web::test::write_results(db, id, setup, *game, "over", rec.started + 50, seq);

@@ -149,10 +149,10 @@ double median(std::vector<int> v) {
 }  // namespace
 
 void bench_adventurer(BenchReport& r, bool quick) {
-    AdventurerLibrary lib;
-    if (auto why = load_adventurer_library("builtin", ".", lib); !why.empty()) {
-        throw std::runtime_error("adventurer: the built-in cards do not load: " + why);
-    }
+    const Checked<AdventurerLibrary> loaded = load_adventurer_library("builtin", ".");
+    if (!loaded)
+        throw std::runtime_error("adventurer: the built-in cards do not load: " + loaded.why());
+    const AdventurerLibrary& lib = *loaded;
     const auto nd = lib.decks.size();
     // The computer against a random player: every deck against every deck, both seats.
     const int duels = quick ? 64 : 800;

@@ -24,23 +24,26 @@
 
 namespace croupier::bot {
 
-std::string load_adventurer_library(const std::string& cards, const std::filesystem::path& base,
-                                    AdventurerLibrary& lib) {
+Checked<AdventurerLibrary> load_adventurer_library(const std::string& cards,
+                                                   const std::filesystem::path& base) {
     static constexpr CardFiles kFiles{"adventurer", ".txt", "no card files (*.txt)"};
+    AdventurerLibrary lib;
     for (const auto& entry : split_list(cards, ',')) {
         if (entry.empty()) continue;
-        CardFolder folder;
-        if (auto why = read_card_folder(entry, base, kFiles, folder); !why.empty()) return why;
-        for (const auto& f : folder.cards)
-            if (auto why = lib.set.add_file(f.text, f.path); !why.empty()) return why;
-        for (const auto& f : folder.decks)
+        const Checked<CardFolder> folder = read_card_folder(entry, base, kFiles);
+        if (!folder) return Fault{folder.why()};
+        // The engine's why (it knows nothing of bot/), a Fault here.
+        for (const auto& f : folder->cards)
+            if (auto why = lib.set.add_file(f.text, f.path); !why.empty()) return Fault{why};
+        for (const auto& f : folder->decks)
             if (auto why = games::adventurer::parse_decks(lib.set, f.text, f.path, lib.decks);
                 !why.empty())
-                return why;
+                return Fault{why};
     }
-    if (lib.set.size() == 0) return "no cards loaded";
-    if (lib.decks.empty()) return "no premade decks (decks.txt): a player without a deck needs one";
-    return "";
+    if (lib.set.size() == 0) return Fault{"no cards loaded"};
+    if (lib.decks.empty())
+        return Fault{"no premade decks (decks.txt): a player without a deck needs one"};
+    return lib;
 }
 
 }  // namespace croupier::bot
@@ -178,19 +181,19 @@ class AdventurerGame final : public Game {
         return std::chrono::seconds(response_s_);
     }
 
-    Outcome act(int seat, std::string_view command, std::string_view args) override {
+    Checked<Outcome> act(int seat, std::string_view command, std::string_view args) override {
         std::string cmd = lower(std::string(command));
         const std::string a = trim(args);
-        if (duel_.finished()) return Outcome::refuse("The duel is over.");
+        if (duel_.finished()) return Refusal{"The duel is over."};
         if (seat == -1 && cmd == "wake") {
-            if (!duel_.window_open()) return Outcome::refuse("Nothing waits for an answer.");
+            if (!duel_.window_open()) return Refusal{"Nothing waits for an answer."};
             const int r = duel_.responder();
             (void)duel_.act(r, "pass");
             return report("wake", r,
                           fmt::format("No answer from {} in {} s: it resolves.",
                                       names_[static_cast<std::size_t>(r)], response_s_));
         }
-        if (seat < 0 || seat > 1) return Outcome::refuse("You are not in this duel.");
+        if (seat < 0 || seat > 1) return Refusal{"You are not in this duel."};
         if (cmd == "leave") {
             duel_.concede(seat);
             return report("leave", seat);
@@ -198,17 +201,17 @@ class AdventurerGame final : public Game {
         if (cmd == "p") cmd = "play";
         if (cmd == "u") cmd = "use";
         if (seat != duel_.awaited() && cmd != "draw")  // whose turn or answer it is, first
-            return Outcome::refuse(capitalised(named(duel_.act(seat, cmd), names_)));
+            return Refusal{capitalised(named(duel_.act(seat, cmd), names_))};
         std::string line = cmd;
         if (cmd == "play" || cmd == "use" || cmd == "discard" || cmd == "cycle") {
             const Checked<std::string> typed = resolve(seat, cmd, a);
-            if (!typed) return Outcome::refuse(typed.why());
+            if (!typed) return Refusal{typed.why()};
             line = *typed;
         } else if (!a.empty()) {
             line += " " + a;  // the engine refuses words these commands do not take
         }
         if (auto why = duel_.act(seat, line); !why.empty())
-            return Outcome::refuse(capitalised(named(why, names_)) + hint_after(seat, cmd));
+            return Refusal{capitalised(named(why, names_)) + hint_after(seat, cmd)};
         return report(line, seat);
     }
 
@@ -490,10 +493,9 @@ class AdventurerKind final : public GameKind {
     explicit AdventurerKind(const config::Section& section) : cfg_(config::duel_config(section)) {
         response_s_ = static_cast<int>(section.integer("response_seconds"));
         const std::filesystem::path base = section.folder();
-        auto lib = std::make_shared<AdventurerLibrary>();
-        if (auto why = load_adventurer_library(section.text("cards"), base, *lib); !why.empty())
-            section.fail("cards", why);
-        lib_ = std::move(lib);
+        Checked<AdventurerLibrary> lib = load_adventurer_library(section.text("cards"), base);
+        if (!lib) section.fail("cards", lib.why());
+        lib_ = std::make_shared<AdventurerLibrary>(std::move(*lib));
         commands_ = {
             {"play",
              {"p"},
@@ -540,12 +542,16 @@ class AdventurerKind final : public GameKind {
         book_.text = [&set](const std::vector<int>& c) {
             return games::adventurer::deck_list_text(set, c);
         };
-        book_.parse = [&set](const std::string& list, std::vector<int>& c) {
-            std::string why = games::adventurer::parse_deck_list(set, list, c);
-            return why.empty() ? games::adventurer::check_deck(set, c) : why;
+        // The engine's why (it knows nothing of bot/), a Refusal here.
+        book_.parse = [&set](const std::string& list) -> Checked<std::vector<int>> {
+            std::vector<int> c;
+            if (auto why = games::adventurer::parse_deck_list(set, list, c); !why.empty())
+                return Refusal{why};
+            if (auto why = games::adventurer::check_deck(set, c); !why.empty()) return Refusal{why};
+            return c;
         };
         book_.summary = [this](const std::vector<int>& c) { return deck_classes(c); };
-        book_.allowed = [](const std::vector<int>&) { return std::string(); };
+        book_.allowed = [](const std::vector<int>&) { return Checked<Done>(Done{}); };
         for (const auto& d : lib_->decks) book_.premade.push_back({d.name, d.cards});
         book_.example = "4 Sellsword, 3 Rusty Blade, ... (40 cards)";
         book_.usage_set = "4 A, 3 B, ... (40 cards, at most 4 of a card)";
@@ -579,10 +585,9 @@ class AdventurerKind final : public GameKind {
             std::vector<int> deck;
             std::string name;
             if (auto saved = setup.options.find("saved." + key); saved != setup.options.end()) {
-                const SavedDeck d = read_saved(saved->second);
-                if (d.error.empty()) {
-                    deck = d.cards;
-                    name = d.name;
+                if (const Checked<SavedDeck> d = read_saved(saved->second)) {
+                    deck = d->cards;
+                    name = d->name;
                 }
             }
             if (deck.empty()) {
@@ -631,8 +636,9 @@ class AdventurerKind final : public GameKind {
     }
 
     // The lookups' answers; `typed` "" when unknown: "af ".
-    LookupReply answer(std::string_view command, std::string_view args,
-                       const std::optional<std::string>& saved, const std::string& typed_in) const {
+    Checked<LookupReply> answer(std::string_view command, std::string_view args,
+                                const std::optional<std::string>& saved,
+                                const std::string& typed_in) const {
         const std::string typed = typed_in.empty() ? "af " : typed_in;
         const std::string cmd = lower(std::string(command));
         const std::string a = trim(args);
@@ -640,24 +646,20 @@ class AdventurerKind final : public GameKind {
         if (cmd == "cards") return cards_reply(a);
         if (cmd == "decks") return decks_lookup(book_, typed);
         if (cmd == "deck") return deck_lookup(book_, a, saved, typed);
-        return LookupReply::wrong("Unknown Adventurer Factory command.", true);
+        return Refusal{"Unknown Adventurer Factory command."};
     }
 
   private:
     // Saved data: "deck", the deck's name, then the list "4 Sellsword, 3 ...".
-    SavedDeck read_saved(const std::string& data) const {
-        SavedDeck d;
+    Checked<SavedDeck> read_saved(const std::string& data) const {
         auto lines = split_list(data, '\n');
-        if (lines.size() < 3 || lines[0] != "deck") {
-            d.error = "no deck";
-            return d;
-        }
-        d.name = lines[1];
+        if (lines.size() < 3 || lines[0] != "deck") return Refusal{"no deck"};
+        SavedDeck d{lines[1], {}};
         if (auto why = games::adventurer::parse_deck_list(lib_->set, lines[2], d.cards);
             !why.empty())
-            d.error = why;
-        else if (auto bad = games::adventurer::check_deck(lib_->set, d.cards); !bad.empty())
-            d.error = bad;
+            return Refusal{why};
+        if (auto bad = games::adventurer::check_deck(lib_->set, d.cards); !bad.empty())
+            return Refusal{bad};
         return d;
     }
     std::string write_saved(const std::string& name, const std::vector<int>& cards) const {
@@ -678,22 +680,20 @@ class AdventurerKind final : public GameKind {
         return s.empty() ? "no class" : s;
     }
 
-    LookupReply card_reply(const std::string& a) const {
-        if (a.empty())
-            return LookupReply::wrong("Usage: card NAME, e.g. card " + lib_->set.at(0).name + ".");
+    Checked<LookupReply> card_reply(const std::string& a) const {
+        if (a.empty()) return Refusal{"Usage: card NAME, e.g. card " + lib_->set.at(0).name + "."};
         std::vector<std::string> names;
         for (const auto& c : lib_->set.cards()) names.push_back(c.name);
         const Checked<std::string> n = pick_name(names, a, "in the card set");
         if (!n)
-            return LookupReply::wrong(
-                n.why().size() > 300
-                    ? fmt::format("There is no card \"{}\"; cards TYPE lists them.", a)
-                    : n.why());
+            return Refusal{n.why().size() > 300
+                               ? fmt::format("There is no card \"{}\"; cards TYPE lists them.", a)
+                               : n.why()};
         return LookupReply::said(card_full(lib_->set.at(lib_->set.find(*n))));
     }
 
     // `cards` lists in private (a type's list is long).
-    LookupReply cards_reply(const std::string& a) const {
+    Checked<LookupReply> cards_reply(const std::string& a) const {
         static const char* kTypes[] = {"Class",  "Race",  "Item",   "Weapon",
                                        "Armour", "Spell", "Minion", "Consumable"};
         std::string type;
@@ -703,7 +703,8 @@ class AdventurerKind final : public GameKind {
             const std::string types =
                 "Types: Class, Race, Item, Weapon, Armour, Spell, Minion, Consumable; cards "
                 "TYPE lists one, card NAME shows one.";
-            return a.empty() ? LookupReply::said(types, true) : LookupReply::wrong(types, true);
+            if (!a.empty()) return Refusal{types};
+            return LookupReply::said(types, true);
         }
         std::string s = type + ":";
         for (const auto& c : lib_->set.cards())
@@ -761,10 +762,9 @@ config::SectionSpec adventurer_section() {
                                             "resolves as if they passed"));
     spec.finish = [](config::Section& s) {
         config::finish_table(s);
-        AdventurerLibrary lib;
         const std::filesystem::path base = s.folder();
-        if (auto why = load_adventurer_library(s.text("cards"), base, lib); !why.empty())
-            s.fail("cards", why);
+        if (const auto lib = load_adventurer_library(s.text("cards"), base); !lib)
+            s.fail("cards", lib.why());
     };
     return spec;
 }

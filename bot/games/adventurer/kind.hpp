@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bot/checked.hpp"
 #include "games/adventurer/card.hpp"
 
 namespace croupier::bot {
@@ -18,8 +19,9 @@ struct AdventurerLibrary {
 
 // Loads every entry of `cards`, comma-separated: "builtin" (data/adventurer, built in) or
 // folders of card files (*.txt, decks.txt for premade decks), relative to `base` (the config
-// file's folder). Returns "" or the refusal, naming the file and line.
-std::string load_adventurer_library(const std::string& cards, const std::filesystem::path& base,
-                                    AdventurerLibrary& lib);
+// file's folder). The library, or the Fault naming the file and line (the config section
+// makes it the key's error).
+Checked<AdventurerLibrary> load_adventurer_library(const std::string& cards,
+                                                   const std::filesystem::path& base);
 
 }  // namespace croupier::bot

@@ -168,41 +168,41 @@ class EncounterGame final : public Game {
     }
     bool finished() const override { return e_.outcome() != enc::Outcome::Playing; }
 
-    Outcome act(int seat, std::string_view command, std::string_view args) override {
+    Checked<Outcome> act(int seat, std::string_view command, std::string_view args) override {
         const std::string cmd = lower(trim(command));
         const std::string rest = trim(args);
-        if (finished()) return Outcome::refuse("The encounter is over: enc new starts another.");
+        if (finished()) return Refusal{"The encounter is over: enc new starts another."};
         if (seat == 1) return enemy(cmd + (rest.empty() ? "" : " " + rest));
-        if (seat != 0) return Outcome::refuse("An encounter has one player.");
-        if (e_.side_to_play() != 0) return Outcome::refuse("The enemy is moving; wait a moment.");
+        if (seat != 0) return Refusal{"An encounter has one player."};
+        if (e_.side_to_play() != 0) return Refusal{"The enemy is moving; wait a moment."};
         std::string text;
         if (cmd == "move" || cmd == "m") {
             int f = 0, t = 0, n = 0;
             char extra = 0;
             const int got = std::sscanf(rest.c_str(), "%d %d %d %c", &f, &t, &n, &extra);
             if (got < 2 || got > 3)
-                return Outcome::refuse(
+                return Refusal{
                     "Move what? move FROM TO [N]: two pile numbers (1-10) and how many cards, "
-                    "e.g. move 3 7 or move 3 7 2.");
+                    "e.g. move 3 7 or move 3 7 2."};
             text =
                 got == 3 ? fmt::format("move {} {} {}", f, t, n) : fmt::format("move {} {}", f, t);
         } else if (cmd == "deal" || cmd == "d" || cmd == "redeal" || cmd == "pass" || cmd == "p" ||
                    cmd == "flee") {
             if (!rest.empty())
-                return Outcome::refuse(
-                    fmt::format("{} takes nothing after it: type {}.", capitalised(cmd), cmd));
+                return Refusal{
+                    fmt::format("{} takes nothing after it: type {}.", capitalised(cmd), cmd)};
             text = cmd == "d" ? "deal" : cmd == "p" ? "pass" : cmd;
         } else if (cmd == "leave" || cmd == "resign") {
             text = "flee";
         } else if (cmd == "ability" || cmd == "a") {
             if (rest.empty())
-                return Outcome::refuse("Which ability? ability NAME [TARGET]; yours: " +
-                                       abilities_text(e_.party_level()) + ".");
+                return Refusal{"Which ability? ability NAME [TARGET]; yours: " +
+                               abilities_text(e_.party_level()) + "."};
             text = "ability " + lower(rest);
         } else {
-            return Outcome::refuse(
+            return Refusal{
                 "Unknown encounter command: move FROM TO [N], deal, redeal, ability NAME "
-                "[TARGET], pass, flee, board, hint.");
+                "[TARGET], pass, flee, board, hint."};
         }
         const int mover = e_.turn();
         std::string info;
@@ -223,7 +223,7 @@ class EncounterGame final : public Game {
                                                     (above == "8" || above == "11" ? "an " : "a ") +
                                                     above + " of any character");
             }
-            return Outcome::refuse(why);
+            return Refusal{why};
         }
         history_.emplace_back(0, text);
         Outcome o;
@@ -481,10 +481,10 @@ class EncounterGame final : public Game {
 
     // The enemy's action: nothing said until the turn comes back to the party, then one
     // line for all its moves since, its abilities named in it.
-    Outcome enemy(const std::string& text) {
-        if (e_.side_to_play() != 1) return Outcome::refuse("It is not the enemy's turn.");
+    Checked<Outcome> enemy(const std::string& text) {
+        if (e_.side_to_play() != 1) return Refusal{"It is not the enemy's turn."};
         const int mover = e_.turn();
-        if (auto why = e_.act(text); !why.empty()) return Outcome::refuse(why);
+        if (auto why = e_.act(text); !why.empty()) return Refusal{why};
         history_.emplace_back(1, text);
         if (text.rfind("ability", 0) == 0)
             enemy_abilities_ += enemy_ability_text(mover, text);
@@ -526,14 +526,14 @@ class EncountersKind final : public GameKind {
     explicit EncountersKind(const config::Section& section)
         : abandon_after_(section.seconds("abandon_after")),
           seating_(PrivateRules{
-              [](std::string_view args, const std::map<std::string, std::string>&) {
-                  PrivateStart start;
+              [](std::string_view args,
+                 const std::map<std::string, std::string>&) -> Checked<PrivateStart> {
                   const std::string a = lower(trim(args));
                   if (!a.empty() && a != "new")
-                      start.error =
+                      return Refusal{
                           "An encounter is chosen for your party's level: type enc new (or "
-                          "new) with nothing after it.";
-                  return start;
+                          "new) with nothing after it."};
+                  return PrivateStart{};
               },
               "",
               "starts an encounter for your party (made on your first, kept with its "
@@ -584,9 +584,9 @@ class EncountersKind final : public GameKind {
 
   private:
     // `party`, the one lookup.
-    LookupReply party(std::string_view command, const std::optional<std::string>& saved) const {
-        if (lower(std::string(command)) != "party")
-            return LookupReply::wrong("Unknown command.", true);
+    Checked<LookupReply> party(std::string_view command,
+                               const std::optional<std::string>& saved) const {
+        if (lower(std::string(command)) != "party") return Refusal{"Unknown command."};
         const enc::PartyState p = saved ? read_party(*saved) : enc::PartyState{};
         const int level = p.level();
         std::string s = fmt::format(

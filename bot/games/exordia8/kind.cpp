@@ -94,36 +94,35 @@ class Exordia8Game : public Game {
     }
     bool finished() const override { return engine_.finished(); }
 
-    Outcome act(int seat, std::string_view command, std::string_view args) override {
-        if (seat < 0 || seat >= engine_.players())
-            return Outcome::refuse("You are not in this game.");
+    Checked<Outcome> act(int seat, std::string_view command, std::string_view args) override {
+        if (seat < 0 || seat >= engine_.players()) return Refusal{"You are not in this game."};
         const std::string cmd = lower(std::string(command));
         Action action;
         if (cmd == "leave") {
             action = Action::leave();
         } else if (engine_.finished()) {
-            return Outcome::refuse("The game is over.");
+            return Refusal{"The game is over."};
         } else if (!engine_.in(seat)) {
-            return Outcome::refuse("You have left this game.");
+            return Refusal{"You have left this game."};
         } else if (seat != engine_.turn()) {
-            return Outcome::refuse("It is " + names_[engine_.turn()] + "'s turn, not yours.");
+            return Refusal{"It is " + names_[engine_.turn()] + "'s turn, not yours."};
         } else if (cmd == "draw" || cmd == "d") {
             action = Action::draw();
         } else if (cmd == "pass") {
             action = Action::pass();
         } else if (cmd == "play" || cmd == "p") {
             const Checked<Action> a = parse_play(seat, args);
-            if (!a) return Outcome::refuse(a.why());
+            if (!a) return Refusal{a.why()};
             action = *a;
         } else {
-            return Outcome::refuse("Exordia8 commands: play CARD [SUIT], draw, pass, hand.");
+            return Refusal{"Exordia8 commands: play CARD [SUIT], draw, pass, hand."};
         }
         auto r = engine_.apply(seat, action);
         if (!r.ok()) {
             std::string e = with_symbols(r.error);
             if (!e.empty())
                 e[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(e[0])));
-            return Outcome::refuse(e + ".");
+            return Refusal{e + "."};
         }
         Outcome o;
         o.canonical = games::exordia8::to_text(action);

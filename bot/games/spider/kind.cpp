@@ -274,8 +274,8 @@ class SpiderGame final : public Game {
     std::vector<int> awaited() const override { return {}; }
     bool finished() const override { return engine_.over(); }
 
-    Outcome act(int seat, std::string_view command, std::string_view args) override {
-        if (seat != 0) return Outcome::refuse("Spider has one player.");
+    Checked<Outcome> act(int seat, std::string_view command, std::string_view args) override {
+        if (seat != 0) return Refusal{"Spider has one player."};
         const std::string cmd = lower(trim(command));
         const std::string rest = trim(args);
         std::string text;
@@ -286,16 +286,16 @@ class SpiderGame final : public Game {
         } else if (cmd == "leave") {
             text = "resign";
         } else {
-            return Outcome::refuse(
+            return Refusal{
                 "Unknown Spider command: move FROM TO [N], deal, undo, hint, "
-                "resign or board.");
+                "resign or board."};
         }
         games::spider::Result r = engine_.apply(text);
         if (!r.ok()) {
             std::string why = r.error;
             if (!why.empty())
                 why[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(why[0])));
-            return Outcome::refuse(why + ".");
+            return Refusal{why + "."};
         }
         // Every position the game stands in, for the hint never to lead back to one.
         seen_.push_back(games::spider::position_key(engine_.view()));
@@ -516,8 +516,8 @@ class SpiderKind final : public GameKind {
     }
 
     // new [1|2|4] [DEAL|winnable] [keep], in any order.
-    PrivateStart new_game(std::string_view args_in,
-                          const std::map<std::string, std::string>& prefs) const {
+    Checked<PrivateStart> new_game(std::string_view args_in,
+                                   const std::map<std::string, std::string>& prefs) const {
         PrivateStart start;
         int suits = default_suits_;
         bool preferred = false;
@@ -546,9 +546,8 @@ class SpiderKind final : public GameKind {
                                    [](char c) { return c >= '0' && c <= '9'; }) &&
                        w.size() <= 20) {
                 if (start.deal) {
-                    start.error =
-                        "Give one deal number at most: new [1|2|4] [DEAL|winnable] [keep].";
-                    return start;
+                    return Refusal{
+                        "Give one deal number at most: new [1|2|4] [DEAL|winnable] [keep]."};
                 }
                 try {
                     start.deal = std::stoull(w);
@@ -556,27 +555,23 @@ class SpiderKind final : public GameKind {
                     start.deal.reset();
                 }
                 if (!start.deal) {
-                    start.error =
+                    return Refusal{
                         "That deal number is too large: deal numbers go up to "
-                        "18446744073709551615.";
-                    return start;
+                        "18446744073709551615."};
                 }
             } else {
-                start.error = "I don't understand \"" + render::quote_user(w, 30) +
-                              "\". Usage: new [1|2|4] [DEAL|winnable] [keep], e.g. new 2, new 4 "
-                              "8812, new 4 winnable; keep: completed runs stay on the tableau.";
-                return start;
+                return Refusal{"I don't understand \"" + render::quote_user(w, 30) +
+                               "\". Usage: new [1|2|4] [DEAL|winnable] [keep], e.g. new 2, new 4 "
+                               "8812, new 4 winnable; keep: completed runs stay on the tableau."};
             }
         }
         if (start.proven && start.deal) {
-            start.error = "Give a deal number or winnable, not both.";
-            return start;
+            return Refusal{"Give a deal number or winnable, not both."};
         }
         if (start.proven && keep_runs) {
-            start.error =
+            return Refusal{
                 "The solver proves deals for the usual rules only: new 4 winnable, or new 4 "
-                "keep for a random deal with runs kept.";
-            return start;
+                "keep for a random deal with runs kept."};
         }
         start.variant = std::to_string(suits) + "suit";
         start.options["keep_runs"] = keep_runs ? "1" : "0";

@@ -151,10 +151,9 @@ std::vector<DeckScore> deck_balance(const VcgLibrary& lib, int per_pair, BenchRe
 }  // namespace
 
 void bench_vcg(BenchReport& r, bool quick) {
-    VcgLibrary lib;
-    if (auto why = load_vcg_library("builtin", ".", lib); !why.empty()) {
-        throw std::runtime_error("vcg: the built-in cards do not load: " + why);
-    }
+    const Checked<VcgLibrary> loaded = load_vcg_library("builtin", ".");
+    if (!loaded) throw std::runtime_error("vcg: the built-in cards do not load: " + loaded.why());
+    const VcgLibrary& lib = *loaded;
     // Battles: every card against every card, potions from the deal generator.
     const auto& cards = lib.set.cards();
     const long long battles = quick ? 200000 : 3000000;

@@ -53,27 +53,28 @@ std::string faction_title(const std::string& stem) {
     return out;
 }
 
-// "" or why the eight names are not a deck: each found once, eight different.
-std::string resolve_deck(const CardSet& set, const std::vector<std::string>& names,
-                         std::vector<int>& out) {
-    out.clear();
+// The eight cards the names make, or the Refusal saying why they are not a deck: each found
+// once, eight different. (A deck file's is the loader's Fault.)
+Checked<std::vector<int>> resolve_deck(const CardSet& set, const std::vector<std::string>& names) {
+    std::vector<int> out;
     for (const auto& n : names) {
         std::string choices;
         const int i = set.find(n, &choices);
-        if (i == -2) return fmt::format("\"{}\" is in more than one faction: say {}", n, choices);
-        if (i < 0) return fmt::format("there is no card \"{}\"", n);
+        if (i == -2)
+            return Refusal{fmt::format("\"{}\" is in more than one faction: say {}", n, choices)};
+        if (i < 0) return Refusal{fmt::format("there is no card \"{}\"", n)};
         if (std::find(out.begin(), out.end(), i) != out.end())
-            return fmt::format("{} is in it twice; a deck has {} different cards", set.at(i).name,
-                               kDeck);
+            return Refusal{fmt::format("{} is in it twice; a deck has {} different cards",
+                                       set.at(i).name, kDeck)};
         out.push_back(i);
     }
     if (static_cast<int>(out.size()) != kDeck)
-        return fmt::format("a deck has {} different cards, not {}", kDeck, out.size());
-    return "";
+        return Refusal{fmt::format("a deck has {} different cards, not {}", kDeck, out.size())};
+    return out;
 }
 
-// decks.txt: "Name: card, card, ..." a line; # comments. Returns "" or "file:line: why".
-std::string add_decks(VcgLibrary& lib, const std::string& text, const std::string& file) {
+// decks.txt: "Name: card, card, ..." a line; # comments. Done, or the Fault "file:line: why".
+Checked<Done> add_decks(VcgLibrary& lib, const std::string& text, const std::string& file) {
     std::istringstream in(text);
     std::string line;
     int n = 0;
@@ -83,47 +84,51 @@ std::string add_decks(VcgLibrary& lib, const std::string& text, const std::strin
         if (t.empty() || t[0] == '#') continue;
         const auto colon = t.find(':');
         if (colon == std::string::npos)
-            return fmt::format("{}:{}: a deck is \"Name: card, card, ...\"", file, n);
+            return Fault{fmt::format("{}:{}: a deck is \"Name: card, card, ...\"", file, n)};
         VcgDeck d;
         d.name = trim(t.substr(0, colon));
         std::vector<std::string> names = split_list(t.substr(colon + 1), ',');
-        if (const auto why = resolve_deck(lib.set, names, d.cards); !why.empty())
-            return fmt::format("{}:{}: deck {}: {}", file, n, d.name, why);
+        const Checked<std::vector<int>> cards = resolve_deck(lib.set, names);
+        if (!cards) return Fault{fmt::format("{}:{}: deck {}: {}", file, n, d.name, cards.why())};
+        d.cards = *cards;
         for (const auto& o : lib.decks)
             if (lower(o.name) == lower(d.name))
-                return fmt::format("{}:{}: deck {} is there twice", file, n, d.name);
+                return Fault{fmt::format("{}:{}: deck {} is there twice", file, n, d.name)};
         lib.decks.push_back(std::move(d));
     }
-    return "";
+    return Done{};
 }
 
 }  // namespace
 
-std::string load_vcg_library(const std::string& cards, const std::filesystem::path& base,
-                             VcgLibrary& lib) {
+Checked<VcgLibrary> load_vcg_library(const std::string& cards, const std::filesystem::path& base) {
     static constexpr CardFiles kFiles{"vcg", ".csv", "no .csv files (one faction a file)"};
+    VcgLibrary lib;
     for (const auto& entry : split_list(cards, ',')) {
         if (entry.empty()) continue;
-        CardFolder folder;
-        if (auto why = read_card_folder(entry, base, kFiles, folder); !why.empty()) return why;
-        for (const auto& f : folder.cards) {
+        const Checked<CardFolder> folder = read_card_folder(entry, base, kFiles);
+        if (!folder) return Fault{folder.why()};
+        for (const auto& f : folder->cards) {
             const std::string stem = std::filesystem::path(f.path).stem().string();
+            // The engine's why (it knows nothing of bot/), a Fault here.
             if (auto why = lib.set.add_faction(f.text, faction_title(stem), f.path); !why.empty())
-                return why;
+                return Fault{why};
         }
-        for (const auto& f : folder.decks)
-            if (auto why = add_decks(lib, f.text, f.path); !why.empty()) return why;
+        for (const auto& f : folder->decks)
+            if (const auto added = add_decks(lib, f.text, f.path); !added)
+                return Fault{added.why()};
     }
-    if (lib.set.cards().empty()) return "no cards loaded";
+    if (lib.set.cards().empty()) return Fault{"no cards loaded"};
     if (static_cast<int>(lib.set.cards().size()) < kDeck)
-        return fmt::format("only {} cards loaded; a deck needs {}", lib.set.cards().size(), kDeck);
+        return Fault{
+            fmt::format("only {} cards loaded; a deck needs {}", lib.set.cards().size(), kDeck)};
     if (lib.decks.empty()) {
         // No premade decks: the first eight cards make one, so a player without a deck plays.
         VcgDeck d{"Starter", {}};
         for (int i = 0; i < kDeck; ++i) d.cards.push_back(i);
         lib.decks.push_back(d);
     }
-    return "";
+    return lib;
 }
 
 namespace {
@@ -250,33 +255,32 @@ class VcgGame final : public Game {
     }
     bool finished() const override { return duel_.finished(); }
 
-    Outcome act(int seat, std::string_view command, std::string_view args) override {
+    Checked<Outcome> act(int seat, std::string_view command, std::string_view args) override {
         const std::string cmd = lower(std::string(command));
-        if (duel_.finished()) return Outcome::refuse("The duel is over.");
-        if (seat < 0 || seat > 1) return Outcome::refuse("You are not in this duel.");
+        if (duel_.finished()) return Refusal{"The duel is over."};
+        if (seat < 0 || seat > 1) return Refusal{"You are not in this duel."};
         if (cmd == "leave") {
             duel_.concede(seat);
-            return Outcome{{},
-                           "leave",
+            return Outcome{"leave",
                            {to_table(fmt::format("{} gives up: {} wins the duel.", names_[seat],
                                                  names_[1 - seat]))}};
         }
         if (cmd != "play" && cmd != "p")
-            return Outcome::refuse("Unknown move: play CARD POTIONS [focus], e.g. play " +
-                                   first_open(seat) + " 3.");
-        Choice c;
-        if (auto why = parse_play(seat, std::string(args), c); !why.empty())
-            return Outcome::refuse(why);
+            return Refusal{"Unknown move: play CARD POTIONS [focus], e.g. play " +
+                           first_open(seat) + " 3."};
+        const Checked<Choice> parsed = parse_play(seat, std::string(args));
+        if (!parsed) return Refusal{parsed.why()};
+        const Choice c = *parsed;
         if (seat != duel_.to_play())
-            return Outcome::refuse(duel_.has_chosen(seat)
-                                       ? "You have played this battle's card; wait for " +
-                                             names_[1 - seat] + "."
-                                       : "It is " + names_[1 - seat] + "'s turn to play first.");
+            return Refusal{duel_.has_chosen(seat)
+                               ? "You have played this battle's card; wait for " +
+                                     names_[1 - seat] + "."
+                               : "It is " + names_[1 - seat] + "'s turn to play first."};
         if (duel_.side(seat).played[static_cast<std::size_t>(c.slot)])
-            return Outcome::refuse(fmt::format(
-                "You have played {} already; yours to play: {}.",
-                duel_.side(seat).hand[static_cast<std::size_t>(c.slot)].name, open_names(seat)));
-        if (auto why = duel_.choose(seat, c); !why.empty()) return Outcome::refuse(why);
+            return Refusal{fmt::format("You have played {} already; yours to play: {}.",
+                                       duel_.side(seat).hand[static_cast<std::size_t>(c.slot)].name,
+                                       open_names(seat))};
+        if (auto why = duel_.choose(seat, c); !why.empty()) return Refusal{why};
         Outcome o;
         o.canonical = fmt::format("play {} {}{}", c.slot + 1, c.potions, c.focus ? " focus" : "");
         const Card& card = duel_.side(seat).hand[static_cast<std::size_t>(c.slot)];
@@ -489,11 +493,12 @@ class VcgGame final : public Game {
 
     // "Watch Captain 3 focus", "2 3", "watch 3 f": a card of the hand (its name, a unique
     // start of it or of one of its words, or its place 1-4), the potions, and "focus" or "f".
-    std::string parse_play(int seat, const std::string& args, Choice& c) const {
+    Checked<Choice> parse_play(int seat, const std::string& args) const {
+        Choice c;
         auto w = split_list(args, ' ');
         std::erase_if(w, [](const std::string& x) { return x.empty(); });
         const std::string usage = "play CARD POTIONS [focus], e.g. play " + first_open(seat) + " 3";
-        if (w.empty()) return "Say which card and how many potions: " + usage + ".";
+        if (w.empty()) return Refusal{"Say which card and how many potions: " + usage + "."};
         if (lower(w.back()) == "focus" || lower(w.back()) == "f") {
             c.focus = true;
             w.pop_back();
@@ -503,7 +508,7 @@ class VcgGame final : public Game {
                    std::all_of(x.begin(), x.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
         };
         if (w.size() < 2 || !is_num(w.back()))
-            return "Say how many potions after the card: " + usage + ".";
+            return Refusal{"Say how many potions after the card: " + usage + "."};
         c.potions = std::stoi(w.back());
         w.pop_back();
         std::string name;
@@ -511,9 +516,10 @@ class VcgGame final : public Game {
         const Side& me = duel_.side(seat);
         if (w.size() == 1 && is_num(w[0])) {
             const int n = std::stoi(w[0]);
-            if (n < 1 || n > kHand) return fmt::format("Your cards are numbered 1 to {}.", kHand);
+            if (n < 1 || n > kHand)
+                return Refusal{fmt::format("Your cards are numbered 1 to {}.", kHand)};
             c.slot = n - 1;
-            return "";
+            return c;
         }
         const std::string want = games::vcg::fold_name(name);
         int found = -1, starts = 0, start_at = -1;
@@ -528,10 +534,10 @@ class VcgGame final : public Game {
         }
         if (found < 0 && starts == 1) found = start_at;
         if (found < 0)
-            return fmt::format("You have no card \"{}\"; yours to play: {}.", name,
-                               open_names(seat));
+            return Refusal{
+                fmt::format("You have no card \"{}\"; yours to play: {}.", name, open_names(seat))};
         c.slot = found;
-        return "";
+        return c;
     }
 
     std::vector<std::string> names_;
@@ -549,10 +555,9 @@ class VcgKind final : public GameKind {
     explicit VcgKind(const config::Section& section) : cfg_(config::duel_config(section)) {
         level_cap_ = static_cast<int>(section.integer("deck_level_cap"));
         const std::filesystem::path base = section.folder();
-        auto lib = std::make_shared<VcgLibrary>();
-        if (auto why = load_vcg_library(section.text("cards"), base, *lib); !why.empty())
-            section.fail("cards", why);
-        lib_ = std::move(lib);
+        Checked<VcgLibrary> lib = load_vcg_library(section.text("cards"), base);
+        if (!lib) section.fail("cards", lib.why());
+        lib_ = std::make_shared<VcgLibrary>(std::move(*lib));
         commands_ = {
             {"play",
              {"p"},
@@ -580,8 +585,8 @@ class VcgKind final : public GameKind {
             return write_saved(n, c);
         };
         book_.text = [this](const std::vector<int>& c) { return deck_text(c); };
-        book_.parse = [this](const std::string& list, std::vector<int>& c) {
-            return resolve_deck(lib_->set, split_list(list, ','), c);
+        book_.parse = [this](const std::string& list) {
+            return resolve_deck(lib_->set, split_list(list, ','));
         };
         book_.summary = [this](const std::vector<int>& c) { return deck_factions(c); };
         book_.allowed = [this](const std::vector<int>& c) { return over_cap(c); };
@@ -609,17 +614,16 @@ class VcgKind final : public GameKind {
             std::string name;
             auto saved = setup.options.find("saved." + key);
             if (saved != setup.options.end()) {
-                const SavedDeck d = read_saved(saved->second);
-                if (d.error.empty()) {
-                    deck = d.cards;
-                    name = d.name;
+                if (const Checked<SavedDeck> d = read_saved(saved->second)) {
+                    deck = d->cards;
+                    name = d->name;
                 }
             }
             if (deck.empty()) {
                 // No deck of one's own: a premade one under the cap, by lot.
                 std::vector<const VcgDeck*> fit;
                 for (const auto& d : lib_->decks)
-                    if (over_cap(d.cards).empty()) fit.push_back(&d);
+                    if (over_cap(d.cards)) fit.push_back(&d);
                 if (fit.empty()) fit.push_back(&lib_->decks.front());  // the config refuses this
                 const auto pick =
                     static_cast<std::size_t>((setup.deal_number >> (16 * s)) % fit.size());
@@ -653,8 +657,8 @@ class VcgKind final : public GameKind {
     }
 
     // The lookups' answers (the way the asker types commands changes none of them).
-    LookupReply answer(std::string_view command, std::string_view args,
-                       const std::optional<std::string>& saved) const {
+    Checked<LookupReply> answer(std::string_view command, std::string_view args,
+                                const std::optional<std::string>& saved) const {
         const std::string cmd = lower(std::string(command));
         const std::string a = trim(args);
         if (cmd == "card") return card_reply(a);
@@ -662,40 +666,35 @@ class VcgKind final : public GameKind {
         if (cmd == "calc") return calc_reply(a);
         if (cmd == "decks") return decks_lookup(book_);
         if (cmd == "deck") return deck_lookup(book_, a, saved);
-        return LookupReply::wrong("Unknown VCG command.", true);
+        return Refusal{"Unknown VCG command."};
     }
 
   private:
     // Saved data: the first line "own" or "premade", then the deck's name, then a card a line
     // as "Faction/Name".
-    SavedDeck read_saved(const std::string& data) const {
-        SavedDeck d;
+    Checked<SavedDeck> read_saved(const std::string& data) const {
         auto lines = split_list(data, '\n');
-        if (lines.size() < 2) {
-            d.error = "no deck";
-            return d;
-        }
-        d.name = lines[1];
+        if (lines.size() < 2) return Refusal{"no deck"};
         std::vector<std::string> names(lines.begin() + 2, lines.end());
-        if (auto why = resolve_deck(lib_->set, names, d.cards); !why.empty()) {
-            d.error = why;
-            return d;
-        }
-        if (auto why = over_cap(d.cards); !why.empty()) d.error = why;
-        return d;
+        const Checked<std::vector<int>> cards = resolve_deck(lib_->set, names);
+        if (!cards) return Refusal{cards.why()};
+        if (const Checked<Done> may = over_cap(*cards); !may) return Refusal{may.why()};
+        return SavedDeck{lines[1], *cards};
     }
     std::string write_saved(const std::string& name, const std::vector<int>& cards) const {
         std::string s = "deck\n" + name;
         for (int i : cards) s += "\n" + lib_->set.at(i).faction + "/" + lib_->set.at(i).name;
         return s;
     }
-    std::string over_cap(const std::vector<int>& cards) const {
-        if (level_cap_ <= 0) return "";
+    // Done when the deck is within this network's cap of levels, else the Refusal saying
+    // by how much it is over.
+    Checked<Done> over_cap(const std::vector<int>& cards) const {
+        if (level_cap_ <= 0) return Done{};
         int total = 0;
         for (int i : cards) total += lib_->set.at(i).level;
-        if (total <= level_cap_) return "";
-        return fmt::format("its levels add up to {}, over this network's cap of {}", total,
-                           level_cap_);
+        if (total <= level_cap_) return Done{};
+        return Refusal{fmt::format("its levels add up to {}, over this network's cap of {}", total,
+                                   level_cap_)};
     }
     std::string deck_factions(const std::vector<int>& cards) const {
         std::vector<std::string> f;
@@ -712,14 +711,12 @@ class VcgKind final : public GameKind {
         return s;
     }
 
-    LookupReply card_reply(const std::string& a) const {
-        if (a.empty())
-            return LookupReply::wrong("Usage: card NAME, e.g. card " + lib_->set.at(0).name + ".");
+    Checked<LookupReply> card_reply(const std::string& a) const {
+        if (a.empty()) return Refusal{"Usage: card NAME, e.g. card " + lib_->set.at(0).name + "."};
         std::string choices;
         const int i = lib_->set.find(a, &choices);
         if (i == -2)
-            return LookupReply::wrong(
-                fmt::format("\"{}\" is in more than one faction: say {}.", a, choices));
+            return Refusal{fmt::format("\"{}\" is in more than one faction: say {}.", a, choices)};
         if (i < 0) {
             // A unique card whose name starts so.
             const std::string want = games::vcg::fold_name(a);
@@ -730,9 +727,9 @@ class VcgKind final : public GameKind {
                     ++hits;
                 }
             if (hits == 1) return LookupReply::said(card_full(lib_->set.at(hit)));
-            return LookupReply::wrong(
+            return Refusal{
                 fmt::format("There is no card \"{}\". The factions: {}; cards FACTION lists one.",
-                            a, faction_list()));
+                            a, faction_list())};
         }
         return LookupReply::said(card_full(lib_->set.at(i)));
     }
@@ -743,13 +740,13 @@ class VcgKind final : public GameKind {
         return s;
     }
 
-    LookupReply cards_reply(const std::string& a) const {
+    Checked<LookupReply> cards_reply(const std::string& a) const {
         if (a.empty())
             return LookupReply::said("Factions: " + faction_list() + ". cards FACTION lists one.");
         const std::string f = lib_->set.faction(a);
         if (f.empty())
-            return LookupReply::wrong(
-                fmt::format("There is no faction \"{}\". The factions: {}.", a, faction_list()));
+            return Refusal{
+                fmt::format("There is no faction \"{}\". The factions: {}.", a, faction_list())};
         std::string s = f + ":";
         const Card* any = nullptr;
         for (const auto& c : lib_->set.cards()) {
@@ -763,13 +760,13 @@ class VcgKind final : public GameKind {
     }
 
     // "A POTIONS [bonus] [focus] vs B POTIONS [bonus] [focus]".
-    LookupReply calc_reply(const std::string& a) const {
+    Checked<LookupReply> calc_reply(const std::string& a) const {
         const std::string usage =
             "Usage: calc A POTIONS [bonus] [focus] vs B POTIONS [bonus] [focus], e.g. calc " +
             lib_->set.at(0).name + " 3 bonus vs " + lib_->set.at(1).name + " 2.";
         const std::string la = lower(a);
         const auto vs = la.find(" vs ");
-        if (vs == std::string::npos) return LookupReply::wrong(usage);
+        if (vs == std::string::npos) return Refusal{usage};
         struct One {
             int card = -1;
             int potions = 0;
@@ -803,9 +800,9 @@ class VcgKind final : public GameKind {
             return o;
         };
         const Checked<One> x = side(a.substr(0, vs));
-        if (!x) return LookupReply::wrong(capitalised(x.why()) + ". " + usage);
+        if (!x) return Refusal{capitalised(x.why()) + ". " + usage};
         const Checked<One> y = side(a.substr(vs + 4));
-        if (!y) return LookupReply::wrong(capitalised(y.why()) + ". " + usage);
+        if (!y) return Refusal{capitalised(y.why()) + ". " + usage};
         const Card& ca = lib_->set.at(x->card);
         const Card& cb = lib_->set.at(y->card);
         const Battle b = games::vcg::calc_battle(ca, x->potions, x->bonus, x->focus, cb, y->potions,
@@ -850,10 +847,10 @@ config::SectionSpec vcg_section() {
     spec.finish = [](config::Section& s) {
         config::finish_table(s);  // a duel seats two: no player-count keys
         // The cards load now, so --check-config and startup refuse a bad file with its line.
-        VcgLibrary lib;
         const std::filesystem::path base = s.folder();
-        if (auto why = load_vcg_library(s.text("cards"), base, lib); !why.empty())
-            s.fail("cards", why);
+        const Checked<VcgLibrary> loaded = load_vcg_library(s.text("cards"), base);
+        if (!loaded) s.fail("cards", loaded.why());
+        const VcgLibrary& lib = *loaded;
         // A cap no premade deck fits would leave a player without a deck nothing to play.
         if (const long long cap = s.integer("deck_level_cap"); cap > 0) {
             int lowest = -1;

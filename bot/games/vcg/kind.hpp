@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "bot/checked.hpp"
 #include "games/vcg/card.hpp"
 
 namespace croupier::bot {
@@ -22,8 +23,8 @@ struct VcgLibrary {
 
 // Loads every entry of `cards`, comma-separated: "builtin" (data/vcg, built in) or folders
 // of CSV files (one faction a file, decks.txt for premade decks), relative to `base` (the
-// config file's folder). Returns "" or the refusal, naming the file and line.
-std::string load_vcg_library(const std::string& cards, const std::filesystem::path& base,
-                             VcgLibrary& lib);
+// config file's folder). The library, or the Fault naming the file and line (the config
+// section makes it the key's error).
+Checked<VcgLibrary> load_vcg_library(const std::string& cards, const std::filesystem::path& base);
 
 }  // namespace croupier::bot

@@ -16,9 +16,9 @@ using namespace croupier::games::adventurer;
 
 const croupier::bot::AdventurerLibrary& builtin() {
     static const croupier::bot::AdventurerLibrary lib = [] {
-        croupier::bot::AdventurerLibrary l;
-        EXPECT_EQ(croupier::bot::load_adventurer_library("builtin", ".", l), "");
-        return l;
+        auto l = croupier::bot::load_adventurer_library("builtin", ".");
+        EXPECT_TRUE(l) << l.why();
+        return l ? *l : croupier::bot::AdventurerLibrary{};
     }();
     return lib;
 }

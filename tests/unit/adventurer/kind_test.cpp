@@ -27,9 +27,9 @@ std::shared_ptr<croupier::bot::GameKind> af_kind(const croupier::config::Config&
 
 const croupier::bot::AdventurerLibrary& builtin() {
     static const croupier::bot::AdventurerLibrary lib = [] {
-        croupier::bot::AdventurerLibrary l;
-        EXPECT_EQ(croupier::bot::load_adventurer_library("builtin", ".", l), "");
-        return l;
+        auto l = croupier::bot::load_adventurer_library("builtin", ".");
+        EXPECT_TRUE(l) << l.why();
+        return l ? *l : croupier::bot::AdventurerLibrary{};
     }();
     return lib;
 }
@@ -92,46 +92,46 @@ TEST(AdventurerKind, LookupsCardCardsDeckAndDecks) {
     const auto cfg = croupier::config::parse(kNet, "croupier.ini", {}, croupier::bot::kind_specs());
     auto k = af_kind(cfg);
     ASSERT_TRUE(k);
-    const std::string card = k->lookup("card", "bastard", {}).lines.at(0);
+    const std::string card = k->lookup("card", "bastard", {})->lines.at(0);
     EXPECT_EQ(card.rfind("Bastard Sword (Weapon): 4 Mind, needs 2 Sellsword, fills hand, Attack "
                          "+1, Attack Die 1d8.",
                          0),
               0u)
         << card;
     EXPECT_NE(k->lookup("card", "Epic", {})
-                  .lines.at(0)
+                  ->lines.at(0)
                   .find("Action: 2 Mind, Encounter: parley "
                         "with 3d4+1."),
               std::string::npos);
-    EXPECT_NE(k->lookup("card", "Nothing Such", {}).lines.at(0).find("no card \"Nothing Such\""),
+    EXPECT_NE(k->lookup("card", "Nothing Such", {}).why().find("no card \"Nothing Such\""),
               std::string::npos);
     // What was typed wrong is a refusal (said to the asker alone); an answer is not.
-    EXPECT_TRUE(k->lookup("card", "Nothing Such", {}).refused);
-    EXPECT_TRUE(k->lookup("card", "", {}).refused);
-    EXPECT_FALSE(k->lookup("card", "bastard", {}).refused);
-    EXPECT_TRUE(k->lookup("cards", "dragons", {}).refused);
-    EXPECT_FALSE(k->lookup("cards", "", {}).refused);
-    EXPECT_NE(k->lookup("cards", "race", {}).lines.at(0).find("Race: Stoneborn (1),"),
+    EXPECT_TRUE(k->lookup("card", "Nothing Such", {}).is_refusal());
+    EXPECT_TRUE(k->lookup("card", "", {}).is_refusal());
+    EXPECT_FALSE(k->lookup("card", "bastard", {}).is_refusal());
+    EXPECT_TRUE(k->lookup("cards", "dragons", {}).is_refusal());
+    EXPECT_FALSE(k->lookup("cards", "", {}).is_refusal());
+    EXPECT_NE(k->lookup("cards", "race", {})->lines.at(0).find("Race: Stoneborn (1),"),
               std::string::npos);
-    EXPECT_NE(k->lookup("decks", "", {}).lines.at(0).find("Iron Company (Sellsword, Stoneborn)"),
+    EXPECT_NE(k->lookup("decks", "", {})->lines.at(0).find("Iron Company (Sellsword, Stoneborn)"),
               std::string::npos);
     // A deck saved, shown, refused, cleared.
     auto r = k->lookup("deck", "set silver tongues", {});
-    ASSERT_TRUE(r.save);
-    EXPECT_NE(k->lookup("deck", "", r.save)
-                  .lines.at(0)
+    ASSERT_TRUE(r && r->save);
+    EXPECT_NE(k->lookup("deck", "", r->save)
+                  ->lines.at(0)
                   .find("Your deck (Silver Tongues): 4 "
                         "Minstrel"),
               std::string::npos);
     r = k->lookup("deck", "set 5 Sellsword, 35 Rusty Blade", {});
-    EXPECT_FALSE(r.save);
-    EXPECT_NE(r.lines.at(0).find("a count is 1 to 4"), std::string::npos) << r.lines.at(0);
-    EXPECT_TRUE(r.refused);
+    EXPECT_TRUE(r.is_refusal());
+    EXPECT_NE(r.why().find("a count is 1 to 4"), std::string::npos) << r.why();
     r = k->lookup("deck", "set 4 Sellsword, 4 Rusty Blade", {});
-    EXPECT_NE(r.lines.at(0).find("a deck has 40 cards, this one 8"), std::string::npos);
+    EXPECT_TRUE(r.is_refusal());
+    EXPECT_NE(r.why().find("a deck has 40 cards, this one 8"), std::string::npos);
     r = k->lookup("deck", "clear", {});
-    ASSERT_TRUE(r.save);
-    EXPECT_EQ(*r.save, "");
+    ASSERT_TRUE(r && r->save);
+    EXPECT_EQ(*r->save, "");
 }
 
 TEST(AdventurerComputer, BeatsARandomPlayerNineTimesInTen) {

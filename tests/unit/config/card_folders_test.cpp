@@ -42,8 +42,9 @@ struct TempDir {
 }  // namespace
 
 TEST(CardFolders, BuiltinIsTheKindsFilesUnderData) {
-    CardFolder f;
-    ASSERT_EQ(read_card_folder("BuiltIn", ".", kCsv, f), "");
+    const auto read = read_card_folder("BuiltIn", ".", kCsv);
+    ASSERT_TRUE(read) << read.why();
+    const CardFolder& f = *read;
     ASSERT_FALSE(f.cards.empty());
     for (const auto& c : f.cards) {
         EXPECT_EQ(c.path.rfind("(built in) data/vcg/", 0), 0u) << c.path;
@@ -62,9 +63,10 @@ TEST(CardFolders, AFolderGivesItsCardFilesInNameOrderAndItsDecks) {
     d.write("empty.csv", "");
     d.write("decks.txt", "the decks");
     fs::create_directory(d.path / "folder.csv");  // a folder is no card file
-    CardFolder f;
     // Relative to the configuration file's folder.
-    ASSERT_EQ(read_card_folder(d.path.filename().string(), d.path.parent_path(), kCsv, f), "");
+    const auto read = read_card_folder(d.path.filename().string(), d.path.parent_path(), kCsv);
+    ASSERT_TRUE(read) << read.why();
+    const CardFolder& f = *read;
     ASSERT_EQ(f.cards.size(), 3u);
     EXPECT_EQ(f.cards[0].path, (d.path / "a.csv").string());
     EXPECT_EQ(f.cards[0].text, "first");
@@ -76,10 +78,11 @@ TEST(CardFolders, AFolderGivesItsCardFilesInNameOrderAndItsDecks) {
     EXPECT_EQ(f.decks[0].text, "the decks");
 
     // decks.txt is never a card file, even where card files are *.txt.
-    CardFolder t;
     constexpr CardFiles kTxt{"adventurer", ".txt", "no card files (*.txt)"};
     d.write("cards.txt", "cards");
-    ASSERT_EQ(read_card_folder(d.path.string(), "/", kTxt, t), "");
+    const auto read_txt = read_card_folder(d.path.string(), "/", kTxt);
+    ASSERT_TRUE(read_txt) << read_txt.why();
+    const CardFolder& t = *read_txt;
     ASSERT_EQ(t.cards.size(), 1u);
     EXPECT_EQ(t.cards[0].text, "cards");
     EXPECT_EQ(t.decks.size(), 1u);
@@ -87,14 +90,14 @@ TEST(CardFolders, AFolderGivesItsCardFilesInNameOrderAndItsDecks) {
 
 TEST(CardFolders, AMissingOrEmptyFolderSaysWhich) {
     TempDir d;
-    CardFolder f;
-    EXPECT_EQ(read_card_folder((d.path / "nope").string(), "/", kCsv, f),
+    EXPECT_TRUE(read_card_folder((d.path / "nope").string(), "/", kCsv).is_fault());
+    EXPECT_EQ(read_card_folder((d.path / "nope").string(), "/", kCsv).why(),
               (d.path / "nope").string() + ": not a folder");
     d.write("x.txt", "");
-    EXPECT_EQ(read_card_folder(d.path.string(), "/", kCsv, f),
+    EXPECT_EQ(read_card_folder(d.path.string(), "/", kCsv).why(),
               d.path.string() + ": no .csv files (one faction a file)");
     d.write("x.csv", "");
-    EXPECT_EQ(read_card_folder((d.path / "x.csv").string(), "/", kCsv, f),
+    EXPECT_EQ(read_card_folder((d.path / "x.csv").string(), "/", kCsv).why(),
               (d.path / "x.csv").string() + ": not a folder");
 }
 

@@ -15,7 +15,8 @@ TEST(FillerAction, EveryKindsFillerMovesAreAccepted) {
     for (const auto& k : kinds) {
         for (std::uint64_t deal = 1; deal <= 5; ++deal) {
             if (PrivateGames::seats(*k)) {
-                ASSERT_EQ(k->seating().as_private()->start("", {}).error, "") << k->name();
+                const auto start = k->seating().as_private()->start("", {});
+                ASSERT_TRUE(start) << k->name() << ": " << start.why();
             }
             const int people = OpenTables::seats(*k) ? 3 : 1;
             const GameSetup setup = sample_setup(*k, deal, people);
@@ -28,9 +29,9 @@ TEST(FillerAction, EveryKindsFillerMovesAreAccepted) {
                 const std::string action = game->filler_action(seat, deal * 7 + m);
                 ASSERT_NE(action, "") << k->name() << " deal " << deal << " move " << m;
                 const auto [cmd, args] = split_command(action);
-                const Outcome o = game->act(seat, cmd, args);
-                ASSERT_TRUE(o.ok())
-                    << k->name() << " deal " << deal << ": " << action << ": " << o.error;
+                const Checked<Outcome> o = game->act(seat, cmd, args);
+                ASSERT_TRUE(o) << k->name() << " deal " << deal << ": " << action << ": "
+                               << o.why();
                 ++made;
             }
             EXPECT_GE(made, 1) << k->name();

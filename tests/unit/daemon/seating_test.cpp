@@ -171,18 +171,19 @@ TEST(Seating, PrivateGamesRulesAndWords) {
     EXPECT_TRUE(sp->abandon_after());
     EXPECT_EQ(way.abandon_after(spider), sp->abandon_after());
 
-    const PrivateStart two = sp->start("2 winnable", {});
-    EXPECT_EQ(two.error, "");
-    EXPECT_EQ(two.variant, "2suit");
-    EXPECT_TRUE(two.proven);
-    EXPECT_NE(sp->start("7 8 9", {}).error, "");
-    EXPECT_NE(ep->start("harder", {}).error, "");
-    EXPECT_EQ(ep->start("", {}).error, "");
+    const Checked<PrivateStart> two = sp->start("2 winnable", {});
+    ASSERT_TRUE(two) << two.why();
+    EXPECT_EQ(two->variant, "2suit");
+    EXPECT_TRUE(two->proven);
+    EXPECT_TRUE(sp->start("7 8 9", {}).is_refusal());
+    EXPECT_TRUE(ep->start("harder", {}).is_refusal());
+    EXPECT_TRUE(ep->start("", {}));
 }
 
 TEST(Seating, PrivateSeatingWithoutRulesRefusesDeals) {
     const PrivateSeating bare{PrivateRules{}};
-    EXPECT_EQ(bare.start("", {}).error, "This game has no private deals.");
+    EXPECT_TRUE(bare.start("", {}).is_refusal());
+    EXPECT_EQ(bare.start("", {}).why(), "This game has no private deals.");
     EXPECT_FALSE(bare.find_deal(PrivateStart{}, {1, 2, 3}));
     EXPECT_FALSE(bare.abandon_after());
     EXPECT_EQ(bare.end_command(), "resign");
@@ -206,7 +207,7 @@ TEST(GameKindKeeps, LadderAndLookups) {
     EXPECT_TRUE(af->ladder().rated);
 
     EXPECT_TRUE(e8->lookups().commands.empty());
-    EXPECT_TRUE(e8->lookup("card", "x", std::nullopt).lines.empty());
+    EXPECT_TRUE(e8->lookup("card", "x", std::nullopt)->lines.empty());
     const auto& names = vcg->lookups().commands;
     EXPECT_TRUE(std::any_of(names.begin(), names.end(),
                             [](const CommandSpec& c) { return c.name == "calc"; }));
@@ -214,5 +215,5 @@ TEST(GameKindKeeps, LadderAndLookups) {
     // tells them to type its own prefix.
     const auto in_channel = af->lookups().ask("decks", "", std::nullopt, "!af ");
     const auto in_private = af->lookups().ask("decks", "", std::nullopt, "af ");
-    EXPECT_NE(in_channel.lines, in_private.lines);
+    EXPECT_NE(in_channel->lines, in_private->lines);
 }

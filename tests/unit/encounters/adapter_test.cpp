@@ -48,17 +48,17 @@ Played play(const GameSetup& s, int limit = 3000) {
         if (action.empty()) action = "pass";
         const auto sp = action.find(' ');
         const std::string args = sp == std::string::npos ? "" : action.substr(sp + 1);
-        Outcome o = g->act(seat, action.substr(0, sp), args);
-        if (!o.ok() && seat == 0) o = g->act(0, "pass", "");
-        EXPECT_TRUE(o.ok()) << action << ": " << o.error;
-        if (!o.ok()) break;
+        Checked<Outcome> o = g->act(seat, action.substr(0, sp), args);
+        if (!o && seat == 0) o = g->act(0, "pass", "");
+        EXPECT_TRUE(o) << action << ": " << o.why();
+        if (!o) break;
         std::string said;
-        for (const auto& out : o.out) said += render::to_plain(out.text) + "\n";
+        for (const auto& out : o->out) said += render::to_plain(out.text) + "\n";
         if (enemy) {
-            EXPECT_LE(o.out.size(), 1u) << said;  // the enemy's moves: one line at most
-            p.enemy_abilities += o.canonical.rfind("ability ", 0) == 0;
+            EXPECT_LE(o->out.size(), 1u) << said;  // the enemy's moves: one line at most
+            p.enemy_abilities += o->canonical.rfind("ability ", 0) == 0;
         }
-        p.journal.emplace_back(seat, o.canonical);
+        p.journal.emplace_back(seat, o->canonical);
         p.said.push_back(said);
     }
     return p;
@@ -71,11 +71,11 @@ void replays_the_same(const GameSetup& s, const Played& p) {
     for (std::size_t i = 0; i < p.journal.size(); ++i) {
         const auto& [seat, action] = p.journal[i];
         const auto sp = action.find(' ');
-        const Outcome o = g->act(seat, action.substr(0, sp),
-                                 sp == std::string::npos ? "" : action.substr(sp + 1));
-        ASSERT_TRUE(o.ok()) << i << " " << action << ": " << o.error;
+        const Checked<Outcome> o = g->act(seat, action.substr(0, sp),
+                                          sp == std::string::npos ? "" : action.substr(sp + 1));
+        ASSERT_TRUE(o) << i << " " << action << ": " << o.why();
         std::string said;
-        for (const auto& out : o.out) said += render::to_plain(out.text) + "\n";
+        for (const auto& out : o->out) said += render::to_plain(out.text) + "\n";
         ASSERT_EQ(said, p.said[i]) << i << " " << action;
     }
 }
@@ -122,6 +122,6 @@ TEST(EncountersAdapter, AnEncounterSavedBeforeTheEnemiesHadAbilitiesGoesOnWithou
         replays_the_same(s, p);
     }
     auto g = kind()->create(setup(2, "xp=300", false));
-    while (g->awaited().empty() && !g->finished()) ASSERT_TRUE(g->act(0, "pass", "").ok());
-    EXPECT_EQ(g->act(1, "ability", "scurry 1").error, "Enemies have no abilities.");
+    while (g->awaited().empty() && !g->finished()) ASSERT_TRUE(g->act(0, "pass", ""));
+    EXPECT_EQ(g->act(1, "ability", "scurry 1").why(), "Enemies have no abilities.");
 }

@@ -88,24 +88,24 @@ TEST(Exordia8Adapter, ParseForms) {
     for (const char* typed : {"qd", "Qd", "Q♦", "q d", "2", "QD"}) {
         auto g = game(3, 1);
         const auto o = g->act(0, "play", typed);
-        ASSERT_TRUE(o.ok()) << typed << ": " << o.error;
-        EXPECT_EQ(o.canonical, "play Qd") << typed;
+        ASSERT_TRUE(o) << typed << ": " << o.why();
+        EXPECT_EQ(o->canonical, "play Qd") << typed;
     }
     auto g = game(3, 1);
-    EXPECT_TRUE(g->act(0, "p", "1").ok());  // 9d
-    EXPECT_EQ(g->act(1, "d", "").canonical, "draw");
+    EXPECT_TRUE(g->act(0, "p", "1"));  // 9d
+    EXPECT_EQ(g->act(1, "d", "")->canonical, "draw");
     // Seat 2 holds 8c: the suit as a letter or a word.
     for (const char* typed : {"8c s", "8c spades", "8♣ Spade", "1 s", "8C S"}) {
         auto c = g->clone();
         const auto o = c->act(2, "play", typed);
-        ASSERT_TRUE(o.ok()) << typed << ": " << o.error;
-        EXPECT_EQ(o.canonical, "play 8c s") << typed;
-        EXPECT_NE(everything(o.out).find("names spades"), std::string::npos);
+        ASSERT_TRUE(o) << typed << ": " << o.why();
+        EXPECT_EQ(o->canonical, "play 8c s") << typed;
+        EXPECT_NE(everything(o->out).find("names spades"), std::string::npos);
     }
     // Ten as T or 10: parsed, then refused for not being held; the card named as in a hand
     // (a suit symbol; letters in plain text).
     for (const char* typed : {"Th", "10h"}) {
-        const std::string error = g->act(2, "play", typed).error;
+        const std::string error = g->act(2, "play", typed).why();
         EXPECT_NE(error.find("10♥"), std::string::npos) << error;
         EXPECT_EQ(render::to_plain(error), "You have no 10h.");
     }
@@ -119,14 +119,13 @@ TEST(Exordia8Adapter, RefusalsChangeNothing) {
         {1, "3c"}, {0, "Qh"}, {0, "zz"}, {0, ""}, {0, "9"}, {0, "8h"}, {0, "9d x"}, {0, "9d s"}};
     for (const auto& [seat, typed] : bad) {
         const auto o = g->act(seat, "play", typed);
-        EXPECT_FALSE(o.ok()) << typed;
-        EXPECT_TRUE(o.canonical.empty());
-        EXPECT_TRUE(o.out.empty());
+        EXPECT_FALSE(o) << typed;
+        EXPECT_TRUE(o.is_refusal());
     }
-    EXPECT_FALSE(g->act(0, "pass", "").ok());
-    EXPECT_FALSE(g->act(0, "frobnicate", "").ok());
-    EXPECT_EQ(g->act(1, "draw", "").error, "It is p0's turn, not yours.");
-    EXPECT_NE(g->act(0, "play", "Qh").error.find("Queen of Hearts"), std::string::npos);
+    EXPECT_FALSE(g->act(0, "pass", ""));
+    EXPECT_FALSE(g->act(0, "frobnicate", ""));
+    EXPECT_EQ(g->act(1, "draw", "").why(), "It is p0's turn, not yours.");
+    EXPECT_NE(g->act(0, "play", "Qh").why().find("Queen of Hearts"), std::string::npos);
     EXPECT_EQ(everything(g->show_hand(0)), hand_before);
     EXPECT_EQ(everything(g->show_table()), table_before);
     EXPECT_EQ(g->awaited(), std::vector<int>{0});
@@ -134,12 +133,12 @@ TEST(Exordia8Adapter, RefusalsChangeNothing) {
 
 TEST(Exordia8Adapter, DrawnCardOnlyToTheDrawerAndNextHandToTheNextSeat) {
     auto g = game(3, 1);
-    ASSERT_TRUE(g->act(0, "play", "9d").ok());
+    ASSERT_TRUE(g->act(0, "play", "9d"));
     const auto o = g->act(1, "draw", "");
-    ASSERT_TRUE(o.ok());
-    EXPECT_EQ(table_lines(o.out), 1);
+    ASSERT_TRUE(o);
+    EXPECT_EQ(table_lines(o->out), 1);
     bool drawer_told = false, next_told = false;
-    for (const auto& out : o.out) {
+    for (const auto& out : o->out) {
         const std::string t = render::to_plain(out.text);
         if (out.to == Out::To::Table) {
             EXPECT_EQ(t.find("2d"), std::string::npos) << t;  // the card drawn (DEALS.md)
@@ -168,12 +167,12 @@ TEST(Exordia8Adapter, CanonicalTextReplaysTheSameGame) {
         const std::string move = a->computer_action(seat);
         const std::string cmd = split_first(move, rest);
         const auto oa = a->act(seat, cmd, rest);
-        ASSERT_TRUE(oa.ok()) << move << ": " << oa.error;
+        ASSERT_TRUE(oa) << move << ": " << oa.why();
         std::string rest2;
-        const std::string cmd2 = split_first(oa.canonical, rest2);
+        const std::string cmd2 = split_first(oa->canonical, rest2);
         const auto ob = b->act(seat, cmd2, rest2);
-        ASSERT_TRUE(ob.ok());
-        ASSERT_EQ(everything(oa.out), everything(ob.out));
+        ASSERT_TRUE(ob);
+        ASSERT_EQ(everything(oa->out), everything(ob->out));
     }
     ASSERT_TRUE(a->finished());
     ASSERT_TRUE(b->finished());
@@ -191,7 +190,7 @@ TEST(Exordia8Adapter, TimeoutActionIsAlwaysAccepted) {
             const std::string move = step % 3 ? g->computer_action(seat) : g->timeout_action(seat);
             const std::string cmd = split_first(move, rest);
             const auto o = g->act(seat, cmd, rest);
-            ASSERT_TRUE(o.ok()) << move << ": " << o.error;
+            ASSERT_TRUE(o) << move << ": " << o.why();
         }
         EXPECT_TRUE(g->finished());
     }
@@ -221,10 +220,10 @@ TEST(Exordia8Adapter, AtMostTwoTableLinesPerTurnWithFiftyPlayers) {
             std::string rest;
             const std::string cmd = split_first(g->computer_action(seat), rest);
             const auto o = g->act(seat, cmd, rest);
-            ASSERT_TRUE(o.ok()) << o.error;
+            ASSERT_TRUE(o) << o.why();
             ++turns;
             int lines = 0;
-            for (const auto& out : o.out) {
+            for (const auto& out : o->out) {
                 if (out.to != Out::To::Table) {
                     EXPECT_FALSE(s.computer[out.seat]);
                     continue;
@@ -236,13 +235,13 @@ TEST(Exordia8Adapter, AtMostTwoTableLinesPerTurnWithFiftyPlayers) {
             total_lines += lines;
             const bool computer_next = !g->finished() && s.computer[g->awaited().front()];
             if (computer_next) {
-                EXPECT_EQ(lines, 0) << everything(o.out);
+                EXPECT_EQ(lines, 0) << everything(o->out);
                 ++held;
             } else {
                 EXPECT_GE(lines, 1);
-                EXPECT_LE(lines, held + 2) << everything(o.out);
+                EXPECT_LE(lines, held + 2) << everything(o->out);
                 if (held == 0) {
-                    EXPECT_LE(lines, 2) << everything(o.out);
+                    EXPECT_LE(lines, 2) << everything(o->out);
                 }
                 held = 0;
                 ++releases;
@@ -260,19 +259,19 @@ TEST(Exordia8Adapter, AtMostTwoTableLinesPerTurnWithFiftyPlayers) {
 TEST(Exordia8Adapter, LeaveAndGameEnd) {
     auto g = game(2, 1);
     const auto o = g->act(1, "leave", "");
-    ASSERT_TRUE(o.ok());
-    EXPECT_EQ(o.canonical, "leave");
+    ASSERT_TRUE(o);
+    EXPECT_EQ(o->canonical, "leave");
     EXPECT_TRUE(g->finished());
-    const std::string all = everything(o.out);
+    const std::string all = everything(o->out);
     EXPECT_NE(all.find("p1 leaves the game (5 cards forfeited)"), std::string::npos) << all;
     EXPECT_NE(all.find("p0 is the last player in"), std::string::npos) << all;
     EXPECT_NE(all.find("The sealed deal was 1 "), std::string::npos) << all;
-    EXPECT_LE(table_lines(o.out), 2);
+    EXPECT_LE(table_lines(o->out), 2);
     const auto res = g->results();
     ASSERT_EQ(res.size(), 2u);
     EXPECT_TRUE(res[0].won);
     EXPECT_FALSE(res[1].won);
     EXPECT_EQ(res[0].points, 0);
     EXPECT_TRUE(g->awaited().empty());
-    EXPECT_FALSE(g->act(0, "draw", "").ok());
+    EXPECT_FALSE(g->act(0, "draw", ""));
 }

@@ -115,20 +115,20 @@ TEST(SpiderGame, BoardOfDealOne) {
 TEST(SpiderGame, MoveShowsOnlyWhatChangedAndReplaysFromCanonical) {
     auto g = game(4, 1);
     auto replay = g->clone();
-    Outcome o = g->act(0, "m", "3 1");
-    ASSERT_TRUE(o.ok()) << o.error;
-    EXPECT_EQ(o.canonical, "move 3 1 1");
-    ASSERT_EQ(o.out.size(), 1u);
-    expect_short_lines(o.out);
-    const std::string line = render::to_plain(o.out[0].text);
+    Checked<Outcome> o = g->act(0, "m", "3 1");
+    ASSERT_TRUE(o) << o.why();
+    EXPECT_EQ(o->canonical, "move 3 1 1");
+    ASSERT_EQ(o->out.size(), 1u);
+    expect_short_lines(o->out);
+    const std::string line = render::to_plain(o->out[0].text);
     EXPECT_TRUE(contains(line, "1: [5] 9c 8s")) << line;
     EXPECT_TRUE(contains(line, "3: [3] ")) << line;
     EXPECT_TRUE(contains(line, "score 0")) << line;
     // The canonical text, split as the journal does, gives the same result.
-    const auto [cmd, args] = split(o.canonical);
-    Outcome again = replay->act(0, cmd, args);
-    ASSERT_TRUE(again.ok()) << again.error;
-    EXPECT_EQ(again.canonical, o.canonical);
+    const auto [cmd, args] = split(o->canonical);
+    Checked<Outcome> again = replay->act(0, cmd, args);
+    ASSERT_TRUE(again) << again.why();
+    EXPECT_EQ(again->canonical, o->canonical);
     EXPECT_EQ(plain(replay->show_table()), plain(g->show_table()));
 }
 
@@ -144,33 +144,32 @@ TEST(SpiderGame, RefusalsChangeNothing) {
                                                                              {"board", ""},
                                                                              {"fly", "away"},
                                                                              {"deal", "now"}}) {
-        Outcome o = g->act(0, cmd, args);
-        EXPECT_FALSE(o.ok()) << cmd << " " << args;
-        EXPECT_TRUE(o.canonical.empty());
-        EXPECT_TRUE(o.out.empty());
+        Checked<Outcome> o = g->act(0, cmd, args);
+        EXPECT_FALSE(o) << cmd << " " << args;
+        EXPECT_TRUE(o.is_refusal());
     }
-    Outcome o = g->act(0, "move", "3 4 1");
-    EXPECT_EQ(o.error, "An 8 cannot go on a King (pile 4): it goes on a 9 or an empty pile.");
-    EXPECT_FALSE(g->act(1, "deal", "").ok());
+    Checked<Outcome> o = g->act(0, "move", "3 4 1");
+    EXPECT_EQ(o.why(), "An 8 cannot go on a King (pile 4): it goes on a 9 or an empty pile.");
+    EXPECT_FALSE(g->act(1, "deal", ""));
     EXPECT_EQ(plain(g->show_table()), before);
 }
 
 TEST(SpiderGame, DealAndUndoLines) {
     auto g = game(4, 1);
-    Outcome o = g->act(0, "d", "");
-    ASSERT_TRUE(o.ok()) << o.error;
-    EXPECT_EQ(o.canonical, "deal");
+    Checked<Outcome> o = g->act(0, "d", "");
+    ASSERT_TRUE(o) << o.why();
+    EXPECT_EQ(o->canonical, "deal");
     // After a deal, the whole board after the deal's words, in at most two lines (here one).
-    ASSERT_EQ(o.out.size(), 1u);
-    EXPECT_EQ(render::to_plain(o.out[0].text),
+    ASSERT_EQ(o->out.size(), 1u);
+    EXPECT_EQ(render::to_plain(o->out[0].text),
               "Dealt a card on each pile (4 deals left) | score 0. "
               "1:[5] 9c Qc | 2:[4] Ah 6d | 3:[4] 8s 4c | 4:[5] Ks 3c | 5:[4] 2d Jc | 6:[4] 7d Kd | "
               "7:[5] 5d 3d | 8:[4] 3s 7c | 9:[4] 4h 7c | 10:[5] 6h Ac");
     o = g->act(0, "u", "");
-    ASSERT_TRUE(o.ok()) << o.error;
-    EXPECT_EQ(o.canonical, "undo");
-    ASSERT_EQ(o.out.size(), 1u);
-    const std::string line = render::to_plain(o.out[0].text);
+    ASSERT_TRUE(o) << o.why();
+    EXPECT_EQ(o->canonical, "undo");
+    ASSERT_EQ(o->out.size(), 1u);
+    const std::string line = render::to_plain(o->out[0].text);
     EXPECT_TRUE(contains(line, "Took back the deal (5 deals in the stock)")) << line;
     EXPECT_TRUE(contains(line, "1:9c 2:Ah")) << line;
     // The board counts the undo.
@@ -179,21 +178,21 @@ TEST(SpiderGame, DealAndUndoLines) {
 
 TEST(SpiderGame, ResignFinishesWithResults) {
     auto g = game(2, 7);
-    ASSERT_TRUE(g->act(0, "deal", "").ok());
-    ASSERT_TRUE(g->act(0, "undo", "").ok());
-    ASSERT_TRUE(g->act(0, "deal", "").ok());
-    Outcome o = g->act(0, "resign", "");
-    ASSERT_TRUE(o.ok()) << o.error;
-    EXPECT_EQ(o.canonical, "resign");
+    ASSERT_TRUE(g->act(0, "deal", ""));
+    ASSERT_TRUE(g->act(0, "undo", ""));
+    ASSERT_TRUE(g->act(0, "deal", ""));
+    Checked<Outcome> o = g->act(0, "resign", "");
+    ASSERT_TRUE(o) << o.why();
+    EXPECT_EQ(o->canonical, "resign");
     EXPECT_TRUE(g->finished());
-    ASSERT_EQ(o.out.size(), 1u);
-    EXPECT_TRUE(contains(render::to_plain(o.out[0].text), "You resigned deal 7 (2 suits)"));
+    ASSERT_EQ(o->out.size(), 1u);
+    EXPECT_TRUE(contains(render::to_plain(o->out[0].text), "You resigned deal 7 (2 suits)"));
     const auto res = g->results();
     ASSERT_EQ(res.size(), 1u);
     EXPECT_FALSE(res[0].won);
     EXPECT_TRUE(contains(plain(g->show_table())[0], "score " + std::to_string(res[0].points)));
     EXPECT_EQ(res[0].detail, "score=" + std::to_string(res[0].points) + " moves=2 undos=1");
-    EXPECT_FALSE(g->act(0, "deal", "").ok());
+    EXPECT_FALSE(g->act(0, "deal", ""));
     EXPECT_EQ(g->computer_action(0), "");
 }
 
@@ -216,11 +215,11 @@ TEST(SpiderGame, ComputerMovesAreLegalAndOutputStaysShort) {
             const std::string action = g->computer_action(0);
             if (action.empty()) break;
             const auto [cmd, args] = split(action);
-            Outcome o = g->act(0, cmd, args);
-            ASSERT_TRUE(o.ok()) << action << ": " << o.error;
-            EXPECT_EQ(o.canonical, action);
-            EXPECT_LE(o.out.size(), 2u);
-            expect_short_lines(o.out);
+            Checked<Outcome> o = g->act(0, cmd, args);
+            ASSERT_TRUE(o) << action << ": " << o.why();
+            EXPECT_EQ(o->canonical, action);
+            EXPECT_LE(o->out.size(), 2u);
+            expect_short_lines(o->out);
         }
         expect_short_lines(g->show_table());
     }
@@ -273,15 +272,15 @@ TEST(SpiderGame, WinningMoveSaysSoAndScores96) {
     l.piles[1] = {Card::make(1, Suit::Hearts)};
     auto g = spider::make_game(Engine::from_layout(4, l));
     EXPECT_FALSE(g->finished());
-    Outcome o = g->act(0, "m", "2 1");
-    ASSERT_TRUE(o.ok()) << o.error;
-    EXPECT_EQ(o.canonical, "move 2 1 1");
-    ASSERT_EQ(o.out.size(), 2u);
-    EXPECT_EQ(render::to_plain(o.out[0].text),
+    Checked<Outcome> o = g->act(0, "m", "2 1");
+    ASSERT_TRUE(o) << o.why();
+    EXPECT_EQ(o->canonical, "move 2 1 1");
+    ASSERT_EQ(o->out.size(), 2u);
+    EXPECT_EQ(render::to_plain(o->out[0].text),
               "Moved 1 card from 2 to 1. 2: (empty) | 1: (empty) | score 96.");
     // Told with the move: the two lines together fit the width the tables pack to.
-    EXPECT_LE(o.out[0].text.size() + 1 + o.out[1].text.size(), render::kWidth);
-    EXPECT_EQ(render::to_plain(o.out[1].text),
+    EXPECT_LE(o->out[0].text.size() + 1 + o->out[1].text.size(), render::kWidth);
+    EXPECT_EQ(render::to_plain(o->out[1].text),
               "A run of h is complete: foundation 8/8. You won deal 0 (4 suits)! score 96, "
               "moves 1, undos 0.");
     EXPECT_TRUE(g->finished());
@@ -299,11 +298,11 @@ TEST(SpiderGame, KeepRunsWinAtNinetySix) {
     l.piles[8] = {Card::make(1, Suit::Spades)};
     auto g = spider::make_game(Engine::from_layout(1, l, true));
     EXPECT_TRUE(games::spider::Engine::from_layout(1, l, true).score() == 95);
-    Outcome o = g->act(0, "move", "9 8");
-    ASSERT_TRUE(o.ok()) << o.error;
-    ASSERT_EQ(o.out.size(), 2u);
-    EXPECT_TRUE(contains(render::to_plain(o.out[1].text), "You won deal 0 (1 suit)! score 96"))
-        << render::to_plain(o.out[1].text);
+    Checked<Outcome> o = g->act(0, "move", "9 8");
+    ASSERT_TRUE(o) << o.why();
+    ASSERT_EQ(o->out.size(), 2u);
+    EXPECT_TRUE(contains(render::to_plain(o->out[1].text), "You won deal 0 (1 suit)! score 96"))
+        << render::to_plain(o->out[1].text);
     EXPECT_TRUE(g->finished());
     EXPECT_TRUE(g->results()[0].won);
 }
@@ -335,15 +334,15 @@ TEST(SpiderGame, LongPilesAreShortenedUnderTheBudget) {
     auto g = spider::make_game(e);
     const auto board = g->show_table();
     expect_short_lines(board);
-    Outcome o = g->act(0, "move", "4 3");
-    ASSERT_TRUE(o.ok()) << o.error;
-    ASSERT_EQ(o.out.size(), 1u);
-    expect_short_lines(o.out);
+    Checked<Outcome> o = g->act(0, "move", "4 3");
+    ASSERT_TRUE(o) << o.why();
+    ASSERT_EQ(o->out.size(), 1u);
+    expect_short_lines(o->out);
     o = g->act(0, "undo", "");
-    ASSERT_TRUE(o.ok()) << o.error;
-    expect_short_lines(o.out);
-    EXPECT_TRUE(contains(render::to_plain(o.out[0].text), "Took back move 4 3 1."))
-        << o.out[0].text;
+    ASSERT_TRUE(o) << o.why();
+    expect_short_lines(o->out);
+    EXPECT_TRUE(contains(render::to_plain(o->out[0].text), "Took back move 4 3 1."))
+        << o->out[0].text;
 }
 
 // Issue 31: the hint (the kind's computer_action) never leads back to a position the game
@@ -370,7 +369,7 @@ TEST(SpiderGame, HintsNeverLeadBackWhereTheGameHasBeen) {
         const auto sp = hint.find(' ');
         const auto o =
             g->act(0, hint.substr(0, sp), sp == std::string::npos ? "" : hint.substr(sp + 1));
-        ASSERT_TRUE(o.ok()) << hint << ": " << o.error;
+        ASSERT_TRUE(o) << hint << ": " << o.why();
         const std::string now = position();
         ASSERT_EQ(std::count(seen.begin(), seen.end(), now), 0) << "move " << i << ": " << hint;
         seen.push_back(now);

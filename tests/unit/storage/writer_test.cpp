@@ -22,6 +22,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// A unit's result in words: "committed", or "fault: " and why not.
+std::string words(const Writer::Committed& c) {
+    return c ? "committed" : "fault: " + c.why();
+}
+
 class WriterTest : public ::testing::Test {
   protected:
     void SetUp() override {
@@ -85,8 +90,8 @@ TEST_F(WriterTest, UnitsHandedTogetherShareOneCommitAndComeBackInOrder) {
     for (int i = 0; i < 20; ++i)
         units.push_back({{append(games[static_cast<std::size_t>(i)], 1),
                           append(games[static_cast<std::size_t>(i)], 2)},
-                         [&order, i](const std::string& err) {
-                             order.push_back(std::to_string(i) + (err.empty() ? "" : " " + err));
+                         [&order, i](const Writer::Committed& c) {
+                             order.push_back(std::to_string(i) + (c ? "" : " " + c.why()));
                          }});
     w.submit(std::move(units));
     w.drain();
@@ -148,12 +153,12 @@ TEST_F(WriterTest, ARefusedUnitTakesNothingElseWithIt) {
     Writer w(path_, post(), false);
     std::string err_a = "unset", err_b = "unset";
     w.submit({{{[](Database& d) { d.set_value("half", "done"); }, append(a, 2)},
-               [&err_a](const std::string& e) { err_a = e; }},
-              {{append(b, 1)}, [&err_b](const std::string& e) { err_b = e; }}});
+               [&err_a](const Writer::Committed& c) { err_a = words(c); }},
+              {{append(b, 1)}, [&err_b](const Writer::Committed& c) { err_b = words(c); }}});
     w.drain();
     run_posted();
     EXPECT_NE(err_a.find("expects move 1, not 2"), std::string::npos) << err_a;
-    EXPECT_EQ(err_b, "");
+    EXPECT_EQ(err_b, "committed");
     EXPECT_FALSE(db_->get_value("half"));  // the refused unit's first write went with it
     EXPECT_EQ(db_->journal(a).size(), 0u);
     EXPECT_EQ(db_->journal(b).size(), 1u);
@@ -165,20 +170,20 @@ TEST_F(WriterTest, ALockedDatabaseRefusesTheWholeGroupAndTheNextOneGoesThrough) 
     SQLite::Database other(path_, SQLite::OPEN_READWRITE);
     other.exec("BEGIN IMMEDIATE");
     std::vector<std::string> errors;
-    auto note = [&errors](const std::string& e) { errors.push_back(e); };
+    auto note = [&errors](const Writer::Committed& c) { errors.push_back(words(c)); };
     w.submit({{{append(g, 1)}, note}, {{}, note}});
     w.drain();
     run_posted();
     ASSERT_EQ(errors.size(), 2u);
     EXPECT_NE(errors[0].find("locked"), std::string::npos) << errors[0];
-    EXPECT_EQ(errors[1], "");  // a unit with nothing to write is never refused
+    EXPECT_EQ(errors[1], "committed");  // a unit with nothing to write is never refused
     EXPECT_EQ(w.counts().failed_groups, 1u);
     other.exec("ROLLBACK");
     w.submit({{{append(g, 1)}, note}});
     w.drain();
     run_posted();
     ASSERT_EQ(errors.size(), 3u);
-    EXPECT_EQ(errors[2], "");
+    EXPECT_EQ(errors[2], "committed");
     EXPECT_EQ(db_->journal(g).size(), 1u);
 }
 
@@ -186,7 +191,7 @@ TEST_F(WriterTest, InlineModeCommitsAtOnceAndStillPostsTheResult) {
     const auto g = add_game();
     Writer w(path_, post(), true);
     bool done = false;
-    w.submit({{{append(g, 1)}, [&done](const std::string& e) { done = e.empty(); }}});
+    w.submit({{{append(g, 1)}, [&done](const Writer::Committed& c) { done = bool(c); }}});
     EXPECT_EQ(db_->journal(g).size(), 1u);
     EXPECT_FALSE(done);
     run_posted();
@@ -216,10 +221,10 @@ TEST_F(WriterTest, GamesNumberedAtTheDealAreCreatedWithThatNumber) {
     Writer w(path_, post(), false);
     std::string err = "unset";
     w.submit({{{[g](Database& d) { d.create_game(g); }, append(first + 5, 1)},
-               [&err](const std::string& e) { err = e; }}});
+               [&err](const Writer::Committed& c) { err = words(c); }}});
     w.drain();
     run_posted();
-    EXPECT_EQ(err, "");
+    EXPECT_EQ(err, "committed");
     ASSERT_TRUE(db_->game(first + 5));
     EXPECT_EQ(db_->game(first + 5)->kind, "spider");
     EXPECT_EQ(db_->journal(first + 5).size(), 1u);
@@ -259,7 +264,8 @@ TEST_F(WriterTest, CheckpointsAreMadeBesideTheCommitsByTheirOwnThread) {
     Writer w(path_, post(), false);
     w.set_checkpoint_pages_for_test(10, 1000000);
     for (int seq = 1; seq <= 40; ++seq) {
-        w.submit({{{big_append(g, seq)}, [](const std::string& err) { ASSERT_EQ(err, ""); }}});
+        w.submit({{{big_append(g, seq)},
+                   [](const Writer::Committed& c) { ASSERT_TRUE(c) << c.why(); }}});
         w.drain();
     }
     run_posted();
@@ -276,7 +282,8 @@ TEST_F(WriterTest, AWalThatRunsLongIsCheckpointedByTheWriterAndStartsAgain) {
     Writer w(path_, post(), false);
     w.set_checkpoint_pages_for_test(1000000, 30);  // the checkpointer never wakes
     for (int seq = 1; seq <= 40; ++seq) {
-        w.submit({{{big_append(g, seq)}, [](const std::string& err) { ASSERT_EQ(err, ""); }}});
+        w.submit({{{big_append(g, seq)},
+                   [](const Writer::Committed& c) { ASSERT_TRUE(c) << c.why(); }}});
         w.drain();
     }
     run_posted();

@@ -17,10 +17,9 @@ using croupier::bot::VcgLibrary;
 namespace vcg = croupier::games::vcg;
 
 VcgLibrary builtin() {
-    VcgLibrary lib;
-    const std::string why = croupier::bot::load_vcg_library("builtin", ".", lib);
-    EXPECT_EQ(why, "");
-    return lib;
+    auto lib = croupier::bot::load_vcg_library("builtin", ".");
+    EXPECT_TRUE(lib) << lib.why();
+    return lib ? *lib : VcgLibrary{};
 }
 
 }  // namespace

@@ -43,15 +43,16 @@ TEST(VcgKind, CalcOnTheReferenceSetThroughTheConfig) {
     auto k = vcg_kind(cfg);
     ASSERT_TRUE(k);
     const auto r = k->lookup("calc", "Beast of the Fields 2 bonus vs Burrower 1 bonus", {});
-    ASSERT_EQ(r.lines.size(), 1u);
+    ASSERT_TRUE(r) << r.why();
+    ASSERT_EQ(r->lines.size(), 1u);
     // Beast: (8 + 2) x 3 = 30. Burrower: (6 + 2 + 2) x 2 = 20, cut by 8 to 12. 6 damage.
-    EXPECT_EQ(r.lines[0].rfind("Beast of the Fields attack 30 vs Burrower attack 12: Beast of "
-                               "the Fields wins, 6 damage; life 12 vs life 6",
-                               0),
+    EXPECT_EQ(r->lines[0].rfind("Beast of the Fields attack 30 vs Burrower attack 12: Beast of "
+                                "the Fields wins, 6 damage; life 12 vs life 6",
+                                0),
               0u)
-        << r.lines[0];
+        << r->lines[0];
     // The reference has no decks file: a deck of its first eight cards stands in.
-    EXPECT_NE(k->lookup("decks", "", {}).lines[0].find("Starter"), std::string::npos);
+    EXPECT_NE(k->lookup("decks", "", {})->lines[0].find("Starter"), std::string::npos);
 }
 
 TEST(VcgKind, ABadCardFileStopsStartupNamingBothFiles) {
@@ -79,16 +80,16 @@ TEST(VcgKind, TheBuiltInSetIsTheDefault) {
     const auto cfg = croupier::config::parse(kNet, "croupier.ini", {}, croupier::bot::kind_specs());
     auto k = vcg_kind(cfg);
     ASSERT_TRUE(k);
-    EXPECT_NE(k->lookup("cards", "", {}).lines[0].find("Lanterns"), std::string::npos);
-    EXPECT_NE(k->lookup("decks", "", {}).lines[0].find("Night Watch"), std::string::npos);
+    EXPECT_NE(k->lookup("cards", "", {})->lines[0].find("Lanterns"), std::string::npos);
+    EXPECT_NE(k->lookup("decks", "", {})->lines[0].find("Night Watch"), std::string::npos);
     // What was typed wrong is a refusal (said to the asker alone); an answer is not.
-    EXPECT_FALSE(k->lookup("cards", "", {}).refused);
-    EXPECT_TRUE(k->lookup("cards", "goblins", {}).refused);
-    EXPECT_FALSE(k->lookup("card", "iron duchess", {}).refused);
-    EXPECT_TRUE(k->lookup("card", "dragon", {}).refused);
-    EXPECT_TRUE(k->lookup("calc", "iron duchess", {}).refused);
-    EXPECT_TRUE(k->lookup("calc", "iron duchess 13 vs mud golem 2", {}).refused);
-    EXPECT_FALSE(k->lookup("calc", "iron duchess 3 vs mud golem 2", {}).refused);
+    EXPECT_FALSE(k->lookup("cards", "", {}).is_refusal());
+    EXPECT_TRUE(k->lookup("cards", "goblins", {}).is_refusal());
+    EXPECT_FALSE(k->lookup("card", "iron duchess", {}).is_refusal());
+    EXPECT_TRUE(k->lookup("card", "dragon", {}).is_refusal());
+    EXPECT_TRUE(k->lookup("calc", "iron duchess", {}).is_refusal());
+    EXPECT_TRUE(k->lookup("calc", "iron duchess 13 vs mud golem 2", {}).is_refusal());
+    EXPECT_FALSE(k->lookup("calc", "iron duchess 3 vs mud golem 2", {}).is_refusal());
 }
 
 // A battle is told in one line of the channel when it can be: what happened, what acted,
@@ -116,9 +117,9 @@ TEST(VcgKind, ABattleIsToldInOneLineWhenItCanBe) {
             const int seat = waiting.front();
             const auto [cmd, args] = croupier::bot::split_command(g->computer_action(seat));
             const auto o = g->act(seat, cmd, args);
-            ASSERT_TRUE(o.error.empty()) << o.error;
+            ASSERT_TRUE(o.why().empty()) << o.why();
             std::vector<std::string> parts;
-            for (const auto& out : o.out) {
+            for (const auto& out : o->out) {
                 if (out.to != croupier::bot::Out::To::Table) continue;
                 if (out.text.rfind("Battle ", 0) == 0 && out.text.find(" vs ") != std::string::npos)
                     parts.clear();

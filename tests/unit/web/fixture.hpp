@@ -85,9 +85,9 @@ inline Played play(storage::Database& db, const GameKind& kind, std::int64_t id,
     std::int64_t seq = 0;
     auto act = [&](int seat, const std::string& action) {
         const auto [cmd, args] = split_command(action);
-        const Outcome o = p.game->act(seat, cmd, args);
-        if (!o.ok()) return false;
-        db.append(p.id, {++seq, seat, o.canonical, rec.started + seq});
+        const Checked<Outcome> o = p.game->act(seat, cmd, args);
+        if (!o) return false;
+        db.append(p.id, {++seq, seat, o->canonical, rec.started + seq});
         return true;
     };
     for (int m = 0; m < max_moves && !p.game->finished(); ++m) {
