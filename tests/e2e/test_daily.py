@@ -74,7 +74,6 @@ def test(h):
         c.say(BOT_NICK, "resign")
         r = c.wait_msg(r"^You resigned the daily deal of", sender=BOT_NICK, what="the resignation")
         check(not re.search(r"deal \d", r.plain), f"the end tells no number: {r.plain}")
-        c.collect(BOT_NICK, what="the end")
     alice.say(BOT_NICK, "verify")
     alice.wait_msg(r"sealed until that day ends", sender=BOT_NICK, what="verify after the end")
 

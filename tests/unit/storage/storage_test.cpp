@@ -467,6 +467,7 @@ TEST_F(StorageTest, MigratesAVersionOneDatabaseKeepingItsGames) {
         db.raw().exec("DROP TRIGGER person_ids_players");
         db.raw().exec("DROP TRIGGER person_ids_players_key");
         db.raw().exec("ALTER TABLE results DROP COLUMN rating");
+        db.raw().exec("DROP TABLE daily_games");  // version 5, with its indexes
         db.raw().exec("PRAGMA user_version = 1");
     }
     Database db(path_);
