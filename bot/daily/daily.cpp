@@ -49,11 +49,18 @@ Daily::Daily(Clock& clock, const config::Config& cfg, const Kinds& kinds, Tables
 
 Daily::~Daily() {
     if (timer_) clock_.cancel(timer_);
+    if (catch_up_) clock_.cancel(catch_up_);
 }
 
 void Daily::attach(storage::Database& db) {
     db_ = &db;
     arm();
+    // A day that ended while the daemon was down is announced once it is back, when its
+    // networks have had time to join their channels (day_over says each day once).
+    catch_up_ = clock_.call_after(std::chrono::minutes(1), [this] {
+        catch_up_ = 0;
+        day_over();
+    });
 }
 
 void Daily::add_commands(std::vector<Command>& commands) {
@@ -287,12 +294,15 @@ void Daily::day_over() {
     if (!db_) return;
     const std::string day = daily::day_before(daily::day_of(clock_.unix_now()));
     try {
-        if (db_->get_value(kAnnouncedName) == day) return;
-        db_->set_value(kAnnouncedName, day);  // once, whatever happens next
+        announce(day);
     } catch (const std::exception& e) {
         log::warn("the daily deal of {} is not announced: {}", day, e.what());
-        return;
     }
+}
+
+void Daily::announce(const std::string& day) {
+    if (db_->get_value(kAnnouncedName) == day) return;
+    db_->set_value(kAnnouncedName, day);  // once, whatever happens next
     if (cfg_.events.announce_channels.empty()) return;
     for (auto& [name, n] : nets_) {
         std::string said;

@@ -62,6 +62,8 @@ class Daily {
     std::string web_link(const std::string& path) const;
     void arm();
     void day_over();
+    // The line of the day that ended (yesterday) to [events] announce_channels, once a day.
+    void announce(const std::string& day);
 
     Clock& clock_;
     const config::Config& cfg_;
@@ -72,6 +74,7 @@ class Daily {
     std::function<std::string()> new_secret_;
     storage::Database* db_ = nullptr;
     TimerId timer_ = 0;
+    TimerId catch_up_ = 0;
     std::string secret_;
 };
 

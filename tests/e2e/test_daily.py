@@ -104,6 +104,11 @@ def test(h):
     check("deal" not in four, f"the page tells no deal before the day ends: {four}")
     names = [l["nick"] for l in four["ladder"]]
     check(names == ["bob", "alice"], f"the page's ladder: {names}")
+    with urllib.request.urlopen(f"http://127.0.0.1:{web_port}/daily/spider/{a_day}",
+                                timeout=10) as r:
+        html = r.read().decode()
+    check(a_seal in html and html.index("bob") < html.index("alice"),
+          "the page shows the seal and bob before alice")
     with urllib.request.urlopen(f"http://127.0.0.1:{web_port}/api/game/{a_id}", timeout=10) as r:
         game = json.loads(r.read().decode())
     check("deal" not in game and "journal" not in game,
