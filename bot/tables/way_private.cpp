@@ -80,18 +80,23 @@ void PrivateGames::enter(Request& r, const GameKind& kind) {
     new_game(r, kind);
 }
 
-void PrivateGames::new_game(Request& r, const GameKind& kind) {
+bool PrivateGames::said_no(Request& r, const GameKind& kind) {
     NetCtx& n = *r.net;
     if (Table* t = s.registry.private_game(n, r.key, &kind)) {
         refuse(r, fmt::format("You have {} {} game open ({}): type board to see it, "
                               "or {} to end it first.",
                               article(t->kind->title()), t->kind->title(), deal_words(t->setup),
                               t->kind->seating().as_private()->end_command()));
-        return;
+        return true;
     }
     int open = 0;
     for (auto& [id, t] : n.tables) open += t->in_private && t->seats.front().key == r.key;
-    if (s.dealing.said_no(r, may_open(cfg, open))) return;
+    return s.dealing.said_no(r, may_open(cfg, open));
+}
+
+void PrivateGames::new_game(Request& r, const GameKind& kind) {
+    NetCtx& n = *r.net;
+    if (said_no(r, kind)) return;
     std::map<std::string, std::string> prefs;
     for (const auto& pref : kind.preferences())
         if (auto v = db->pref(n.name, r.key, kind.name() + "." + pref.name)) prefs[pref.name] = *v;
@@ -109,19 +114,10 @@ void PrivateGames::new_game(Request& r, const GameKind& kind) {
 }
 
 void PrivateGames::start_given(Request& r, const GameKind& kind, const PrivateStart& start) {
-    NetCtx& n = *r.net;
     r.channel.clear();  // the game is private, whatever the place
-    if (Table* t = s.registry.private_game(n, r.key, &kind)) {
-        refuse(r, fmt::format("You have {} {} game open ({}): type board to see it, "
-                              "or {} to end it first.",
-                              article(t->kind->title()), t->kind->title(), deal_words(t->setup),
-                              t->kind->seating().as_private()->end_command()));
-        return;
-    }
-    int open = 0;
-    for (auto& [id, t] : n.tables) open += t->in_private && t->seats.front().key == r.key;
-    if (s.dealing.said_no(r, may_open(cfg, open))) return;
-    create(n, kind.name(), start, r.from.nick, r.key, start.deal ? *start.deal : deals.next(), "");
+    if (said_no(r, kind)) return;
+    create(*r.net, kind.name(), start, r.from.nick, r.key, start.deal ? *start.deal : deals.next(),
+           "");
 }
 
 void PrivateGames::create(NetCtx& net, const std::string& kind_name, const PrivateStart& start,

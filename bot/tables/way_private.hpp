@@ -39,6 +39,9 @@ class PrivateGames final : public SeatingWay {
   private:
     void enter(Request& r, const GameKind& kind);  // the kind's name: the game, or a new one
     void new_game(Request& r, const GameKind& kind);
+    // Whether a new game of the kind is refused (one open already, the most allowed open):
+    // said to the asker.
+    bool said_no(Request& r, const GameKind& kind);
     // Deals the game found for `start` (a deal number `deal`, `note` said first).
     void create(NetCtx& net, const std::string& kind_name, const PrivateStart& start,
                 const std::string& nick, const std::string& key, std::uint64_t deal,
