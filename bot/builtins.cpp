@@ -338,6 +338,7 @@ void Builtins::cmd_stats(Request& r) {
         if (const long long xp = db_->xp(r.net->name, key, s.kind); xp > 0)
             all += fmt::format(", {} XP", xp);
     }
+    if (daily_) all += daily_->streak_text(r.net->name, key);
     out_.reply(r, fmt::format("{}: {}.", self ? std::string("Your games") : shown, all));
 }
 
@@ -386,6 +387,9 @@ void Builtins::cmd_verify(Request& r) {
             for (auto& g : db_->games_by_deal(r.net->name, n, r.key)) {
                 const GameKind* k = kind_by_name(g.kind);
                 if (g.status == "open" && (!k || !k->seal(g.deal).empty())) continue;
+                if (const auto setup = GameSetup::deserialise(g.setup);
+                    setup && clock_ && Daily::sealed(setup->options, clock_->unix_now()))
+                    continue;  // a daily deal's number is not told before its day ends
                 rec = std::move(g);
                 break;
             }
@@ -401,7 +405,22 @@ void Builtins::cmd_verify(Request& r) {
     }
     const GameKind* k = kind_by_name(rec->kind);
     const std::string title = k ? k->title() : rec->kind;
-    const std::string seal = k ? k->seal(rec->deal) : "";
+    // A daily deal (bot/daily/): its number is told nowhere before its day ends (UTC), then
+    // checked against the seal shown at its start.
+    std::string seal = k ? k->seal(rec->deal) : "";
+    if (const auto setup = GameSetup::deserialise(rec->setup)) {
+        if (const auto day = setup->options.find("daily"); day != setup->options.end()) {
+            if (clock_ && Daily::sealed(setup->options, clock_->unix_now())) {
+                out_.reply_private(
+                    r, fmt::format("{} game #{} is on the daily deal of {}: its number is "
+                                   "sealed until that day ends (00:00 UTC), then {}verify {} "
+                                   "checks it.",
+                                   title, rec->id, day->second, p, rec->id));
+                return;
+            }
+            seal = daily::seal_of(rec->deal);
+        }
+    }
     if (rec->status == "open") {
         if (seal.empty())
             out_.reply_private(r,

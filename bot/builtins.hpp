@@ -12,6 +12,8 @@
 #include <boost/asio/io_context.hpp>
 
 #include "bot/checked.hpp"
+#include "bot/clock.hpp"
+#include "bot/daily/daily.hpp"
 #include "bot/net_ctx.hpp"
 #include "bot/router.hpp"
 #include "bot/tables/tables.hpp"
@@ -34,6 +36,12 @@ class Builtins {
     void attach(storage::Database& db, storage::Writer& writer) {
         db_ = &db;
         writer_ = &writer;
+    }
+    // The daily deal (a person's streak in `stats`, its sealed games in `verify`) and the
+    // daemon's clock.
+    void attach_daily(const Daily& daily, const Clock& clock) {
+        daily_ = &daily;
+        clock_ = &clock;
     }
     // The built-in commands, added to the command table before the games' own.
     void add_commands(std::vector<Command>& commands);
@@ -67,6 +75,8 @@ class Builtins {
     std::function<Checked<Done>()> rehash_;
     storage::Database* db_ = nullptr;
     storage::Writer* writer_ = nullptr;
+    const Daily* daily_ = nullptr;
+    const Clock* clock_ = nullptr;
 };
 
 }  // namespace croupier::bot

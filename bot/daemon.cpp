@@ -61,8 +61,13 @@ Daemon::Impl::Impl(boost::asio::io_context& io_, Clock& clock_, config::Config c
       output(clock, cfg),
       tables(TablesParts{output, io, clock, cfg, deals, kinds, nets, *worker, commands}),
       router(clock, cfg, kinds, commands, tables, output),
-      builtins(io, cfg, kinds, commands, nets, tables, output, router,
-               [this] { return rehash(); }) {
+      builtins(io, cfg, kinds, commands, nets, tables, output, router, [this] { return rehash(); }),
+      // The daily deal's secret: from the OS's generator for the live daemon, from the
+      // master seed in replays and tests (their deals are the same every run).
+      daily(clock, cfg, kinds, nets, tables, output, [this] {
+          return opts.random_deals ? daily::new_secret() : fmt::format("seed-{}", opts.master_seed);
+      }) {
+    builtins.attach_daily(daily, clock);
     for (const auto& make : opts.extra_kinds) kinds.push_back(make());
     build_commands();
 }
@@ -92,6 +97,7 @@ void Daemon::Impl::start() {
     output.attach(*db);
     builtins.attach(*db, *writer);
     tables.attach(*db, *writer);
+    daily.attach(*db);
     tables.restore_games();
     for (auto& [name, n] : nets) n->net->start();
     start_web();
@@ -157,8 +163,10 @@ void Daemon::Impl::start_web() {
     // The web thread keeps these kinds (shared): a rehash makes new ones for the tables and
     // cannot free these under it. It calls only their const functions.
     web = std::make_unique<web::Server>(
-        o, [path = cfg.bot.database, kinds = kinds, url = cfg.web.public_url] {
-            return std::make_unique<web::Site>(path, kinds, url);
+        o, [path = cfg.bot.database, kinds = kinds, url = cfg.web.public_url, c = &clock] {
+            // The daily deal's day from the daemon's clock (a real one here: its unix_now()
+            // reads the system's time and is safe from the web's thread).
+            return std::make_unique<web::Site>(path, kinds, url, [c] { return c->unix_now(); });
         });
     if (!web->start()) web.reset();  // logged; the bot goes on without the pages
 }
@@ -278,6 +286,7 @@ NetCtx* Daemon::Impl::ctx(Network& n) {
 void Daemon::Impl::build_commands() {
     commands.clear();
     builtins.add_commands(commands);
+    daily.add_commands(commands);
     tables.add_commands();
 }
 

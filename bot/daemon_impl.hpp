@@ -17,6 +17,7 @@
 #include "bot/builtins.hpp"
 #include "bot/clock.hpp"
 #include "bot/daemon.hpp"
+#include "bot/daily/daily.hpp"
 #include "bot/game.hpp"
 #include "bot/irc/network.hpp"
 #include "bot/net_ctx.hpp"
@@ -92,6 +93,7 @@ struct Daemon::Impl final : NetworkListener {
     Tables tables;
     Router router;
     Builtins builtins;
+    Daily daily;
 };
 
 }  // namespace croupier::bot

@@ -85,6 +85,9 @@ struct SeatResult {
     // in their profile and given to their next game as setup option "saved.<seat>".
     std::optional<std::string> saved;
     long long xp = 0;  // experience the person gains in this kind (their profile)
+    // The moves made, an undo counting as one, for the daily deal's ladder (bot/daily/);
+    // -1: the kind does not count them.
+    long long moves = -1;
 };
 
 class Game {
@@ -306,6 +309,20 @@ class DuelSeating final : public Seating {
     bool secret_moves_;
 };
 
+// The daily deal a kind offers (bot/daily/, `daily [GAME] [WORD]`): everyone plays the same
+// deal each UTC day, its number sealed until the day ends. A daily game has the setup option
+// "daily" (its day, "2026-11-28") and "daily.seal" (the seal shown): its game shows the seal,
+// never the number; it neither reads nor writes the person's saved data (everyone meets the
+// same game: an encounter's party is a new one).
+struct DailyVariant {
+    std::string word;     // what follows the game's name in `daily` ("4"; "" for the only one)
+    std::string variant;  // the stored variant ("4suit"; "" when the game has none)
+};
+struct DailyRules {
+    std::vector<DailyVariant> variants;  // the first is the default; empty: no daily deal
+    bool default_kind = false;           // `daily` alone plays this kind's
+};
+
 // The words and rules of a kind's private game.
 struct PrivateRules {
     // What `new ARGS` means (`prefs`: the person's preferences of this kind, by name).
@@ -327,6 +344,8 @@ struct PrivateRules {
         find_deal;
     // A game untouched this long is closed as abandoned; nullopt: never.
     std::optional<std::chrono::seconds> abandon_after;
+    // The daily deal it offers (none by default).
+    DailyRules daily;
 };
 
 // One person's game in private messages, perhaps against a computer opponent.
@@ -351,6 +370,7 @@ class PrivateSeating final : public Seating {
     std::optional<std::pair<std::uint64_t, std::string>> find_deal(
         const PrivateStart& start, const std::vector<std::uint64_t>& candidates) const;
     std::optional<std::chrono::seconds> abandon_after() const { return rules_.abandon_after; }
+    const DailyRules& daily() const { return rules_.daily; }
 
   private:
     PrivateRules rules_;

@@ -27,6 +27,7 @@ namespace croupier::config {
 
 using detail::BadValue;
 using detail::bot_keys;
+using detail::events_keys;
 using detail::identity_keys;
 using detail::KeyTable;
 using detail::limits_keys;
@@ -234,7 +235,8 @@ std::string normalise_section(const std::string& header) {
     return out;
 }
 
-const std::vector<std::string> kSections = {"bot", "network", "limits", "identity", "web"};
+const std::vector<std::string> kSections = {"bot",      "network", "limits",
+                                            "identity", "web",     "events"};
 
 class Builder {
   public:
@@ -348,6 +350,7 @@ class Builder {
                                 : kind == "network"  ? &network_keys()
                                 : kind == "identity" ? &identity_keys()
                                 : kind == "web"      ? &web_keys()
+                                : kind == "events"   ? &events_keys()
                                                      : &limits_keys();
         auto it = std::find_if(table->begin(), table->end(),
                                [&](const auto& p) { return p.first == key; });

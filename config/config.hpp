@@ -125,6 +125,12 @@ struct WebConfig {
     bool enabled() const { return !host.empty(); }
 };
 
+// Events (bot/daily/, docs/OPERATIONS.md "[events]").
+struct EventsConfig {
+    // Channels that hear, at the end of each UTC day, one line: the day's daily winners.
+    std::vector<std::string> announce_channels;
+};
+
 // A game kind's own section: the kind (bot/games/) declares its keys, config/ reads and
 // checks them with file, line and key like every other section, and names no game.
 
@@ -218,6 +224,7 @@ struct Config {
     LimitsConfig limits;
     IdentityConfig identity;
     WebConfig web;
+    EventsConfig events;
     std::map<std::string, Section> games;  // each kind's section, by name (SectionSpec)
     // Things the operator should know that do not stop startup ("file:line: [spider] key
     // \"hint_budget\" is no longer used: ..."); the daemon logs them as warnings.

@@ -437,6 +437,22 @@ const KeyTable& web_keys() {
     return t;
 }
 
+const KeyTable& events_keys() {
+    static const KeyTable t = {
+        {"announce_channels",
+         [](Target& t, const std::string& v) {
+             auto list = split_list(v, true);
+             for (const auto& c : list)
+                 if (c.empty() || (c[0] != '#' && c[0] != '&') ||
+                     c.find_first_of(" ,\x07") != std::string::npos)
+                     throw BadValue{fmt::format(
+                         "\"{}\" is not a channel name (#channel, comma-separated)", c)};
+             t.config->events.announce_channels = std::move(list);
+         }},
+    };
+    return t;
+}
+
 // An admin mask whose user and host match anyone: it trusts the nick alone, which anyone
 // can take while the admin is away.
 bool trusts_nick_alone(const std::string& mask) {

@@ -41,6 +41,7 @@ const KeyTable& bot_keys();
 const KeyTable& network_keys();
 const KeyTable& limits_keys();
 const KeyTable& identity_keys();
+const KeyTable& events_keys();
 const KeyTable& web_keys();
 // Keys that were renamed: still read, with a notice. The new name, or "" for any other key.
 std::string renamed_key(const std::string& section_kind, const std::string& key);

@@ -346,6 +346,17 @@ std::size_t Database::rekey_persons(const Rekey& r) {
                 q.exec();
             }
         }
+        // daily_games: the person of each game on a day's deal.
+        {
+            auto q = prepare("UPDATE daily_games SET key = ? WHERE key = ? AND network = ?");
+            for (const auto& [from, to] : moved_here) {
+                q.reset();
+                q.bind(1, to);
+                q.bind(2, from);
+                q.bind(3, network);
+                q.exec();
+            }
+        }
 
         // games: every setup of the network, open or ended.
         if (r.setup) {

@@ -168,6 +168,24 @@ const std::vector<std::vector<const char*>> kMigrations = {
            END)",
         "ALTER TABLE results ADD COLUMN rating REAL",
     },
+    // 4 -> 5: the daily deal (bot/daily/): each game played on a day's deal, by whom, and
+    // what counts on the day's ladder (written with the game's start, its hints and its end).
+    {
+        R"(CREATE TABLE daily_games (
+               game_id  INTEGER PRIMARY KEY REFERENCES games (id),
+               network  TEXT NOT NULL,
+               kind     TEXT NOT NULL,
+               variant  TEXT NOT NULL DEFAULT '',
+               day      TEXT NOT NULL,          -- the UTC day, "2026-11-28"
+               key      TEXT NOT NULL,          -- the person
+               hints    INTEGER NOT NULL DEFAULT 0,
+               ended    INTEGER NOT NULL DEFAULT 0,  -- unix seconds; 0 while it is played
+               won      INTEGER NOT NULL DEFAULT 0,
+               moves    INTEGER NOT NULL DEFAULT -1
+           ))",
+        "CREATE INDEX daily_games_day ON daily_games (network, kind, variant, day, key, game_id)",
+        "CREATE INDEX daily_games_key ON daily_games (network, key, day)",
+    },
 };
 
 // How long a write waits for another process's lock (an operator's sqlite3, a backup)

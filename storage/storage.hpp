@@ -68,6 +68,24 @@ struct TopLine {
     double rating = 1500;
 };
 
+// One person's ranked game on a day's deal (bot/daily/): their first game on it.
+struct DailyRow {
+    std::int64_t game_id = 0;
+    std::string key;
+    std::string nick;         // the person's nick now
+    std::int64_t person = 0;  // public number (person_ids)
+    bool won = false;
+    long long moves = -1;
+    long long hints = 0;
+    std::int64_t ended = 0;  // 0: still played
+    std::string variant;
+};
+// The day's ranked games of a kind (and variant; "" with `any_variant`: every variant), by
+// game number. Shared by the daemon's connection and the web's.
+std::vector<DailyRow> read_daily_day(SQLite::Database& db, const std::string& network,
+                                     const std::string& kind, const std::string& variant,
+                                     bool any_variant, const std::string& day);
+
 // A person (the daemon's bot/people.hpp), as remembered across restarts.
 struct PersonRow {
     std::string key;       // opaque to storage: "a:<account>" or "h:<nick>!<user@host>"
@@ -193,6 +211,20 @@ class Database {
                                const std::string& kind, const std::string& slot) const;
     void save(const std::string& network, const std::string& key, const std::string& kind,
               const std::string& slot, const Saved& data, std::int64_t now);
+
+    // The daily deal (bot/daily/): a game on a day's deal, its hints, its end; the person's
+    // games on a day's deal (how many, of that kind and variant); the day's ranked games; the
+    // days on which the person won their ranked game, newest first.
+    void daily_add(std::int64_t game_id, const std::string& network, const std::string& kind,
+                   const std::string& variant, const std::string& day, const std::string& key);
+    void daily_hint(std::int64_t game_id);
+    void daily_end(std::int64_t game_id, bool won, long long moves, std::int64_t ended);
+    int daily_count(const std::string& network, const std::string& kind, const std::string& variant,
+                    const std::string& day, const std::string& key) const;
+    std::vector<DailyRow> daily_day(const std::string& network, const std::string& kind,
+                                    const std::string& variant, const std::string& day) const;
+    std::vector<std::string> daily_won_days(const std::string& network,
+                                            const std::string& key) const;
 
     // Small named values the daemon keeps (the dealer for a channel's next game...).
     std::optional<std::string> get_value(const std::string& name) const;

@@ -154,6 +154,29 @@ std::vector<WebSeat> WebReader::seats(std::int64_t id) const {
     return out;
 }
 
+std::vector<std::pair<std::string, std::vector<DailyRow>>> WebReader::daily(
+    const std::string& kind, const std::string& day) const {
+    std::vector<std::string> networks;
+    {
+        auto q = prepare(
+            "SELECT DISTINCT network FROM daily_games WHERE kind = ? AND day = ? ORDER BY 1");
+        q->bind(1, kind);
+        q->bind(2, day);
+        while (q->executeStep()) networks.push_back(q->getColumn(0).getString());
+    }
+    std::vector<std::pair<std::string, std::vector<DailyRow>>> out;
+    for (const auto& n : networks)
+        out.emplace_back(n, read_daily_day(*db_, n, kind, "", true, day));
+    return out;
+}
+
+std::optional<std::string> WebReader::value(const std::string& name) const {
+    auto q = prepare("SELECT value FROM kv WHERE name = ?");
+    q->bind(1, name);
+    if (!q->executeStep()) return std::nullopt;
+    return q->getColumn(0).getString();
+}
+
 std::int64_t WebReader::person_id(const std::string& network, const std::string& key) const {
     auto q = prepare("SELECT id FROM person_ids WHERE network = ? AND key = ?");
     q->bind(1, network);

@@ -89,6 +89,11 @@ class WebReader {
     std::vector<WebLadderLine> ladder(const std::string& kind, const std::string& variant,
                                       bool by_xp) const;
     std::optional<WebPerson> person(std::int64_t id, int recent) const;
+    // The ranked games of a kind's daily deal on a day, network by network (bot/daily/).
+    std::vector<std::pair<std::string, std::vector<DailyRow>>> daily(const std::string& kind,
+                                                                     const std::string& day) const;
+    // A value the daemon keeps (kv), nullopt when there is none.
+    std::optional<std::string> value(const std::string& name) const;
 
   private:
     // A statement compiled once and kept (the first page compiles hundreds otherwise), reset

@@ -312,8 +312,16 @@ void Moves::finish(Table& t, const std::string& status) {
     std::string summary;
     std::string dealer;
     std::vector<std::pair<std::string, std::string>> saved;  // person, their saved data
+    // A daily deal (bot/daily/): its ladder's row ends with the game; it keeps no saved data.
+    const bool daily = t.setup.options.count("daily") != 0;
+    bool daily_won = false;
+    long long daily_moves = -1;
     if (status == "finished") {
         const auto results = t.game->results();
+        if (!results.empty()) {
+            daily_won = results[0].won;
+            daily_moves = results[0].moves;
+        }
         for (std::size_t i = 0; i < t.seats.size() && i < results.size(); ++i) {
             storage::PlayerResult pr;
             pr.nick = t.seats[i].nick;
@@ -331,8 +339,8 @@ void Moves::finish(Table& t, const std::string& status) {
             const auto& id = cfg.identity;
             const bool keeps = !pr.computer && kept_for(pr.key, id.saved_needs_account);
             pr.unrated = !pr.computer && !kept_for(pr.key, id.rated_needs_account);
-            if (results[i].saved && keeps) saved.emplace_back(pr.key, *results[i].saved);
-            pr.xp = keeps ? results[i].xp : 0;
+            if (results[i].saved && keeps && !daily) saved.emplace_back(pr.key, *results[i].saved);
+            pr.xp = keeps && !daily ? results[i].xp : 0;
             if (pr.won) {
                 summary += (summary.empty() ? "won by " : ", ") + pr.nick;
                 // The winner deals the next game here; a game with computer players at
@@ -350,20 +358,22 @@ void Moves::finish(Table& t, const std::string& status) {
     // One unit with the table's last moves: the end is recorded only with the move that
     // made it. Saved data first: it is computed from the setup, so writing it again after a
     // crash before finish_game gives the same value.
-    commits.write(t, [net = t.net->name, kind = t.kind->name(),
-                      dealer_name = t.in_private ? "" : t.way->next_dealer_name(t), dealer, saved,
-                      id = t.game_id, status, summary, now = clock.unix_now(), players,
-                      moves = t.seq, seats = t.seats.size()](storage::Database& d) {
-        // Every end of a game at an open table says who deals the next one, if anyone
-        // does: "" (the opener deals) after a game with computer players, a stopped or
-        // abandoned one, so that no older winner is left to decide.
-        if (!dealer_name.empty()) d.set_value(dealer_name, dealer);
-        for (const auto& [person, data] : saved)
-            d.save(net, person, kind, "data", storage::Saved{1, data}, now);
-        for (std::size_t seat = 0; seat < seats; ++seat)
-            d.drop_value(TurnTimers::timeouts_name(id, seat));
-        d.finish_game(id, status, summary, now, players, moves);
-    });
+    commits.write(t,
+                  [net = t.net->name, kind = t.kind->name(),
+                   dealer_name = t.in_private ? "" : t.way->next_dealer_name(t), dealer, saved,
+                   id = t.game_id, status, summary, now = clock.unix_now(), players, moves = t.seq,
+                   seats = t.seats.size(), daily, daily_won, daily_moves](storage::Database& d) {
+                      // Every end of a game at an open table says who deals the next one, if anyone
+                      // does: "" (the opener deals) after a game with computer players, a stopped
+                      // or abandoned one, so that no older winner is left to decide.
+                      if (!dealer_name.empty()) d.set_value(dealer_name, dealer);
+                      for (const auto& [person, data] : saved)
+                          d.save(net, person, kind, "data", storage::Saved{1, data}, now);
+                      for (std::size_t seat = 0; seat < seats; ++seat)
+                          d.drop_value(TurnTimers::timeouts_name(id, seat));
+                      d.finish_game(id, status, summary, now, players, moves);
+                      if (daily) d.daily_end(id, daily_won, daily_moves, now);
+                  });
     // Logged once it is recorded: a unit refused by the database takes the table back to
     // before the move that ended it (unit_back logs that), and the end comes again with it.
     commits.after_commit(t, [title = t.kind->title(), id = t.game_id, net = t.net->name,

@@ -204,6 +204,9 @@ void TableCommands::hint(Request& r) {
                 tt->seq == seq ? text
                                : "The game moved on while I thought about your hint; ask again "
                                  "for the position now.";
+            // A hint taken on a daily deal counts on its ladder (bot/daily/): written first.
+            if (tt->seq == seq && tt->setup.options.count("daily"))
+                commits.write(*tt, [id = tt->game_id](storage::Database& d) { d.daily_hint(id); });
             s.moves.deliver(*tt, {tt->in_private ? to_table(said) : to_seat(seat, said)});
         };
     });

@@ -213,10 +213,10 @@ void Restorer::close_abandoned() {
                       t->game_id);
             s.moves.deliver(
                 *t,
-                {to_table(fmt::format(
-                    "Your {} game (deal {}) was closed as abandoned after {} day{} "
-                    "untouched; type new for another.",
-                    t->kind->title(), t->setup.deal_number, days, days == 1 ? "" : "s"))},
+                {to_table(fmt::format("Your {} game ({}) was closed as abandoned after {} day{} "
+                                      "untouched; type new for another.",
+                                      t->kind->title(), deal_words(t->setup), days,
+                                      days == 1 ? "" : "s"))},
                 Moves::Lines::End);
             s.moves.finish(*t, "abandoned");
         }

@@ -32,6 +32,10 @@ void Tables::kinds_changed() {
     s_->registry.kinds_changed();
 }
 
+void Tables::start_private(Request& r, const GameKind& kind, const PrivateStart& start) {
+    s_->seatings.privates.start_given(r, kind, start);
+}
+
 Table* Tables::route(Request& r, const GameKind* kind, bool or_open) {
     return s_->registry.route(r, kind, or_open).value_or(nullptr);
 }

@@ -86,6 +86,9 @@ class Tables {
     void link_lost(NetCtx& n);
     void link_back(NetCtx& n);
     void close_abandoned();  // hourly: games of kinds that give up on idle games
+    // A private game of the kind dealt from `start` with its deal given (the daily deal,
+    // bot/daily/), after the checks of `new`; refused to the asker otherwise.
+    void start_private(Request& r, const GameKind& kind, const PrivateStart& start);
 
   private:
     std::unique_ptr<TableServices> s_;

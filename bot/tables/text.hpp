@@ -32,6 +32,14 @@ inline std::string names_text(const std::vector<std::string>& names, std::size_t
     return out;
 }
 
+// How a game's deal is named to its player: "deal 123"; a daily deal (GameSetup option
+// "daily", bot/daily/) by its day, its number sealed until the day ends.
+inline std::string deal_words(const GameSetup& setup) {
+    if (auto it = setup.options.find("daily"); it != setup.options.end())
+        return "the daily deal of " + it->second;
+    return "deal " + std::to_string(setup.deal_number);
+}
+
 // A computer player's name: "cpu#1". No IRC nick may hold a '#', so no person can take a
 // computer's name and pass for it (or be taken for it).
 inline std::string computer_name(int number) {

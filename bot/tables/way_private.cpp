@@ -80,18 +80,23 @@ void PrivateGames::enter(Request& r, const GameKind& kind) {
     new_game(r, kind);
 }
 
-void PrivateGames::new_game(Request& r, const GameKind& kind) {
+bool PrivateGames::said_no(Request& r, const GameKind& kind) {
     NetCtx& n = *r.net;
     if (Table* t = s.registry.private_game(n, r.key, &kind)) {
-        refuse(r, fmt::format("You have {} {} game open (deal {}): type board to see it, "
+        refuse(r, fmt::format("You have {} {} game open ({}): type board to see it, "
                               "or {} to end it first.",
-                              article(t->kind->title()), t->kind->title(), t->setup.deal_number,
+                              article(t->kind->title()), t->kind->title(), deal_words(t->setup),
                               t->kind->seating().as_private()->end_command()));
-        return;
+        return true;
     }
     int open = 0;
     for (auto& [id, t] : n.tables) open += t->in_private && t->seats.front().key == r.key;
-    if (s.dealing.said_no(r, may_open(cfg, open))) return;
+    return s.dealing.said_no(r, may_open(cfg, open));
+}
+
+void PrivateGames::new_game(Request& r, const GameKind& kind) {
+    NetCtx& n = *r.net;
+    if (said_no(r, kind)) return;
     std::map<std::string, std::string> prefs;
     for (const auto& pref : kind.preferences())
         if (auto v = db->pref(n.name, r.key, kind.name() + "." + pref.name)) prefs[pref.name] = *v;
@@ -107,6 +112,13 @@ void PrivateGames::new_game(Request& r, const GameKind& kind) {
     }
     // By kind name, not pointer: a rehash may replace the kinds while a deal is found.
     create(n, kind.name(), start, r.from.nick, r.key, start.deal ? *start.deal : deals.next(), "");
+}
+
+void PrivateGames::start_given(Request& r, const GameKind& kind, const PrivateStart& start) {
+    r.channel.clear();  // the game is private, whatever the place
+    if (said_no(r, kind)) return;
+    create(*r.net, kind.name(), start, r.from.nick, r.key, start.deal ? *start.deal : deals.next(),
+           "");
 }
 
 void PrivateGames::create(NetCtx& net, const std::string& kind_name, const PrivateStart& start,
@@ -132,9 +144,12 @@ void PrivateGames::create(NetCtx& net, const std::string& kind_name, const Priva
     t->setup.deal_number = d;
     t->setup.variant = start.variant;
     t->setup.options = start.options;
+    // A daily deal is the same game for everyone: no saved data (a new party).
+    const auto daily = start.options.find("daily");
+    const bool is_daily = daily != start.options.end();
     // The person's saved data for this kind (an encounter's party), as for a table.
     try {
-        if (kept_for(key, cfg.identity.saved_needs_account))
+        if (!is_daily && kept_for(key, cfg.identity.saved_needs_account))
             if (auto saved = db->saved(net.name, key, k->name(), "data"))
                 t->setup.options["saved.0"] = saved->data;
     } catch (const std::exception& e) {
@@ -155,13 +170,25 @@ void PrivateGames::create(NetCtx& net, const std::string& kind_name, const Priva
     t->started_unix = t->last_activity = t->last_move_unix = rec.started;
     t->phase = Table::Phase::Playing;
     Table& table = s.registry.add_table(std::move(t));
-    commits.write(table, [rec](storage::Database& d) { d.create_game(rec); });
+    commits.write(table, [rec, daily = is_daily ? daily->second : "", key](storage::Database& d) {
+        d.create_game(rec);
+        if (!daily.empty()) d.daily_add(rec.id, rec.network, rec.kind, rec.variant, daily, key);
+    });
     commits.unit_of(table).creates = true;
     auto out = table.game->start();
     if (!note.empty()) out.insert(out.begin(), to_table(note));
-    // The game's number, for verify (docs/FAIRNESS.md).
-    out.push_back(to_table(fmt::format("This is {} game #{}; verify {} shows its deal.", k->title(),
-                                       table.game_id, table.game_id)));
+    // The game's number, for verify (docs/FAIRNESS.md); a daily deal's is sealed.
+    if (is_daily) {
+        const auto seal = start.options.find("daily.seal");
+        out.push_back(to_table(fmt::format(
+            "This is {} game #{}, {}; its number is sealed until the day ends (UTC): sha256 "
+            "{}.",
+            k->title(), table.game_id, deal_words(table.setup),
+            seal == start.options.end() ? std::string("?") : seal->second)));
+    } else {
+        out.push_back(to_table(fmt::format("This is {} game #{}; verify {} shows its deal.",
+                                           k->title(), table.game_id, table.game_id)));
+    }
     if (!start.note.empty()) out.push_back(to_table(start.note));
     s.moves.deliver(table, out);
     s.moves.play_computers(table);  // an opponent that moves first (an ambush)

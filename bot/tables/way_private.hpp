@@ -32,10 +32,16 @@ class PrivateGames final : public SeatingWay {
     // Opening one more private game, with `open` of them open already.
     static SeatingAnswer may_open(const config::Config& cfg, int open);
     static bool seats(const GameKind& kind);  // for benches and tests choosing a kind
+    // A game of the kind dealt from `start`, whose deal is given (the daily deal, bot/daily/),
+    // with the checks of `new`: one game of a kind open, the most private games allowed.
+    void start_given(Request& r, const GameKind& kind, const PrivateStart& start);
 
   private:
     void enter(Request& r, const GameKind& kind);  // the kind's name: the game, or a new one
     void new_game(Request& r, const GameKind& kind);
+    // Whether a new game of the kind is refused (one open already, the most allowed open):
+    // said to the asker.
+    bool said_no(Request& r, const GameKind& kind);
     // Deals the game found for `start` (a deal number `deal`, `note` said first).
     void create(NetCtx& net, const std::string& kind_name, const PrivateStart& start,
                 const std::string& nick, const std::string& key, std::uint64_t deal,

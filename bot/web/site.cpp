@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "bot/daily/daily.hpp"
 #include "bot/strings.hpp"
 
 namespace croupier::bot::web {
@@ -525,8 +526,9 @@ std::optional<std::int64_t> parse_id(std::string_view text) {
 }
 
 Site::Site(const std::string& database, std::vector<std::shared_ptr<GameKind>> kinds,
-           const std::string& public_url)
-    : db_(database), kinds_(std::move(kinds)) {
+           const std::string& public_url, std::function<std::int64_t()> now)
+    : db_(database), kinds_(std::move(kinds)), now_(std::move(now)) {
+    if (!now_) now_ = [] { return static_cast<std::int64_t>(std::time(nullptr)); };
     // "https://host/cards" -> "/cards": links work behind a proxy that serves a folder.
     const auto scheme = public_url.find("//");
     if (scheme != std::string::npos) {
@@ -752,6 +754,15 @@ std::optional<Value> Site::game(std::int64_t id) const {
     const GameKind* k = kind(g.kind);
     v.set("seal", seal_of(k, g.deal));
     if (g.status == "open") return v;  // nothing hidden is shown while it runs
+    // A daily deal (bot/daily/): its number and moves are shown once its day is over.
+    if (auto setup = GameSetup::deserialise(g.setup); setup && setup->options.count("daily") != 0) {
+        v.set("daily", setup->options["daily"]);
+        v.set("seal", daily::seal_of(g.deal));
+        if (Daily::sealed(setup->options, now_())) {
+            v.set("status", "open");  // shown as a game under way: nothing it hides
+            return v;
+        }
+    }
 
     // Ended: the deal, every move, and each step's public view rebuilt through the game.
     v.set("deal", std::to_string(g.deal));
@@ -829,6 +840,117 @@ std::optional<Value> Site::game(std::int64_t id) const {
     return v;
 }
 
+std::optional<Value> Site::daily(const std::string& game, const std::string& day) const {
+    const GameKind* k = kind(game);
+    const PrivateSeating* p = k ? k->seating().as_private() : nullptr;
+    if (!p || p->daily().variants.empty() || !daily::day_start(day)) return std::nullopt;
+    const bool over = !Daily::sealed({{"daily", day}}, now_());
+    const auto secret = db_.value("daily.secret");
+    Value v = Value::object();
+    v.set("game", k->name());
+    v.set("title", k->title());
+    v.set("day", day);
+    v.set("over", over);
+    const auto networks = db_.daily(k->name(), day);
+    Value variants = Value::array();
+    for (const auto& dv : p->daily().variants) {
+        Value var = Value::object();
+        var.set("variant", dv.variant);
+        var.set("title", title(k->name(), dv.variant));
+        if (secret) {
+            const std::uint64_t n = daily::deal_for(*secret, k->name(), dv.variant, day);
+            var.set("seal", daily::seal_of(n));
+            if (over) var.set("deal", std::to_string(n));
+        }
+        Value ladder = Value::array();
+        for (const auto& [network, rows] : networks) {
+            std::vector<daily::Entry> entries;
+            for (const auto& r : rows) {
+                if (r.variant != dv.variant) continue;
+                daily::Entry e;
+                e.nick = r.nick;
+                e.finished = r.ended > 0;
+                e.won = r.won;
+                e.moves = r.moves;
+                e.hints = r.hints;
+                e.ended = r.ended;
+                e.game_id = r.game_id;
+                entries.push_back(e);
+            }
+            daily::rank(entries);
+            long long rank = 0;
+            for (const auto& e : entries) {
+                Value l = Value::object();
+                l.set("rank", ++rank);
+                l.set("network", network);
+                l.set("nick", e.nick);
+                l.set("finished", e.finished);
+                l.set("won", e.won);
+                l.set("moves", e.moves);
+                l.set("hints", e.hints);
+                l.set("ended", static_cast<long long>(e.ended));
+                if (over) l.set("game_id", static_cast<long long>(e.game_id));
+                ladder.push(std::move(l));
+            }
+        }
+        var.set("ladder", std::move(ladder));
+        variants.push(std::move(var));
+    }
+    v.set("variants", std::move(variants));
+    return v;
+}
+
+namespace {
+
+std::string daily_html(const std::string& base, const Value& v) {
+    Page p(base, "Daily " + v["title"].str() + " " + v["day"].str(),
+           "/api/daily/" + v["game"].str() + "/" + v["day"].str());
+    p.raw("<h1>").text("Daily " + v["title"].str() + ", " + v["day"].str()).raw("</h1>");
+    if (!v["over"].boolean())
+        p.raw(
+            "<p class=\"muted\">The day (UTC) is not over: the deals stay sealed until it "
+            "is.</p>");
+    for (const auto& var : v["variants"].items()) {
+        p.raw("<h2>").text(var["title"].str()).raw("</h2>");
+        if (!var["seal"].str().empty())
+            p.raw("<p>Seal (sha256 of the deal number): <code>")
+                .text(var["seal"].str())
+                .raw("</code>");
+        if (!var["deal"].str().empty())
+            p.raw(" Deal <code>").text(var["deal"].str()).raw("</code>");
+        p.raw("</p>");
+        if (var["ladder"].size() == 0) {
+            p.raw("<p class=\"muted\">Nobody played it.</p>");
+            continue;
+        }
+        p.raw(
+            "<div class=\"scroll\"><table><tr><th class=\"n\">#</th><th>player</th>"
+            "<th>result</th><th class=\"n\">moves</th><th class=\"n\">hints</th>"
+            "<th>game</th></tr>");
+        for (const auto& l : var["ladder"].items()) {
+            const std::string result = !l["finished"].boolean() ? "playing"
+                                       : l["won"].boolean()     ? "won"
+                                                                : "lost";
+            p.raw(fmt::format("<tr><td class=\"n\">{}</td><td>", l["rank"].integer()))
+                .text(l["nick"].str())
+                .raw("</td><td>")
+                .text(result)
+                .raw(fmt::format("</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>",
+                                 l["moves"].integer() < 0 ? std::string("")
+                                                          : std::to_string(l["moves"].integer()),
+                                 l["hints"].integer()));
+            if (l["game_id"].integer() > 0)
+                p.raw(p.link(fmt::format("/game/{}", l["game_id"].integer()),
+                             fmt::format("#{} (replay)", l["game_id"].integer())));
+            p.raw("</td></tr>");
+        }
+        p.raw("</table></div>");
+    }
+    return p.finish();
+}
+
+}  // namespace
+
 Response Site::get(std::string_view target) const {
     const auto q = target.find_first_of("?#");
     std::string_view path = target.substr(0, q);
@@ -865,6 +987,15 @@ Response Site::get(std::string_view target) const {
         if (!n) return bad_request(base_, api, "A player is named by a number: /player/12.");
         if (auto v = player(*n)) return answer(*v, player_html);
         return not_found(base_, api, "There is no such player.");
+    }
+    if (auto what = rest("/daily/")) {
+        const std::string s(*what);
+        const auto slash = s.find('/');
+        if (slash != std::string::npos)
+            if (auto v = daily(s.substr(0, slash), s.substr(slash + 1)))
+                return answer(*v, daily_html);
+        return not_found(base_, api,
+                         "There is no such daily deal: /daily/GAME/YYYY-MM-DD, a game with one.");
     }
     if (auto id = rest("/game/")) {
         const auto n = parse_id(*id);

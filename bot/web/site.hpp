@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -31,8 +32,10 @@ class Site {
   public:
     // `kinds`: the daemon's kinds, held here so that a rehash cannot free them; only their
     // const functions are called. `public_url`: [web] public_url, whose path prefixes links.
+    // `now`: the daemon's clock (unix seconds), for the daily deal's day; by default the
+    // system's.
     Site(const std::string& database, std::vector<std::shared_ptr<GameKind>> kinds,
-         const std::string& public_url);
+         const std::string& public_url, std::function<std::int64_t()> now = {});
 
     // The answer to GET of `target` (a request target: path and query).
     Response get(std::string_view target) const;
@@ -42,6 +45,9 @@ class Site {
     std::optional<Value> top(const std::string& game) const;
     std::optional<Value> player(std::int64_t id) const;
     std::optional<Value> game(std::int64_t id) const;
+    // /daily/<game>/<YYYY-MM-DD>: the day's ladder, the seal, and once the day is over the
+    // deal and the ranked games (bot/daily/).
+    std::optional<Value> daily(const std::string& game, const std::string& day) const;
 
   private:
     const GameKind* kind(const std::string& name) const;
@@ -58,6 +64,7 @@ class Site {
     std::vector<std::shared_ptr<GameKind>> kinds_;
     std::map<const GameKind*, Ladder> ladders_;
     std::string base_;  // the path part of public_url ("" or "/cards")
+    std::function<std::int64_t()> now_;
 };
 
 // A request target's id: digits only, 1 to 18 of them; nullopt otherwise (400).

@@ -158,8 +158,13 @@ std::string abilities_text(int level) {
 
 class EncounterGame final : public Game {
   public:
-    EncounterGame(const enc::PartyState& party, std::uint64_t deal, int rules)
-        : before_(party), deal_(deal), rules_(rules), e_(party, deal, rules) {}
+    EncounterGame(const enc::PartyState& party, std::uint64_t deal, int rules,
+                  std::string daily = "")
+        : before_(party),
+          deal_(deal),
+          rules_(rules),
+          e_(party, deal, rules),
+          daily_(std::move(daily)) {}
 
     std::unique_ptr<Game> clone() const override { return std::make_unique<EncounterGame>(*this); }
     std::vector<int> awaited() const override {
@@ -298,9 +303,11 @@ class EncounterGame final : public Game {
             ambush = " Ambush! The enemy strikes first: your party sits out round 1.";
         if (e_.ambush() == -1) ambush = " You catch them unawares: the enemy sits out round 1.";
         out.push_back(to_table(fmt::format(
-            "{}, deal {}: your level-{} party (Warrior W, Rogue R, Mage M) meets {}. Clear every "
+            "{}, {}: your level-{} party (Warrior W, Rogue R, Mage M) meets {}. Clear every "
             "enemy card from your game before the enemy clears your party's from its game.{}",
-            render::bold("Spider: Encounters"), deal_, e_.party_level(), enemies, ambush)));
+            render::bold("Spider: Encounters"),
+            daily_.empty() ? "deal " + std::to_string(deal_) : "the daily deal of " + daily_,
+            e_.party_level(), enemies, ambush)));
         for (const auto& o : board()) out.push_back(o);
         std::string example;
         for (const auto& ch : e_.characters())
@@ -327,6 +334,8 @@ class EncounterGame final : public Game {
         me.saved = write_party(after);
         me.detail = fmt::format("level={} xp={} outcome={} rounds={}", e_.party_level(), me.xp,
                                 outcome_word(), e_.round());
+        me.moves = std::count_if(history_.begin(), history_.end(),
+                                 [](const auto& h) { return h.first == 0; });  // the party's
         return {me, them};
     }
 
@@ -519,6 +528,7 @@ class EncounterGame final : public Game {
     int enemy_moves_ = 0;                               // since the party's last action
     std::string enemy_text_;                            // what they did, in words
     std::string enemy_abilities_;                       // the abilities they used, in words
+    std::string daily_;  // the day of a daily deal ("" for another): its number is not shown
 };
 
 class EncountersKind final : public GameKind {
@@ -541,7 +551,9 @@ class EncountersKind final : public GameKind {
               "flee",
               "the enemy",
               {},
-              abandon_after_}) {}
+              abandon_after_,
+              // The daily encounter, for a new party: one encounter for everyone.
+              DailyRules{{{"", ""}}, false}}) {}
 
     std::string name() const override { return "encounters"; }
     std::string title() const override { return "Spider: Encounters"; }
@@ -572,7 +584,10 @@ class EncountersKind final : public GameKind {
                 rules = 1;
             }
         }
-        return std::make_unique<EncounterGame>(party, setup.deal_number, rules);
+        auto daily = setup.options.find("daily");
+        return std::make_unique<EncounterGame>(
+            party, setup.deal_number, rules,
+            daily == setup.options.end() ? std::string() : daily->second);
     }
 
     // A new encounter is played by the rules of today, kept in its setup.

@@ -126,9 +126,15 @@ std::string suits_text(int suits) {
     return suits == 1 ? "1 suit" : std::to_string(suits) + " suits";
 }
 
-std::string header(const Engine& e) {
-    std::string s = render::bold("Spider") + " " + suits_text(e.suits()) + ", deal " +
-                    std::to_string(e.deal_number());
+// "deal 123", or for a daily deal, whose number is sealed until its day ends, "the daily
+// deal of 2026-11-28" (GameSetup option "daily").
+std::string deal_text(const Engine& e, const std::string& daily) {
+    return daily.empty() ? "deal " + std::to_string(e.deal_number()) : "the daily deal of " + daily;
+}
+
+std::string header(const Engine& e, const std::string& daily) {
+    std::string s =
+        render::bold("Spider") + " " + suits_text(e.suits()) + ", " + deal_text(e, daily);
     if (e.keep_runs()) s += " (runs stay on the tableau)";
     s += " | score " + std::to_string(e.score()) + " | moves " + std::to_string(e.moves());
     if (e.undos() > 0) s += " | undos " + std::to_string(e.undos());
@@ -263,7 +269,8 @@ std::string greedy(const View& v) {
 
 class SpiderGame final : public Game {
   public:
-    SpiderGame(int suits, std::uint64_t deal, bool keep_runs) : engine_(suits, deal, keep_runs) {
+    SpiderGame(int suits, std::uint64_t deal, bool keep_runs, std::string daily = "")
+        : engine_(suits, deal, keep_runs), daily_(std::move(daily)) {
         seen_.push_back(games::spider::position_key(engine_.view()));
     }
     explicit SpiderGame(const Engine& engine) : engine_(engine) {
@@ -370,6 +377,7 @@ class SpiderGame final : public Game {
         r.detail = "score=" + std::to_string(engine_.score()) +
                    " moves=" + std::to_string(engine_.moves()) +
                    " undos=" + std::to_string(engine_.undos());
+        r.moves = engine_.moves() + engine_.undos();  // an undo counts as a move
         return {r};
     }
 
@@ -380,7 +388,7 @@ class SpiderGame final : public Game {
     // of its own (not packed with the header or what follows: the piles start a line).
     std::vector<Out> board() const {
         std::vector<Out> out;
-        out.push_back(to_table(header(engine_)));
+        out.push_back(to_table(header(engine_, daily_)));
         for (auto& l : pile_lines(engine_)) out.push_back(layout_line(l));
         for (auto& o : out) o.view = "board";
         return out;
@@ -388,7 +396,7 @@ class SpiderGame final : public Game {
     // `board full`: a line a pile, every card drawn.
     std::vector<Out> full_board() const {
         std::vector<Out> out;
-        out.push_back(to_table(header(engine_)));
+        out.push_back(to_table(header(engine_, daily_)));
         for (int p = 0; p < Engine::kPiles; ++p) out.push_back(layout_line(pile_line(engine_, p)));
         for (auto& o : out) o.view = "board";
         return out;
@@ -407,9 +415,9 @@ class SpiderGame final : public Game {
                      ": foundation " + std::to_string(engine_.foundation().size()) + "/8.";
         }
         if (engine_.won()) {
-            second += (second.empty() ? "" : " ") + render::bold("You won") + " deal " +
-                      std::to_string(engine_.deal_number()) + " (" + suits_text(engine_.suits()) +
-                      ")! " + finale(engine_) + ".";
+            second += (second.empty() ? "" : " ") + render::bold("You won") + " " +
+                      deal_text(engine_, daily_) + " (" + suits_text(engine_.suits()) + ")! " +
+                      finale(engine_) + ".";
         }
         // The two piles a move touched share what the line has left.
         const std::size_t half =
@@ -455,9 +463,9 @@ class SpiderGame final : public Game {
                 break;
             }
             case Change::Kind::Resign:
-                out.push_back(
-                    to_table("You resigned deal " + std::to_string(engine_.deal_number()) + " (" +
-                             suits_text(engine_.suits()) + "): " + finale(engine_) + "."));
+                out.push_back(to_table("You resigned " + deal_text(engine_, daily_) + " (" +
+                                       suits_text(engine_.suits()) + "): " + finale(engine_) +
+                                       "."));
                 return out;
             case Change::Kind::None:
                 break;
@@ -468,6 +476,7 @@ class SpiderGame final : public Game {
     }
 
     Engine engine_;
+    std::string daily_;                // the day of a daily deal, "" for another
     std::vector<std::uint64_t> seen_;  // position_key of every position the game stood in
 };
 
@@ -488,7 +497,9 @@ class SpiderKind final : public GameKind {
               [this](const PrivateStart& start, const std::vector<std::uint64_t>& candidates) {
                   return prove(start, candidates);
               },
-              abandon_after_}) {}
+              abandon_after_,
+              // The daily deal: 4 suits unless a word says otherwise; `daily` alone plays it.
+              DailyRules{{{"4", "4suit"}, {"2", "2suit"}, {"1", "1suit"}}, true}}) {}
 
     std::string name() const override { return "spider"; }
     std::string title() const override { return "Spider"; }
@@ -512,7 +523,10 @@ class SpiderKind final : public GameKind {
         if (auto it = setup.options.find("keep_runs"); it != setup.options.end())
             keep_runs =
                 it->second == "1" || lower(it->second) == "true" || lower(it->second) == "yes";
-        return std::make_unique<SpiderGame>(suits, setup.deal_number, keep_runs);
+        auto daily = setup.options.find("daily");
+        return std::make_unique<SpiderGame>(
+            suits, setup.deal_number, keep_runs,
+            daily == setup.options.end() ? std::string() : daily->second);
     }
 
     // new [1|2|4] [DEAL|winnable] [keep], in any order.

@@ -179,6 +179,18 @@ TEST(Config, MisspeltKeyNamesFileLineKeyAndSuggestion) {
               "\"port\"?)");
 }
 
+TEST(Config, EventsAnnounceChannelsAndAnUnknownKeyThere) {
+    auto c = parse(kMinimal + "[events]\nannounce_channels = #cards, #games\n", "croupier.ini");
+    EXPECT_EQ(c.events.announce_channels, (std::vector<std::string>{"#cards", "#games"}));
+    auto e = error_of(kMinimal + "[events]\nannounce_chanels = #cards\n");
+    EXPECT_EQ(e.file, "croupier.ini");
+    EXPECT_EQ(e.key, "events.announce_chanels");
+    EXPECT_NE(std::string(e.what()).find("did you mean \"announce_channels\""), std::string::npos)
+        << e.what();
+    auto bad = error_of(kMinimal + "[events]\nannounce_channels = cards\n");
+    EXPECT_EQ(bad.key, "events.announce_channels");
+}
+
 TEST(Config, UnknownSectionSuggestsAndUnrelatedKeyDoesNot) {
     auto e = error_of("[spidre]\ndefault_suits = 2\n");
     EXPECT_EQ(e.line, 1);

@@ -467,6 +467,7 @@ TEST_F(StorageTest, MigratesAVersionOneDatabaseKeepingItsGames) {
         db.raw().exec("DROP TRIGGER person_ids_players");
         db.raw().exec("DROP TRIGGER person_ids_players_key");
         db.raw().exec("ALTER TABLE results DROP COLUMN rating");
+        db.raw().exec("DROP TABLE daily_games");  // version 5, with its indexes
         db.raw().exec("PRAGMA user_version = 1");
     }
     Database db(path_);
@@ -743,4 +744,39 @@ TEST_F(StorageTest, RekeyWithNothingToMoveTakesNoLock) {
     other.exec("BEGIN IMMEDIATE");
     EXPECT_EQ(db.rekey_persons(test_rekey()), 0u);
     other.exec("ROLLBACK");
+}
+
+// The daily deal (schema version 5): a person's first game on a day's deal is the ranked
+// one; hints and the end are counted on it; the days won, newest first.
+TEST_F(StorageTest, DailyGamesRankEachPersonsFirstAndCountHintsAndDaysWon) {
+    Database db(path_);
+    auto add = [&](const std::string& key, const std::string& day, const std::string& variant) {
+        const auto id = db.create_game(game_of("spider", variant));
+        db.daily_add(id, "libera", "spider", variant, day, key);
+        return id;
+    };
+    const auto a1 = add("h:alice", "2026-11-28", "4suit");
+    const auto b1 = add("h:bob", "2026-11-28", "4suit");
+    const auto a2 = add("h:alice", "2026-11-28", "4suit");  // again: not ranked
+    add("h:carol", "2026-11-28", "1suit");                  // another variant
+    add("h:alice", "2026-11-27", "4suit");                  // another day
+    db.daily_hint(a1);
+    db.daily_hint(a1);
+    db.daily_end(a1, true, 120, 5000);
+    db.daily_end(a1, false, 1, 6000);  // an end is written once
+    db.daily_end(a2, true, 10, 5100);
+    EXPECT_EQ(db.daily_count("libera", "spider", "4suit", "2026-11-28", "h:alice"), 2);
+    EXPECT_EQ(db.daily_count("libera", "spider", "4suit", "2026-11-28", "h:dave"), 0);
+    const auto day = db.daily_day("libera", "spider", "4suit", "2026-11-28");
+    ASSERT_EQ(day.size(), 2u);
+    EXPECT_EQ(day[0].game_id, a1);
+    EXPECT_TRUE(day[0].won);
+    EXPECT_EQ(day[0].moves, 120);
+    EXPECT_EQ(day[0].hints, 2);
+    EXPECT_EQ(day[0].ended, 5000);
+    EXPECT_EQ(day[1].game_id, b1);
+    EXPECT_EQ(day[1].ended, 0);  // still played
+    EXPECT_EQ(day[1].moves, -1);
+    EXPECT_EQ(db.daily_won_days("libera", "h:alice"), std::vector<std::string>{"2026-11-28"});
+    EXPECT_TRUE(db.daily_won_days("libera", "h:bob").empty());
 }

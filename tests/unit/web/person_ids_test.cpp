@@ -35,7 +35,7 @@ TEST(PersonIds, AVersion3DatabaseGetsANumberForEveryPersonAndMergedPersonsKeepOn
         ASSERT_EQ(raw.execAndGet("PRAGMA user_version").getInt(), 3);
     }
     storage::Database db(path);
-    EXPECT_EQ(db.schema_version(), 4);
+    EXPECT_EQ(db.schema_version(), storage::current_schema_version());
     const long long people = count(db,
                                    "SELECT COUNT(*) FROM (SELECT network, key FROM persons UNION "
                                    "SELECT network, key FROM players)");

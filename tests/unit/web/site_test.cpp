@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "bot/daily/core.hpp"
 #include "bot/web/json.hpp"
 #include "bot/web/site.hpp"
 #include "fixture.hpp"
@@ -343,4 +344,56 @@ TEST_F(SiteTest, AnExperienceLadderShowsLevelsByTheKindsRule) {
             EXPECT_GE(l["level"].integer(), 1);
         }
     EXPECT_TRUE(seen);
+}
+
+// The daily deal (issue 44): an ended daily game's page and JSON tell neither its deal nor its
+// moves until its day (UTC) is over; the day's page has the seal, the ladder, and once over
+// the deal and links to the ranked games.
+TEST_F(SiteTest, ADailyDealIsSealedUntilItsDayIsOverThenShown) {
+    const std::string day = "2026-11-28";
+    const std::int64_t start = *daily::day_start(day);
+    db->set_value("daily.secret", "test-secret");
+    const std::uint64_t deal = daily::deal_for("test-secret", "spider", "4suit", day);
+    GameSetup setup = sample_setup(*spider, deal, 1);
+    setup.players = {"bob"};
+    setup.persons = {kBobKey};
+    setup.variant = "4suit";
+    setup.options["daily"] = day;
+    setup.options["daily.seal"] = daily::seal_of(deal);
+    const Played p = play(*db, *spider, 9, "bob", setup, 3, "resign");
+    ASSERT_TRUE(p.game->finished());
+    db->daily_add(9, "net", "spider", "4suit", day, kBobKey);
+    db->daily_end(9, false, 3, start + 100);
+    const std::string number = std::to_string(deal);
+
+    const Site during(path, kinds, "", [&] { return start + 3600; });
+    const auto v = during.game(9);
+    ASSERT_TRUE(v);
+    EXPECT_EQ((*v)["status"].str(), "open");
+    EXPECT_EQ((*v)["seal"].str(), daily::seal_of(deal));
+    EXPECT_TRUE((*v)["deal"].is_null());
+    EXPECT_TRUE((*v)["journal"].is_null());
+    for (const std::string target :
+         {"/game/9", "/api/game/9", "/daily/spider/2026-11-28", "/api/daily/spider/2026-11-28"})
+        EXPECT_EQ(during.get(target).body.find(number), std::string::npos) << target;
+    const auto d = during.daily("spider", day);
+    ASSERT_TRUE(d);
+    EXPECT_FALSE((*d)["over"].boolean());
+    const Value& four = (*d)["variants"].at(0);
+    EXPECT_EQ(four["variant"].str(), "4suit");
+    EXPECT_EQ(four["seal"].str(), daily::seal_of(deal));
+    ASSERT_EQ(four["ladder"].size(), 1u);
+    EXPECT_EQ(four["ladder"].at(0)["nick"].str(), "bob");
+    EXPECT_EQ(four["ladder"].at(0)["moves"].integer(), 3);
+    EXPECT_TRUE(four["ladder"].at(0)["game_id"].is_null());
+
+    const Site after(path, kinds, "", [&] { return start + 86400; });
+    EXPECT_EQ((*after.game(9))["deal"].str(), number);
+    const auto d2 = after.daily("spider", day);
+    EXPECT_EQ((*d2)["variants"].at(0)["deal"].str(), number);
+    EXPECT_EQ((*d2)["variants"].at(0)["ladder"].at(0)["game_id"].integer(), 9);
+    EXPECT_NE(after.get("/daily/spider/2026-11-28").body.find("/game/9"), std::string::npos);
+    // Not a game with a daily deal, not a day: 404.
+    EXPECT_EQ(after.get("/daily/exordia8/2026-11-28").status, 404);
+    EXPECT_EQ(after.get("/daily/spider/2026-13-01").status, 404);
 }
