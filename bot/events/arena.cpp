@@ -33,7 +33,8 @@ std::vector<Game> arena_pair(const std::vector<ArenaFree>& free) {
                free[static_cast<std::size_t>(b)].free_since;
     });
     std::vector<std::int64_t> lateness(static_cast<std::size_t>(n));
-    for (int k = 0; k < n; ++k) lateness[static_cast<std::size_t>(by_time[static_cast<std::size_t>(k)])] = k;
+    for (int k = 0; k < n; ++k)
+        lateness[static_cast<std::size_t>(by_time[static_cast<std::size_t>(k)])] = k;
     // A pair costs its members' lateness (so that, with one left out, it is the latest) far
     // above their points' difference.
     const std::int64_t scale = (static_cast<std::int64_t>(n) / 2 + 1) * (kArenaMaxDifference + 1);
@@ -44,8 +45,9 @@ std::vector<Game> arena_pair(const std::vector<ArenaFree>& free) {
             const ArenaFree& b = free[static_cast<std::size_t>(order[static_cast<std::size_t>(j)])];
             if (a.player == b.player) throw std::invalid_argument("arena: a player free twice");
             if (a.last_opponent == b.player || b.last_opponent == a.player) continue;
-            const std::int64_t late = lateness[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])] +
-                                      lateness[static_cast<std::size_t>(order[static_cast<std::size_t>(j)])];
+            const std::int64_t late =
+                lateness[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])] +
+                lateness[static_cast<std::size_t>(order[static_cast<std::size_t>(j)])];
             const std::int64_t diff = std::min(kArenaMaxDifference, std::abs(a.points - b.points));
             candidates.push_back(Candidate{i, j, 0, late * scale + diff});
         }
@@ -88,8 +90,9 @@ std::vector<ArenaStanding> arena_standings(int players, const std::vector<Game>&
     }
     for (int p = 0; p < players; ++p)
         out[static_cast<std::size_t>(p)].on_fire = streaks[static_cast<std::size_t>(p)].on_fire();
-    std::stable_sort(out.begin(), out.end(),
-                     [](const ArenaStanding& a, const ArenaStanding& b) { return a.points > b.points; });
+    std::stable_sort(out.begin(), out.end(), [](const ArenaStanding& a, const ArenaStanding& b) {
+        return a.points > b.points;
+    });
     for (std::size_t i = 0; i < out.size(); ++i)
         out[i].place = i > 0 && out[i].points == out[i - 1].points ? out[i - 1].place
                                                                    : static_cast<int>(i) + 1;

@@ -15,9 +15,9 @@ namespace croupier::events {
 // A player free to be paired now.
 struct ArenaFree {
     int player = -1;
-    int points = 0;              // arena points so far
-    int last_opponent = -1;      // the opponent of their last game, or -1
-    int first_balance = 0;       // games played first minus games played second
+    int points = 0;               // arena points so far
+    int last_opponent = -1;       // the opponent of their last game, or -1
+    int first_balance = 0;        // games played first minus games played second
     std::int64_t free_since = 0;  // any order the caller keeps (a sequence number, a time):
                                   // with an odd number free, the latest freed waits
 };

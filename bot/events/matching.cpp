@@ -193,13 +193,17 @@ void exchange(const Table& t, const Bound& b, std::vector<int>& mate) {
                     const std::int64_t now = t.at(a, x) + t.at(c, y);
                     if (allowed(t, b, a, c) && allowed(t, b, x, y) &&
                         t.at(a, c) + t.at(x, y) < now) {
-                        mate[static_cast<std::size_t>(a)] = c, mate[static_cast<std::size_t>(c)] = a;
-                        mate[static_cast<std::size_t>(x)] = y, mate[static_cast<std::size_t>(y)] = x;
+                        mate[static_cast<std::size_t>(a)] = c,
+                        mate[static_cast<std::size_t>(c)] = a;
+                        mate[static_cast<std::size_t>(x)] = y,
+                        mate[static_cast<std::size_t>(y)] = x;
                         better = true;
                     } else if (allowed(t, b, a, y) && allowed(t, b, x, c) &&
                                t.at(a, y) + t.at(x, c) < now) {
-                        mate[static_cast<std::size_t>(a)] = y, mate[static_cast<std::size_t>(y)] = a;
-                        mate[static_cast<std::size_t>(x)] = c, mate[static_cast<std::size_t>(c)] = x;
+                        mate[static_cast<std::size_t>(a)] = y,
+                        mate[static_cast<std::size_t>(y)] = a;
+                        mate[static_cast<std::size_t>(x)] = c,
+                        mate[static_cast<std::size_t>(c)] = x;
                         better = true;
                     }
                 } else if (x >= 0 || y >= 0) {
@@ -209,11 +213,13 @@ void exchange(const Table& t, const Bound& b, std::vector<int>& mate) {
                     const int q = x >= 0 ? x : y;
                     if (allowed(t, b, u, p) && t.at(u, p) < t.at(p, q)) {
                         mate[static_cast<std::size_t>(q)] = -1;
-                        mate[static_cast<std::size_t>(u)] = p, mate[static_cast<std::size_t>(p)] = u;
+                        mate[static_cast<std::size_t>(u)] = p,
+                        mate[static_cast<std::size_t>(p)] = u;
                         better = true;
                     } else if (allowed(t, b, u, q) && t.at(u, q) < t.at(p, q)) {
                         mate[static_cast<std::size_t>(p)] = -1;
-                        mate[static_cast<std::size_t>(u)] = q, mate[static_cast<std::size_t>(q)] = u;
+                        mate[static_cast<std::size_t>(u)] = q,
+                        mate[static_cast<std::size_t>(q)] = u;
                         better = true;
                     }
                 }

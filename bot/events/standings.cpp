@@ -6,9 +6,13 @@
 
 namespace croupier::events {
 
-bool is_in(const Game& g, int player) { return g.first == player || g.second == player; }
+bool is_in(const Game& g, int player) {
+    return g.first == player || g.second == player;
+}
 
-int opponent_in(const Game& g, int player) { return g.first == player ? g.second : g.first; }
+int opponent_in(const Game& g, int player) {
+    return g.first == player ? g.second : g.first;
+}
 
 Outcome outcome_for(const Game& g, int player) {
     switch (g.result) {
@@ -23,9 +27,13 @@ Outcome outcome_for(const Game& g, int player) {
     return Outcome::Draw;
 }
 
-int half_points(Outcome o) { return o == Outcome::Win ? 2 : o == Outcome::Draw ? 1 : 0; }
+int half_points(Outcome o) {
+    return o == Outcome::Win ? 2 : o == Outcome::Draw ? 1 : 0;
+}
 
-int half_points(ByeKind k) { return k == ByeKind::Full ? 2 : k == ByeKind::Half ? 1 : 0; }
+int half_points(ByeKind k) {
+    return k == ByeKind::Full ? 2 : k == ByeKind::Half ? 1 : 0;
+}
 
 namespace {
 

@@ -47,11 +47,11 @@ int half_points(ByeKind k);  // 2, 1, 0
 
 struct Standing {
     int player = -1;
-    int place = 0;         // 1 for the first; players tied on every count share a place
-    int points = 0;        // in half-points
-    int buchholz = 0;      // in half-points
-    int sonneborn = 0;     // Sonneborn-Berger, in quarter-points
-    int played = 0;        // games played at the board
+    int place = 0;      // 1 for the first; players tied on every count share a place
+    int points = 0;     // in half-points
+    int buchholz = 0;   // in half-points
+    int sonneborn = 0;  // Sonneborn-Berger, in quarter-points
+    int played = 0;     // games played at the board
     bool withdrawn = false;
 };
 
@@ -71,7 +71,7 @@ struct Meeting {
     int opponent = -1;   // -1: no game (bye or absent)
     bool first = false;  // the player played first
     bool forfeit = false;
-    bool pending = false;  // under way
+    bool pending = false;         // under way
     ByeKind bye = ByeKind::Zero;  // when opponent is -1
     int points = 0;               // in half-points
 };

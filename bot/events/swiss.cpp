@@ -35,8 +35,7 @@ void check(const SwissState& s) {
     const int n = static_cast<int>(s.players.size());
     for (const Round& r : s.rounds) {
         for (const Game& g : r.games)
-            if (g.first < 0 || g.first >= n || g.second < 0 || g.second >= n ||
-                g.first == g.second)
+            if (g.first < 0 || g.first >= n || g.second < 0 || g.second >= n || g.first == g.second)
                 throw std::invalid_argument("swiss: a game's player out of range");
         for (const Bye& b : r.byes)
             if (b.player < 0 || b.player >= n)
@@ -153,7 +152,9 @@ SwissPairing swiss_pair_next(const SwissState& s) {
         return pts[static_cast<std::size_t>(a)] > pts[static_cast<std::size_t>(b)];
     });
     const int n = static_cast<int>(ranked.size());
-    const auto pt = [&](int i) { return pts[static_cast<std::size_t>(ranked[static_cast<std::size_t>(i)])]; };
+    const auto pt = [&](int i) {
+        return pts[static_cast<std::size_t>(ranked[static_cast<std::size_t>(i)])];
+    };
     // Each one's place in its score group, and the group's size.
     std::vector<int> pos(static_cast<std::size_t>(n)), size(static_cast<std::size_t>(n));
     for (int i = 0, start = 0; i < n; ++i) {
@@ -176,7 +177,8 @@ SwissPairing swiss_pair_next(const SwissState& s) {
             int fold = 0;
             if (d == 0) {
                 const int g = size[static_cast<std::size_t>(i)];
-                fold = std::abs((pos[static_cast<std::size_t>(j)] - pos[static_cast<std::size_t>(i)]) - g / 2);
+                fold = std::abs(
+                    (pos[static_cast<std::size_t>(j)] - pos[static_cast<std::size_t>(i)]) - g / 2);
             } else {
                 fold = pos[static_cast<std::size_t>(j)];
             }
@@ -217,8 +219,8 @@ SwissPairing swiss_pair_next(const SwissState& s) {
         const int c = ranked[static_cast<std::size_t>(boards[b].second)];
         if (met[static_cast<std::size_t>(a)][static_cast<std::size_t>(c)]) ++out.rematches;
         Game g;
-        const bool a_first =
-            plays_first(colours[static_cast<std::size_t>(a)], colours[static_cast<std::size_t>(c)], b);
+        const bool a_first = plays_first(colours[static_cast<std::size_t>(a)],
+                                         colours[static_cast<std::size_t>(c)], b);
         g.first = a_first ? a : c;
         g.second = a_first ? c : a;
         out.round.games.push_back(g);

@@ -42,8 +42,8 @@ void swiss_withdraw(SwissState& s, int player);
 
 // The next round, for the caller to append to s.rounds as it is.
 struct SwissPairing {
-    Round round;  // games best board first, `first` playing first; the bye (if any) in byes
-    int rematches = 0;     // pairs that met before (0 whenever any pairing without one exists)
+    Round round;        // games best board first, `first` playing first; the bye (if any) in byes
+    int rematches = 0;  // pairs that met before (0 whenever any pairing without one exists)
     bool second_bye = false;  // a bye to one who had one (only if nothing else pairs)
     MatchMethod method = MatchMethod::Exact;
 };

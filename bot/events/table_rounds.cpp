@@ -63,14 +63,16 @@ TableRound seat_next_round(const TableEvent& e) {
         for (const TableGame& t : r.tables)
             if (!t.seats.empty()) {
                 const int p = t.seats.front();
-                if (p < 0 || p >= players) throw std::invalid_argument("tables: a seat out of range");
+                if (p < 0 || p >= players)
+                    throw std::invalid_argument("tables: a seat out of range");
                 ++firsts[static_cast<std::size_t>(p)];
             }
     std::vector<int> ranked;
     for (const Standing& s : table_standings(e))
         if (!s.withdrawn) ranked.push_back(s.player);
     std::vector<int> rank_of(static_cast<std::size_t>(players), 0);
-    for (std::size_t i = 0; i < ranked.size(); ++i) rank_of[static_cast<std::size_t>(ranked[i])] = static_cast<int>(i);
+    for (std::size_t i = 0; i < ranked.size(); ++i)
+        rank_of[static_cast<std::size_t>(ranked[i])] = static_cast<int>(i);
     TableRound round;
     std::size_t next = 0;
     for (int size : table_sizes(static_cast<int>(ranked.size()), e.table_size)) {
@@ -79,7 +81,8 @@ TableRound seat_next_round(const TableEvent& e) {
                        ranked.begin() + static_cast<std::ptrdiff_t>(next) + size);
         next += static_cast<std::size_t>(size);
         std::stable_sort(t.seats.begin(), t.seats.end(), [&](int a, int b) {
-            const int fa = firsts[static_cast<std::size_t>(a)], fb = firsts[static_cast<std::size_t>(b)];
+            const int fa = firsts[static_cast<std::size_t>(a)],
+                      fb = firsts[static_cast<std::size_t>(b)];
             if (fa != fb) return fa < fb;
             return rank_of[static_cast<std::size_t>(a)] < rank_of[static_cast<std::size_t>(b)];
         });

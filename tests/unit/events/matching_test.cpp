@@ -72,16 +72,20 @@ std::vector<Candidate> random_candidates(std::mt19937& rng, int n, int density, 
     for (int a = 0; a < n; ++a)
         for (int b = a + 1; b < n; ++b) {
             if (static_cast<int>(rng() % 100) >= density) continue;
-            const int tier = static_cast<int>(rng() % 10) < 8 ? 0 : static_cast<int>(rng() % (max_tier + 1));
-            out.push_back(Candidate{a, b, tier, static_cast<std::int64_t>(rng() % 50) * 16 +
-                                                    static_cast<std::int64_t>(rng() % 4)});
+            const int tier =
+                static_cast<int>(rng() % 10) < 8 ? 0 : static_cast<int>(rng() % (max_tier + 1));
+            out.push_back(Candidate{
+                a, b, tier,
+                static_cast<std::int64_t>(rng() % 50) * 16 + static_cast<std::int64_t>(rng() % 4)});
         }
     return out;
 }
 
 Best brute(int n, const std::vector<Candidate>& cs) {
-    Brute b{n, std::vector<std::vector<int>>(n, std::vector<int>(n, -1)),
-            std::vector<std::vector<std::int64_t>>(n, std::vector<std::int64_t>(n, 0)), {}};
+    Brute b{n,
+            std::vector<std::vector<int>>(n, std::vector<int>(n, -1)),
+            std::vector<std::vector<std::int64_t>>(n, std::vector<std::int64_t>(n, 0)),
+            {}};
     for (const auto& c : cs) {
         b.tier[c.a][c.b] = b.tier[c.b][c.a] = c.tier;
         b.cost[c.a][c.b] = b.cost[c.b][c.a] = c.cost;
@@ -148,7 +152,8 @@ TEST(Matching, RankOrderKeepsPairsAndTiers) {
         total += exact.total_cost;
     }
     std::printf("rank-order pairing: optimal in %d of %d random graphs, cost %+.2f%% in all\n",
-                optimal, trials, total ? 100.0 * static_cast<double>(excess) / static_cast<double>(total) : 0.0);
+                optimal, trials,
+                total ? 100.0 * static_cast<double>(excess) / static_cast<double>(total) : 0.0);
     EXPECT_GE(optimal * 2, trials);
 }
 

@@ -133,8 +133,10 @@ void expect_well_formed(const SwissState& s, const SwissPairing& p) {
 void expect_colours(const SwissState& s, const SwissPairing& p) {
     const auto c = swiss_colours(s);
     for (const auto& g : p.round.games) {
-        const int df = c[static_cast<std::size_t>(g.first)].firsts - c[static_cast<std::size_t>(g.first)].seconds;
-        const int ds = c[static_cast<std::size_t>(g.second)].firsts - c[static_cast<std::size_t>(g.second)].seconds;
+        const int df = c[static_cast<std::size_t>(g.first)].firsts -
+                       c[static_cast<std::size_t>(g.first)].seconds;
+        const int ds = c[static_cast<std::size_t>(g.second)].firsts -
+                       c[static_cast<std::size_t>(g.second)].seconds;
         EXPECT_LE(df, ds) << g.first << " played first more often than " << g.second;
     }
 }
@@ -173,7 +175,8 @@ TEST(Swiss, NoRematchWhileAnotherPairingExistsSmall) {
             play(rng, s, got.round);
         }
     }
-    std::printf("%d rounds checked, %d with a rematch or second bye forced\n", rounds_checked, forced);
+    std::printf("%d rounds checked, %d with a rematch or second bye forced\n", rounds_checked,
+                forced);
     EXPECT_GT(forced, 0);  // the search also saw rounds where no clean pairing exists
 }
 
@@ -182,7 +185,8 @@ std::vector<std::vector<std::pair<int, int>>> round_robin(int m) {
     std::vector<std::vector<std::pair<int, int>>> out;
     for (int r = 0; r < m - 1; ++r) {
         std::vector<std::pair<int, int>> round{{m - 1, r}};
-        for (int k = 1; k < m / 2; ++k) round.emplace_back((r + k) % (m - 1), (r - k + m - 1) % (m - 1));
+        for (int k = 1; k < m / 2; ++k)
+            round.emplace_back((r + k) % (m - 1), (r - k + m - 1) % (m - 1));
         out.push_back(round);
     }
     return out;
