@@ -12,7 +12,7 @@
 
 // Boost's maximum_weighted_matching before its rewrite (boostorg/graph#400, which closed
 // #199, #223 and #399) dereferences null blossoms and never ends on graphs like a Swiss
-// round's: it is used only from the first release that carries the rewrite.
+// round's (docs/ARCHITECTURE.md, "Events: pairing"): it is used only from Boost 1.89.
 #if BOOST_VERSION >= 108900
 #define CROUPIER_EVENTS_BOOST_MWM 1
 #include <boost/graph/maximum_weighted_matching.hpp>

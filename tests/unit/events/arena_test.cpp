@@ -66,7 +66,7 @@ TEST(Arena, NeverTheSameOpponentTwiceInARow) {
     EXPECT_TRUE(is_in(three[0], 2));
 
     std::mt19937 rng(12);
-    for (int trial = 0; trial < 300; ++trial) {
+    for (int trial = 0; trial < 150; ++trial) {
         const int n = 2 + static_cast<int>(rng() % 40);
         std::vector<ArenaFree> free;
         for (int p = 0; p < n; ++p)
