@@ -123,14 +123,20 @@ std::vector<SwissColours> swiss_colours(const SwissState& s) {
     return out;
 }
 
-SwissPairing swiss_pair_next(const SwissState& s) {
+namespace {
+
+struct Problem {
+    std::vector<int> ranked;
+    std::vector<Candidate> candidates;
+    std::vector<std::vector<char>> met;
+    std::vector<char> had_bye;
+    std::vector<std::vector<int>> colours;
+};
+
+Problem problem_of(const SwissState& s) {
     check(s);
-    if (!swiss_round_complete(s)) throw std::logic_error("swiss: the last round is not over");
-    if (static_cast<int>(s.rounds.size()) >= s.rounds_planned)
-        throw std::logic_error("swiss: every round is paired");
     if (static_cast<int>(s.players.size()) > kSwissMaxPlayers)
         throw std::invalid_argument("swiss: too many players");
-
     const auto pts = points_of(s);
     const auto colours = colour_history(s);
     std::vector<std::vector<char>> met(s.players.size(), std::vector<char>(s.players.size(), 0));
@@ -197,7 +203,31 @@ SwissPairing swiss_pair_next(const SwissState& s) {
             candidates.push_back(Candidate{i, n, had_bye[p] ? kTierSecondBye : 0, cost});
         }
     }
-    const Matching m = match(odd ? n + 1 : n, candidates);
+    return Problem{std::move(ranked), std::move(candidates), std::move(met), std::move(had_bye),
+                   colours};
+}
+
+}  // namespace
+
+SwissProblem swiss_problem(const SwissState& s) {
+    Problem p = problem_of(s);
+    const int n = static_cast<int>(p.ranked.size());
+    return SwissProblem{p.ranked, n + n % 2, std::move(p.candidates)};
+}
+
+SwissPairing swiss_pair_next(const SwissState& s) {
+    check(s);
+    if (!swiss_round_complete(s)) throw std::logic_error("swiss: the last round is not over");
+    if (static_cast<int>(s.rounds.size()) >= s.rounds_planned)
+        throw std::logic_error("swiss: every round is paired");
+    const Problem problem = problem_of(s);
+    const auto& ranked = problem.ranked;
+    const auto& met = problem.met;
+    const auto& had_bye = problem.had_bye;
+    const auto& colours = problem.colours;
+    const int n = static_cast<int>(ranked.size());
+    const bool odd = n % 2 == 1;
+    const Matching m = match(odd ? n + 1 : n, problem.candidates);
 
     SwissPairing out;
     out.method = m.method;

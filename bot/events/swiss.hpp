@@ -57,6 +57,16 @@ struct SwissPairing {
 // ranked). std::logic_error if the last round is not complete or all rounds are paired.
 SwissPairing swiss_pair_next(const SwissState& s);
 
+// The matching problem the next round is (for tests and diagnostics): the players to pair
+// in rank order (vertex i is ranked[i]), the bye the last vertex when their number is odd,
+// and the candidates swiss_pair_next gives match().
+struct SwissProblem {
+    std::vector<int> ranked;
+    int vertices = 0;
+    std::vector<Candidate> candidates;
+};
+SwissProblem swiss_problem(const SwissState& s);
+
 // Standings with Buchholz and Sonneborn-Berger (rank_players).
 std::vector<Standing> swiss_standings(const SwissState& s);
 
