@@ -50,7 +50,7 @@ struct SwissPairing {
 
 // Pairs the next round: players not withdrawn, in order of points then seed; by the
 // matching in matching.hpp with, from most to least important: as many games as possible; no
-// rematch; no second bye; the least sum over the games of the squared difference of points
+// second bye; no rematch; the least sum over the games of the squared difference of points
 // (the bye counted as a game against the lowest points present); then who plays first, so
 // that each player plays first about as often as second; then, within a score group, the top
 // half against the bottom half. With an odd number the bye goes so (usually the lowest
