@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "bot/games/list.hpp"
+#include "games/list.hpp"
 
 namespace croupier::bot {
 

@@ -13,8 +13,8 @@
 #include <boost/asio/post.hpp>
 
 #include "bot/daemon_impl.hpp"
-#include "bot/games/kinds.hpp"
 #include "bot/irc/low_fd.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "bot/log.hpp"
 #include "bot/rekey.hpp"
 #include "bot/render.hpp"

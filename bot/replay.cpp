@@ -14,8 +14,8 @@
 #include <sstream>
 
 #include "bot/daemon.hpp"
-#include "bot/games/kinds.hpp"
 #include "bot/irc/replay_engine.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "config/config.hpp"
 #include "storage/storage.hpp"
 
