@@ -55,14 +55,13 @@ Daemon::Impl::Impl(boost::asio::io_context& io_, Clock& clock_, config::Config c
       cfg(std::move(cfg_)),
       opts(std::move(opts_)),
       deals(opts.master_seed, opts.random_deals),
-      kinds(make_kinds(cfg)),
+      kinds(make_kinds(cfg, opts.extra_kinds)),
       worker(std::make_unique<Worker>(io, opts.replay, 1)),
       output(clock, cfg),
       tables(TablesParts{output, io, clock, cfg, deals, kinds, nets, *worker, commands}),
       router(clock, cfg, kinds, commands, tables, output),
       builtins(io, cfg, kinds, commands, nets, tables, output, router,
                [this] { return rehash(); }) {
-    for (const auto& make : opts.extra_kinds) kinds.push_back(make());
     build_commands();
 }
 
@@ -157,7 +156,7 @@ std::string Daemon::Impl::rehash() {
         if (opts.reload)
             fresh = opts.reload();
         else if (!cfg.file.empty())
-            fresh = config::load(cfg.file, {}, kind_specs());
+            fresh = config::load(cfg.file, {}, kind_specs(opts.extra_kinds));
         else
             return "";  // nothing to read again (a replay without a file)
     } catch (const std::exception& e) {
@@ -204,8 +203,7 @@ std::string Daemon::Impl::rehash() {
     // Game settings apply to tables opened from now on; games in progress keep theirs.
     std::vector<std::shared_ptr<GameKind>> old_kinds = std::move(kinds);
     kinds.clear();
-    kinds = make_kinds(fresh);
-    for (const auto& make : opts.extra_kinds) kinds.push_back(make());
+    kinds = make_kinds(fresh, opts.extra_kinds);
     tables.kinds_changed();
     old_kinds.clear();  // nothing points at them now
     cfg = std::move(fresh);

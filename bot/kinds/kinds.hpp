@@ -1,5 +1,5 @@
-// The game kinds the daemon knows, from the one list of games (bot/games/list.hpp). Each
-// lives in bot/games/<name>/kind.cpp with its config section.
+// The game kinds the daemon knows, from the one list of games (games/list.hpp). Each lives
+// in its folder's adapter, games/<name>/kind/, with its config section.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
@@ -12,12 +12,21 @@
 
 namespace croupier::bot {
 
-// Every kind's config section, for config::load.
-std::vector<config::SectionSpec> kind_specs();
-// The kinds, each from its section of `cfg`.
-std::vector<std::shared_ptr<GameKind>> make_kinds(const config::Config& cfg);
+// A kind as a list of games registers it: its config section and how it is made from it.
+struct KindEntry {
+    config::SectionSpec (*section)();
+    std::unique_ptr<GameKind> (*make)(const config::Section&);
+};
 
-// Each game's config section and kind (bot/games/<name>/kind.cpp).
+// Every kind's config section, for config::load: the daemon's, then `extra`'s (kinds that
+// live only in tests, tests/support/list.hpp).
+std::vector<config::SectionSpec> kind_specs(const std::vector<KindEntry>& extra = {});
+// The kinds, each from its section of `cfg` (its defaults if the file has none): the
+// daemon's, then `extra`'s.
+std::vector<std::shared_ptr<GameKind>> make_kinds(const config::Config& cfg,
+                                                  const std::vector<KindEntry>& extra = {});
+
+// Each game's config section and kind (games/<name>/kind/).
 #define CROUPIER_DECLARE_KIND(name)       \
     config::SectionSpec name##_section(); \
     std::unique_ptr<GameKind> make_##name##_kind(const config::Section& section);

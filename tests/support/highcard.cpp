@@ -139,7 +139,13 @@ class HighCardKind final : public bot::GameKind {
 
 }  // namespace
 
-std::unique_ptr<bot::GameKind> make_highcard_kind() {
+config::SectionSpec highcard_section() {
+    config::SectionSpec spec;
+    spec.name = "highcard";
+    return spec;
+}
+
+std::unique_ptr<bot::GameKind> make_highcard_kind(const config::Section&) {
     return std::make_unique<HighCardKind>();
 }
 

@@ -19,10 +19,17 @@ namespace {
 
 const std::string kNet = "[network local]\nhost = 127.0.0.1\nchannels = #cards\n";
 
+// This game's section alone, as the daemon reads it (bot/kinds/kinds.hpp): these tests link
+// only this game's libraries.
+std::vector<croupier::config::SectionSpec> specs() {
+    return {croupier::bot::adventurer_section()};
+}
+
 std::shared_ptr<croupier::bot::GameKind> af_kind(const croupier::config::Config& cfg) {
-    for (auto& k : croupier::bot::make_kinds(cfg))
-        if (k->name() == "adventurer") return k;
-    return nullptr;
+    const auto it = cfg.games.find("adventurer");
+    return croupier::bot::make_adventurer_kind(
+        it != cfg.games.end() ? it->second
+                              : croupier::config::defaults(croupier::bot::adventurer_section()));
 }
 
 const croupier::bot::AdventurerLibrary& builtin() {
@@ -74,7 +81,7 @@ TEST(AdventurerKind, ABadCardFileStopsStartupNamingBothFiles) {
                                           "action = 1 mind: bite 2\n";
     try {
         croupier::config::parse(kNet + "\n[adventurer]\ncards = builtin, " + dir.string() + "\n",
-                                "croupier.ini", {}, croupier::bot::kind_specs());
+                                "croupier.ini", {}, specs());
         FAIL() << "a bad card file was accepted";
     } catch (const croupier::config::ConfigError& e) {
         EXPECT_EQ(e.line, 6);
@@ -89,7 +96,7 @@ TEST(AdventurerKind, ABadCardFileStopsStartupNamingBothFiles) {
 }
 
 TEST(AdventurerKind, LookupsCardCardsDeckAndDecks) {
-    const auto cfg = croupier::config::parse(kNet, "croupier.ini", {}, croupier::bot::kind_specs());
+    const auto cfg = croupier::config::parse(kNet, "croupier.ini", {}, specs());
     auto k = af_kind(cfg);
     ASSERT_TRUE(k);
     const std::string card = k->lookup("card", "bastard", {}).lines.at(0);
@@ -178,7 +185,7 @@ TEST(AdventurerComputer, DecidesOnWhatItMaySeeOnly) {
 TEST(AdventurerKind, ADuelKeepsItsCardsWhateverTheOperatorLoadsLater) {
     // A duel dealt with the built-in set, restored by a daemon whose only cards are a
     // folder of one other card: it plays on with the cards it was dealt.
-    const auto cfg = croupier::config::parse(kNet, "croupier.ini", {}, croupier::bot::kind_specs());
+    const auto cfg = croupier::config::parse(kNet, "croupier.ini", {}, specs());
     auto builtin_kind = af_kind(cfg);
     ASSERT_TRUE(builtin_kind);
     croupier::bot::GameSetup setup;
@@ -198,11 +205,11 @@ TEST(AdventurerKind, ADuelKeepsItsCardsWhateverTheOperatorLoadsLater) {
     std::ofstream(dir / "decks.txt") << "Pebbles: 4 Lone Pebble\n";
     // A premade deck that breaks the deck rules stops startup: four pebbles are no deck.
     EXPECT_THROW(croupier::config::parse(kNet + "[adventurer]\ncards = " + dir.string() + "\n",
-                                         "croupier.ini", {}, croupier::bot::kind_specs()),
+                                         "croupier.ini", {}, specs()),
                  croupier::config::ConfigError);
     std::ofstream(dir / "decks.txt") << "Pebbles: 4 Lone Pebble, 4 Lone Pebble, 4 Lone Pebble\n";
     EXPECT_THROW(croupier::config::parse(kNet + "[adventurer]\ncards = " + dir.string() + "\n",
-                                         "croupier.ini", {}, croupier::bot::kind_specs()),
+                                         "croupier.ini", {}, specs()),
                  croupier::config::ConfigError)
         << "a card thrice at 4 copies is 12 of one card";
     std::filesystem::remove(dir / "decks.txt");
@@ -213,9 +220,8 @@ TEST(AdventurerKind, ADuelKeepsItsCardsWhateverTheOperatorLoadsLater) {
     for (int i = 0; i < 10; ++i) more << "[Pebble " << i << "]\ntype = Item\nfills = none\n";
     more.close();
     std::ofstream(dir / "decks.txt") << "Pebbles: " << list << "\n";
-    const auto other_cfg =
-        croupier::config::parse(kNet + "[adventurer]\ncards = " + dir.string() + "\n",
-                                "croupier.ini", {}, croupier::bot::kind_specs());
+    const auto other_cfg = croupier::config::parse(
+        kNet + "[adventurer]\ncards = " + dir.string() + "\n", "croupier.ini", {}, specs());
     auto other_kind = af_kind(other_cfg);
     ASSERT_TRUE(other_kind);
     const auto restored = other_kind->create(setup);

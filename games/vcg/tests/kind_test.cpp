@@ -18,10 +18,17 @@ namespace {
 
 const std::string kNet = "[network local]\nhost = 127.0.0.1\nchannels = #cards\n";
 
+// This game's section alone, as the daemon reads it (bot/kinds/kinds.hpp): these tests link
+// only this game's libraries.
+std::vector<croupier::config::SectionSpec> specs() {
+    return {croupier::bot::vcg_section()};
+}
+
 std::shared_ptr<croupier::bot::GameKind> vcg_kind(const croupier::config::Config& cfg) {
-    for (auto& k : croupier::bot::make_kinds(cfg))
-        if (k->name() == "vcg") return k;
-    return nullptr;
+    const auto it = cfg.games.find("vcg");
+    return croupier::bot::make_vcg_kind(
+        it != cfg.games.end() ? it->second
+                              : croupier::config::defaults(croupier::bot::vcg_section()));
 }
 
 std::filesystem::path temp_dir(const std::string& name) {
@@ -39,7 +46,7 @@ TEST(VcgKind, CalcOnTheReferenceSetThroughTheConfig) {
     const std::filesystem::path ref = std::filesystem::path(CROUPIER_SHARED_DIR) / "vcg-reference";
     if (!std::filesystem::exists(ref)) GTEST_SKIP() << "no " << ref;
     const auto cfg = croupier::config::parse(kNet + "[vcg]\ncards = " + ref.string() + "\n",
-                                             "croupier.ini", {}, croupier::bot::kind_specs());
+                                             "croupier.ini", {}, specs());
     auto k = vcg_kind(cfg);
     ASSERT_TRUE(k);
     const auto r = k->lookup("calc", "Beast of the Fields 2 bonus vs Burrower 1 bonus", {});
@@ -61,7 +68,7 @@ TEST(VcgKind, ABadCardFileStopsStartupNamingBothFiles) {
                                           "Boss,4,7,5,Frenzy: + 2 Power,+ 1 Damage\n";
     try {
         croupier::config::parse(kNet + "\n[vcg]\ncards = builtin, " + dir.string() + "\n",
-                                "croupier.ini", {}, croupier::bot::kind_specs());
+                                "croupier.ini", {}, specs());
         FAIL() << "a bad card file was accepted";
     } catch (const croupier::config::ConfigError& e) {
         EXPECT_EQ(e.line, 6);
@@ -76,7 +83,7 @@ TEST(VcgKind, ABadCardFileStopsStartupNamingBothFiles) {
 }
 
 TEST(VcgKind, TheBuiltInSetIsTheDefault) {
-    const auto cfg = croupier::config::parse(kNet, "croupier.ini", {}, croupier::bot::kind_specs());
+    const auto cfg = croupier::config::parse(kNet, "croupier.ini", {}, specs());
     auto k = vcg_kind(cfg);
     ASSERT_TRUE(k);
     EXPECT_NE(k->lookup("cards", "", {}).lines[0].find("Lanterns"), std::string::npos);
@@ -97,7 +104,7 @@ TEST(VcgKind, TheBuiltInSetIsTheDefault) {
 // against computer on 120 deals of the premade decks, with long nicks (9 and 11 letters):
 // told in full, 9.7 % of the battles took a second line; told briefly when needed, 1.5 %.
 TEST(VcgKind, ABattleIsToldInOneLineWhenItCanBe) {
-    const auto cfg = croupier::config::parse(kNet, "croupier.ini", {}, croupier::bot::kind_specs());
+    const auto cfg = croupier::config::parse(kNet, "croupier.ini", {}, specs());
     auto k = vcg_kind(cfg);
     ASSERT_TRUE(k);
     std::size_t battles = 0, longest = 0, over = 0;
