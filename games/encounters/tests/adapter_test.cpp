@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Spider: Encounters at the daemon (bot/games/encounters/kind.cpp): the enemy's abilities as the
+// Spider: Encounters at the daemon (games/encounters/kind/kind.cpp): the enemy's abilities as the
 // player reads them, and the rules an encounter keeps in its setup (issue 31).
 #include <gtest/gtest.h>
 

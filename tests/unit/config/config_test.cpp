@@ -15,7 +15,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-// The daemon's own game sections (bot/games/kinds.hpp), as croupierd reads them.
+// The daemon's own game sections (bot/kinds/kinds.hpp), as croupierd reads them.
 Config parse(const std::string& text, const std::string& name,
              const std::vector<Override>& ov = {}) {
     return croupier::config::parse(text, name, ov, croupier::bot::kind_specs());

@@ -8,7 +8,7 @@
 -- its journal up to seq 23 (the computer's end of turn 12; carol's turn 13 is next); carol
 -- as a person and player of that network; and the empty tables of schema 3 (the schema of
 -- stale-dealer.sql, the dump form `sqlite3 croupier.db .dump` gives, user_version on top).
--- Read by tests/replay/adventurer-idle-computer.replay (load-database).
+-- Read by games/adventurer/replays/adventurer-idle-computer.replay (load-database).
 PRAGMA user_version=3;
 PRAGMA foreign_keys=OFF;
 BEGIN TRANSACTION;

@@ -2,11 +2,11 @@
 -- computer player at it (alice and cpu#1, finished), and under the kv name those builds
 -- used, "dealer:replay:#cards", alice's person key: the value the builds before 8540f2d
 -- wrote when alice won a game with computer players (a winner they let deal the next
--- table of people). Made by replaying tests/replay/data/stale-dealer.transcript (its
+-- table of people). Made by replaying games/exordia8/replays/data/stale-dealer.transcript (its
 -- temporary database kept, as split-persons-44b3aba.sql says how), removing the
 -- "next-dealer:" row this build writes and adding the old row by hand, then
 -- `sqlite3 croupier.db .dump` with the user_version on top.
--- Read by tests/replay/exordia8-stale-dealer.replay (load-database).
+-- Read by games/exordia8/replays/exordia8-stale-dealer.replay (load-database).
 PRAGMA user_version=3;
 PRAGMA foreign_keys=OFF;
 BEGIN TRANSACTION;
