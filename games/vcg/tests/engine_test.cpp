@@ -163,7 +163,8 @@ TEST(VcgLoad, TheReferenceFilesLoad) {
 }
 
 TEST(VcgLoad, TheShippedSetLoadsAndUsesEveryForm) {
-    const std::filesystem::path dir = std::filesystem::path(CROUPIER_SOURCE_DIR) / "data" / "vcg";
+    const std::filesystem::path dir =
+        std::filesystem::path(CROUPIER_SOURCE_DIR) / "games" / "vcg" / "data";
     CardSet set;
     for (const auto& e : std::filesystem::directory_iterator(dir)) {
         if (e.path().extension() != ".csv") continue;
