@@ -17,4 +17,5 @@
     GAME(spider)             \
     GAME(vcg)                \
     GAME(adventurer)         \
-    GAME(encounters)
+    GAME(encounters)         \
+    /* the end of the list: a game is one line above */
