@@ -16,4 +16,5 @@
 
 #define CROUPIER_TEST_GAMES(GAME) \
     GAME(rps)                     \
+    GAME(highcard)                \
     /* the end of the list: a game is one line above */
