@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "bot/games/list.hpp"
+#include "games/list.hpp"
 
 namespace croupier::bot {
 
@@ -41,7 +41,7 @@ void bench_core(BenchReport& r, bool quick);
 void bench_lines(BenchReport& r, bool quick);
 // What finished games cost on disk, per kind (issue 45).
 void bench_disk(BenchReport& r, bool quick);
-// Each game's (bot/games/<name>/bench.cpp), from the one list of games (bot/games/list.hpp).
+// Each game's (games/<name>/bench/), from the one list of games (games/list.hpp).
 #define CROUPIER_DECLARE_BENCH(name) void bench_##name(BenchReport& r, bool quick);
 CROUPIER_GAMES(CROUPIER_DECLARE_BENCH)
 #undef CROUPIER_DECLARE_BENCH

@@ -19,7 +19,7 @@
 #include <fmt/format.h>
 
 #include "bot/bench.hpp"
-#include "bot/games/kinds.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "bot/strings.hpp"
 #include "games/core/rng.hpp"
 #include "storage/storage.hpp"

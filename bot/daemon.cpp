@@ -13,8 +13,8 @@
 #include <boost/asio/post.hpp>
 
 #include "bot/daemon_impl.hpp"
-#include "bot/games/kinds.hpp"
 #include "bot/irc/low_fd.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "bot/log.hpp"
 #include "bot/memory.hpp"
 #include "bot/rekey.hpp"
@@ -56,7 +56,7 @@ Daemon::Impl::Impl(boost::asio::io_context& io_, Clock& clock_, config::Config c
       cfg(std::move(cfg_)),
       opts(std::move(opts_)),
       deals(opts.master_seed, opts.random_deals),
-      kinds(make_kinds(cfg)),
+      kinds(make_kinds(cfg, opts.extra_kinds)),
       worker(std::make_unique<Worker>(io, opts.replay, 1)),
       output(clock, cfg),
       tables(TablesParts{output, io, clock, cfg, deals, kinds, nets, *worker, commands}),
@@ -68,7 +68,6 @@ Daemon::Impl::Impl(boost::asio::io_context& io_, Clock& clock_, config::Config c
           return opts.random_deals ? daily::new_secret() : fmt::format("seed-{}", opts.master_seed);
       }) {
     builtins.attach_daily(daily, clock);
-    for (const auto& make : opts.extra_kinds) kinds.push_back(make());
     build_commands();
 }
 
@@ -185,7 +184,7 @@ Checked<Done> Daemon::Impl::rehash() {
         if (opts.reload)
             fresh = opts.reload();
         else if (!cfg.file.empty())
-            fresh = config::load(cfg.file, {}, kind_specs());
+            fresh = config::load(cfg.file, {}, kind_specs(opts.extra_kinds));
         else
             return Done{};  // nothing to read again (a replay without a file)
     } catch (const std::exception& e) {
@@ -232,8 +231,7 @@ Checked<Done> Daemon::Impl::rehash() {
     // Game settings apply to tables opened from now on; games in progress keep theirs.
     std::vector<std::shared_ptr<GameKind>> old_kinds = std::move(kinds);
     kinds.clear();
-    kinds = make_kinds(fresh);
-    for (const auto& make : opts.extra_kinds) kinds.push_back(make());
+    kinds = make_kinds(fresh, opts.extra_kinds);
     tables.kinds_changed();
     old_kinds.clear();  // nothing points at them now
     cfg = std::move(fresh);

@@ -13,6 +13,7 @@
 #include "bot/checked.hpp"
 #include "bot/clock.hpp"
 #include "bot/irc/network.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "config/config.hpp"
 
 namespace croupier::storage {
@@ -36,8 +37,9 @@ struct DaemonOptions {
     bool replay = false;         // replays: no worker threads, answers come at once
     // How `rehash` reads the configuration again; nullptr: config::load(cfg.file).
     std::function<config::Config()> reload;
-    // Game kinds besides the daemon's own (tests: a kind that lives only in tests/).
-    std::vector<std::function<std::unique_ptr<GameKind>()>> extra_kinds;
+    // Game kinds besides the daemon's own (tests: the kinds that live only in tests/,
+    // tests/support/list.hpp), each with its config section.
+    std::vector<KindEntry> extra_kinds;
 };
 
 class Daemon {

@@ -1,5 +1,5 @@
 // The files under data/ (card sets, premade decks), built into the daemon by
-// data/embed.cmake: `cards = builtin` in a kind's section means these.
+// cmake/embed_data.cmake: `cards = builtin` in a kind's section means these.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 

@@ -13,7 +13,7 @@
 #include "bot/bench.hpp"
 #include "bot/clock.hpp"
 #include "bot/daemon.hpp"
-#include "bot/games/kinds.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "bot/log.hpp"
 #include "bot/replay.hpp"
 #include "config/config.hpp"

@@ -14,8 +14,8 @@
 #include <sstream>
 
 #include "bot/daemon.hpp"
-#include "bot/games/kinds.hpp"
 #include "bot/irc/replay_engine.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "config/config.hpp"
 #include "storage/storage.hpp"
 
@@ -112,8 +112,7 @@ class DaemonApp final : public replay::App {
 }  // namespace
 
 int run_replay(const std::string& transcript_path, const std::string& config_path, bool record,
-               std::ostream& out, std::ostream& err,
-               const std::vector<std::function<std::unique_ptr<GameKind>()>>& extra_kinds) {
+               std::ostream& out, std::ostream& err, const std::vector<KindEntry>& extra_kinds) {
     std::ifstream in(transcript_path, std::ios::binary);
     if (!in) {
         err << transcript_path << ": cannot read the transcript\n";
@@ -133,11 +132,11 @@ int run_replay(const std::string& transcript_path, const std::string& config_pat
         const std::string database = (tmp.path() / "croupier.db").string();
         const std::vector<config::Override> overrides = t.overrides;
         // Reads the config as the replay sees it; `rehash` in a replay reads it again.
-        auto read_config = [config_path, overrides, database] {
+        auto read_config = [config_path, overrides, database, extra_kinds] {
             config::Config c = config_path.empty()
                                    ? config::parse(kDefaultConfig, "(replay default config)",
-                                                   overrides, kind_specs())
-                                   : config::load(config_path, overrides, kind_specs());
+                                                   overrides, kind_specs(extra_kinds))
+                                   : config::load(config_path, overrides, kind_specs(extra_kinds));
             c.bot.database = database;  // replays never touch a real database
             return c;
         };

@@ -10,14 +10,16 @@
 #include <string>
 #include <vector>
 
+#include "bot/kinds/kinds.hpp"
+
 namespace croupier::bot {
 
 // Exit codes: 0 every expectation met, 1 the first miss (reported on `err`), 2 the
 // transcript (or its config) is malformed.
-// `extra_kinds`: game kinds besides the daemon's own (a test's kind).
-class GameKind;
+// `extra_kinds`: game kinds besides the daemon's own (the kinds that live only in tests),
+// their config sections read with the daemon's.
 int run_replay(const std::string& transcript_path, const std::string& config_path, bool record,
                std::ostream& out, std::ostream& err,
-               const std::vector<std::function<std::unique_ptr<GameKind>()>>& extra_kinds = {});
+               const std::vector<KindEntry>& extra_kinds = {});
 
 }  // namespace croupier::bot

@@ -131,7 +131,7 @@ struct EventsConfig {
     std::vector<std::string> announce_channels;
 };
 
-// A game kind's own section: the kind (bot/games/) declares its keys, config/ reads and
+// A game kind's own section: the kind (games/<name>/kind/) declares its keys, config/ reads and
 // checks them with file, line and key like every other section, and names no game.
 
 // Thrown by a key's check; the reader adds file, line and key.
@@ -244,7 +244,7 @@ struct Override {
 // Reads and validates FILE; overrides apply after it as if the file said so. Throws
 // ConfigError. An empty path reads nothing but the overrides (and then `networks` may be
 // filled by the caller: replays supply their own).
-// `games`: the sections the game kinds declare (bot/games/kinds.hpp: kind_specs()).
+// `games`: the sections the game kinds declare (bot/kinds/kinds.hpp: kind_specs()).
 Config load(const std::string& path, const std::vector<Override>& overrides,
             const std::vector<SectionSpec>& games);
 

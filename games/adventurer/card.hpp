@@ -1,6 +1,6 @@
 // Adventurer Factory cards (shared/rules/adventurer-factory.md) and the small effect language
 // their actions are written in, parsed once when a card file loads. The format is documented
-// for operators in docs/games/adventurer.md. Pure: text in, cards or a refusal out.
+// for operators in games/adventurer/rules.md. Pure: text in, cards or a refusal out.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 

@@ -1,5 +1,5 @@
 // An Adventurer Factory duel (shared/rules/adventurer-factory.md, the decisions in
-// docs/games/adventurer.md): two 40-card decks, the resource, main, encounter and clean-up
+// games/adventurer/rules.md): two 40-card decks, the resource, main, encounter and clean-up
 // steps, response windows whose answers resolve last in, first out, and every end condition.
 // Pure: no I/O, no clock; the shuffles and every die come from the deal number (DEALS.md).
 // SPDX-License-Identifier: GPL-3.0-or-later
@@ -22,7 +22,7 @@ constexpr int kStartWillpower = 20;
 constexpr int kMaxMind = 10;
 constexpr int kStartHand = 5;
 constexpr std::array<int, 2> kStartMind = {2, 4};
-constexpr int kCycleCost = 1;  // Mind to cycle a card of the hand (docs/games/adventurer.md)
+constexpr int kCycleCost = 1;  // Mind to cycle a card of the hand (games/adventurer/rules.md)
 
 struct InPlay {
     int id = 0;  // unique in the duel: counters and actions follow the card, not its place

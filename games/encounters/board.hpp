@@ -1,5 +1,5 @@
 // One side's game of Spider: Encounters: ten piles and a stock of character cards, played
-// as Spider with characters for suits (docs/games/spider-encounters.md, "Moving cards").
+// as Spider with characters for suits (games/encounters/rules.md, "Moving cards").
 // Pure: no I/O, no clock.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once

@@ -1,6 +1,6 @@
 // One encounter of Spider: Encounters: the party against a group of enemies, each side
 // playing the same deal in a game of its own, characters taking turns by initiative
-// (docs/games/spider-encounters.md). Pure: no I/O, no clock; every random draw from the
+// (games/encounters/rules.md). Pure: no I/O, no clock; every random draw from the
 // deal number's generator, in the order the design gives.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once

@@ -1,4 +1,4 @@
-// Spider: Encounters, the numbers of docs/games/spider-encounters.md: characters and their
+// Spider: Encounters, the numbers of games/encounters/rules.md: characters and their
 // ranks, the party's classes and levels, the bestiary, how an encounter is chosen, the
 // experience. Pure: no I/O, no clock.
 // SPDX-License-Identifier: GPL-3.0-or-later

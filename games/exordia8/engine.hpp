@@ -1,5 +1,5 @@
 // The Exordia8 rules engine (shared/rules/exordia8.txt and the decisions in
-// shared/rules/README.md; the rest is written in docs/games/exordia8.md). A pure value type:
+// shared/rules/README.md; the rest is written in games/exordia8/rules.md). A pure value type:
 // no I/O, no clock; randomness only from the deal number.
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once

@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "bot/games/kinds.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "config/config.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

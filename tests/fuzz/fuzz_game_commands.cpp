@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "bot/game.hpp"
-#include "bot/games/kinds.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "bot/strings.hpp"
 #include "bot/tables/seatings.hpp"
 #include "config/config.hpp"

@@ -206,7 +206,14 @@ class RpsKind final : public bot::GameKind {
 
 }  // namespace
 
-std::unique_ptr<bot::GameKind> make_rps_kind() {
+// No keys of its own: its section is there for the daemon to read as every kind's.
+config::SectionSpec rps_section() {
+    config::SectionSpec spec;
+    spec.name = "rps";
+    return spec;
+}
+
+std::unique_ptr<bot::GameKind> make_rps_kind(const config::Section&) {
     return std::make_unique<RpsKind>();
 }
 

@@ -8,9 +8,11 @@
 #include <memory>
 
 #include "bot/game.hpp"
+#include "config/config.hpp"
 
 namespace croupier::tests {
 
-std::unique_ptr<bot::GameKind> make_rps_kind();
+config::SectionSpec rps_section();
+std::unique_ptr<bot::GameKind> make_rps_kind(const config::Section& section);
 
 }  // namespace croupier::tests

@@ -1,16 +1,23 @@
-# Runs `croupierd --bench all --quick`: it must exit 0 (a scenario that cannot run fails the
+# Runs `CROUPIERD --bench all --quick`: it must exit 0 (a scenario that cannot run fails the
 # run) and each bench's signature, a hash of the outcomes of its fixed games, must be the one
-# in tests/data/bench-signatures.txt. A change of cards, rules or a computer player changes
-# outcomes on purpose: then the new lines printed below replace the old ones in that file, in
-# the same commit, which says why. ctest: bench.quick.
+# in the files SIGNATURES ("|" between them): tests/data/bench-signatures.txt for the daemon's
+# own benches, games/<name>/bench/signature.txt for each game's. A change of cards, rules or a
+# computer player changes outcomes on purpose: then the new lines printed below replace the
+# old ones in those files, in the same commit, which says why. ctest: bench.quick (and
+# bench.kinds_quick, the games that live only in tests, through replay_kinds).
 # SPDX-License-Identifier: GPL-3.0-or-later
 execute_process(COMMAND ${CROUPIERD} --bench all --quick
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message("${out}${err}")
 if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "croupierd --bench all --quick exited ${rc}")
+  message(FATAL_ERROR "${CROUPIERD} --bench all --quick exited ${rc}")
 endif()
-file(STRINGS ${SIGNATURES} expected_lines REGEX "^signature\\.")
+string(REPLACE "|" ";" signature_files "${SIGNATURES}")
+set(expected_lines)
+foreach(f ${signature_files})
+  file(STRINGS ${f} lines REGEX "^signature\\.")
+  list(APPEND expected_lines ${lines})
+endforeach()
 string(REGEX MATCHALL "\nsignature\\.[a-z0-9_]+ [0-9a-f]+" printed "${out}")
 set(wrong "")
 set(names "")
@@ -31,7 +38,7 @@ foreach(e ${expected_lines})
   endif()
 endforeach()
 if(NOT wrong STREQUAL "")
-  message(FATAL_ERROR "The benches' outcomes are not those recorded in ${SIGNATURES}; "
+  message(FATAL_ERROR "The benches' outcomes are not those recorded in ${signature_files}; "
     "if the change is intended, put these lines there:${wrong}")
 endif()
 if(names STREQUAL "")

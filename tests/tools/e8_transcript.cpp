@@ -1,8 +1,8 @@
 // Writes a replay transcript of a whole Exordia8 game at one table: the people's moves are
 // chosen by the computer player from what each sees, so the game is long and realistic,
 // and the transcript checks the bot at every move, across an optional restart, up to the
-// scores in the database. Used to make tests/replay/exordia8-*.replay; the transcripts are
-// committed, so the tests do not depend on this program, only on the bot.
+// scores in the database. Used to make games/exordia8/replays/exordia8-*.replay; the transcripts
+// are committed, so the tests do not depend on this program, only on the bot.
 //
 //   e8_transcript --seed 7 --players alice,bob,carol [--channel #cards] [--restart-after N]
 // SPDX-License-Identifier: GPL-3.0-or-later

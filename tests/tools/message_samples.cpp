@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bot/game.hpp"
-#include "bot/games/kinds.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "config/config.hpp"
 #include "games/core/rng.hpp"
 

@@ -19,7 +19,7 @@
 #include <fmt/format.h>
 
 #include "bot/game.hpp"
-#include "bot/games/kinds.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "bot/strings.hpp"
 #include "bot/web/site.hpp"
 #include "storage/storage.hpp"

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "bot/card_folders.hpp"
-#include "bot/games/kinds.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "config/config.hpp"
 
 namespace fs = std::filesystem;

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <string>
 
-#include "bot/games/kinds.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "config/config.hpp"
 
 using namespace croupier::config;
@@ -15,7 +15,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-// The daemon's own game sections (bot/games/kinds.hpp), as croupierd reads them.
+// The daemon's own game sections (bot/kinds/kinds.hpp), as croupierd reads them.
 Config parse(const std::string& text, const std::string& name,
              const std::vector<Override>& ov = {}) {
     return croupier::config::parse(text, name, ov, croupier::bot::kind_specs());

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <string>
 
-#include "bot/games/kinds.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "config/config.hpp"
 
 using namespace croupier::config;

@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <gtest/gtest.h>
 
-#include "bot/games/kinds.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "bot/strings.hpp"
 #include "bot/tables/seatings.hpp"
 

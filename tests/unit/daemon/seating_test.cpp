@@ -9,7 +9,7 @@
 
 #include <boost/asio/io_context.hpp>
 
-#include "bot/games/kinds.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "bot/tables/services.hpp"
 
 using namespace croupier::bot;

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "bot/game.hpp"
-#include "bot/games/kinds.hpp"
+#include "bot/kinds/kinds.hpp"
 #include "bot/strings.hpp"
 #include "storage/storage.hpp"
 

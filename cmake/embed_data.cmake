@@ -1,0 +1,30 @@
+# Writes OUT: every file of each game's data folder as a string in the daemon, so the built-in
+# card sets and decks need no install path. DIRS: "name=folder" entries split by "|" (the
+# games' data/ folders, cmake/croupier.cmake); a file's key is "name/<path in the folder>",
+# as it was under the old data/ folder. Run by the build when a data file changes.
+# SPDX-License-Identifier: GPL-3.0-or-later
+string(REPLACE "|" ";" dirs "${DIRS}")
+set(entries)
+foreach(entry ${dirs})
+  string(REGEX REPLACE "=.*" "" name "${entry}")
+  string(REGEX REPLACE "^[^=]*=" "" dir "${entry}")
+  file(GLOB_RECURSE files RELATIVE ${dir} ${dir}/*.csv ${dir}/*.txt)
+  foreach(f ${files})
+    list(APPEND entries "${name}/${f}=${dir}/${f}")
+  endforeach()
+endforeach()
+list(SORT entries)
+set(body "// Generated from the games' data/ folders by cmake/embed_data.cmake: do not edit.\n#include \"bot/data.hpp\"\n\nnamespace croupier::bot {\n\nconst std::vector<DataFile>& builtin_data() {\n    static const std::vector<DataFile> files = {\n")
+foreach(entry ${entries})
+  string(REGEX REPLACE "=.*" "" key "${entry}")
+  string(REGEX REPLACE "^[^=]*=" "" path "${entry}")
+  file(READ ${path} text)
+  string(FIND "${text}" ")croupierdata\"" bad)
+  if(NOT bad EQUAL -1)
+    message(FATAL_ERROR "${path} holds the embedding's delimiter")
+  endif()
+  string(APPEND body "        {\"${key}\", R\"croupierdata(${text})croupierdata\"},\n")
+endforeach()
+string(APPEND body "    };\n    return files;\n}\n\n}  // namespace croupier::bot\n")
+file(WRITE ${OUT}.tmp "${body}")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)
