@@ -103,4 +103,24 @@ int run_bench(const std::string& which, bool quick) {
     return 0;
 }
 
+std::vector<storage::PlayerResult> result_rows(const GameSetup& setup,
+                                               const std::vector<SeatResult>& results) {
+    std::vector<storage::PlayerResult> rows;
+    for (std::size_t s = 0; s < setup.players.size(); ++s) {
+        storage::PlayerResult r;
+        r.nick = setup.players[s];
+        r.computer = setup.computer[s];
+        r.key = r.computer ? "*" + r.nick : setup.persons[s];
+        r.seat = static_cast<int>(s);
+        if (s < results.size()) {
+            r.points = results[s].points;
+            r.won = results[s].won;
+            r.detail = results[s].detail;
+            r.xp = results[s].xp;
+        }
+        rows.push_back(r);
+    }
+    return rows;
+}
+
 }  // namespace croupier::bot

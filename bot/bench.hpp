@@ -6,7 +6,11 @@
 #include <string>
 #include <string_view>
 
+#include <vector>
+
+#include "bot/game.hpp"
 #include "games/list.hpp"
+#include "storage/storage.hpp"
 
 namespace croupier::bot {
 
@@ -33,6 +37,11 @@ class BenchReport {
     std::uint64_t bench_hash_ = kFnvBasis;
     std::string bench_;
 };
+
+// The rows of a game's results as the daemon writes a finished game's: a row a seat, a
+// computer's key "*" and its nick (`--bench disk` and the web pages' tests write games so).
+std::vector<storage::PlayerResult> result_rows(const GameSetup& setup,
+                                               const std::vector<SeatResult>& results);
 
 // One per game; `quick` runs the small set the test suite uses. A bench that cannot run a
 // scenario throws: the run exits non-zero, with no signature.

@@ -79,22 +79,7 @@ KindDisk fill(const GameKind& k, const std::string& path, int games) {
             if (!o) break;
             db.append(id, storage::JournalEntry{++seq, seat, o->canonical, rec.started + seq});
         }
-        std::vector<storage::PlayerResult> rows;
-        const auto results = game->results();
-        for (std::size_t s = 0; s < setup.players.size(); ++s) {
-            storage::PlayerResult r;
-            r.nick = setup.players[s];
-            r.computer = setup.computer[s];
-            r.key = r.computer ? "*" + r.nick : setup.persons[s];
-            r.seat = static_cast<int>(s);
-            if (s < results.size()) {
-                r.points = results[s].points;
-                r.won = results[s].won;
-                r.detail = results[s].detail;
-                r.xp = results[s].xp;
-            }
-            rows.push_back(r);
-        }
+        const auto rows = result_rows(setup, game->results());
         const bool ended = game->finished();
         db.finish_game(id, ended ? "finished" : "stopped", ended ? "ended" : "stopped",
                        rec.started + seq, rows, seq);

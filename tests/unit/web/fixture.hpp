@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bot/bench.hpp"
 #include "bot/game.hpp"
 #include "bot/kinds/kinds.hpp"
 #include "bot/strings.hpp"
@@ -38,22 +39,7 @@ inline std::vector<std::shared_ptr<GameKind>> all_kinds() {
 inline void write_results(storage::Database& db, std::int64_t id, const GameSetup& setup,
                           const Game& game, const std::string& summary, std::int64_t ended,
                           std::int64_t moves) {
-    const auto results = game.results();
-    std::vector<storage::PlayerResult> rows;
-    for (std::size_t i = 0; i < setup.players.size(); ++i) {
-        storage::PlayerResult r;
-        r.nick = setup.players[i];
-        r.computer = setup.computer[i];
-        r.key = r.computer ? "*" + r.nick : setup.persons[i];
-        r.seat = static_cast<int>(i);
-        if (i < results.size()) {
-            r.points = results[i].points;
-            r.won = results[i].won;
-            r.detail = results[i].detail;
-            r.xp = results[i].xp;
-        }
-        rows.push_back(r);
-    }
+    const auto rows = result_rows(setup, game.results());
     db.finish_game(id, "finished", summary, ended, rows, moves);
 }
 
