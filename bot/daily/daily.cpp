@@ -13,6 +13,18 @@
 
 namespace croupier::bot {
 
+daily::Entry daily::entry_of(const storage::DailyRow& row) {
+    daily::Entry e;
+    e.nick = row.nick;
+    e.finished = row.ended > 0;
+    e.won = row.won;
+    e.moves = row.moves;
+    e.hints = row.hints;
+    e.ended = row.ended;
+    e.game_id = row.game_id;
+    return e;
+}
+
 namespace {
 
 constexpr const char* kSecretName = "daily.secret";
@@ -207,15 +219,7 @@ std::vector<daily::Entry> Daily::ladder(const std::string& network, const Choice
     std::vector<daily::Entry> out;
     std::vector<std::pair<std::int64_t, std::string>> key_of;
     for (const auto& row : db_->daily_day(network, c.kind->name(), c.variant->variant, day)) {
-        daily::Entry e;
-        e.nick = row.nick;
-        e.finished = row.ended > 0;
-        e.won = row.won;
-        e.moves = row.moves;
-        e.hints = row.hints;
-        e.ended = row.ended;
-        e.game_id = row.game_id;
-        out.push_back(e);
+        out.push_back(daily::entry_of(row));
         key_of.emplace_back(row.game_id, row.key);
     }
     daily::rank(out);

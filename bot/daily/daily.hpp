@@ -23,6 +23,11 @@
 
 namespace croupier::bot {
 
+namespace daily {
+// A row of the day's ladder as the ranking reads it (the daemon's and the web pages' alike).
+Entry entry_of(const storage::DailyRow& row);
+}  // namespace daily
+
 class Daily {
   public:
     using Kinds = std::vector<std::shared_ptr<GameKind>>;

@@ -867,15 +867,7 @@ std::optional<Value> Site::daily(const std::string& game, const std::string& day
             std::vector<daily::Entry> entries;
             for (const auto& r : rows) {
                 if (r.variant != dv.variant) continue;
-                daily::Entry e;
-                e.nick = r.nick;
-                e.finished = r.ended > 0;
-                e.won = r.won;
-                e.moves = r.moves;
-                e.hints = r.hints;
-                e.ended = r.ended;
-                e.game_id = r.game_id;
-                entries.push_back(e);
+                entries.push_back(daily::entry_of(r));
             }
             daily::rank(entries);
             long long rank = 0;
