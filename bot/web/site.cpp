@@ -11,6 +11,7 @@
 
 #include "bot/daily/daily.hpp"
 #include "bot/strings.hpp"
+#include "bot/web/page.hpp"
 
 namespace croupier::bot::web {
 
@@ -35,46 +36,6 @@ std::string when(std::int64_t unix) {
     std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
     return buf;
 }
-
-const char* const kStyle =
-    "body{font:16px/1.45 system-ui,sans-serif;margin:0 auto;max-width:60em;padding:0 .8em;"
-    "color:#222;background:#fdfdfb}header{padding:.6em 0;border-bottom:1px solid #ccc}"
-    "header a{margin-right:1em}a{color:#0645ad}h1{font-size:1.4em}h2{font-size:1.15em;"
-    "margin-top:1.4em}table{border-collapse:collapse;width:100%;margin:.4em 0}"
-    "th,td{text-align:left;padding:.25em .5em;border-bottom:1px solid #e4e4e4;"
-    "vertical-align:top}td.n,th.n{text-align:right}.scroll{overflow-x:auto}"
-    "pre{white-space:pre-wrap;word-break:break-word;background:#f3f3ef;padding:.6em;"
-    "border-radius:4px}code{word-break:break-all}.muted{color:#666}.ok{color:#070}"
-    ".bad{color:#a00}button{font-size:1em;padding:.35em .8em;margin:.15em}"
-    "ol.moves{columns:14em;padding-left:2.5em}svg{max-width:100%;height:auto}"
-    "@media (prefers-color-scheme:dark){body{background:#181818;color:#ddd}a{color:#8ab4f8}"
-    "pre{background:#262626}th,td{border-color:#333}}";
-
-class Page {
-  public:
-    Page(std::string base, std::string title, std::string api)
-        : base_(std::move(base)), title_(std::move(title)), api_(std::move(api)) {}
-    Page& raw(std::string_view s) {
-        body_ += s;
-        return *this;
-    }
-    Page& text(std::string_view s) { return raw(html(s)); }
-    std::string link(const std::string& path, std::string_view label) const {
-        return fmt::format("<a href=\"{}\">{}</a>", html(base_ + path), html(label));
-    }
-    std::string finish() const {
-        return fmt::format(
-            "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            "<title>{} - croupier</title><style>{}</style></head><body><header>{}{}</header>"
-            "<main>{}</main></body></html>\n",
-            html(title_), kStyle, link("/", "croupier"), link(api_, "JSON"), body_);
-    }
-
-  private:
-    std::string base_, title_, api_;
-    std::string body_;
-};
 
 // A seat's result detail as a reader reads it: the stored "cards=2 hand=11" (a kind's
 // "key=value" pairs; a value may hold spaces, "deck=Back Alley") as "cards 2, hand 11".
@@ -839,109 +800,6 @@ std::optional<Value> Site::game(std::int64_t id) const {
     v.set("rebuild_error", error);
     return v;
 }
-
-std::optional<Value> Site::daily(const std::string& game, const std::string& day) const {
-    const GameKind* k = kind(game);
-    const PrivateSeating* p = k ? k->seating().as_private() : nullptr;
-    if (!p || p->daily().variants.empty() || !daily::day_start(day)) return std::nullopt;
-    const bool over = !Daily::sealed({{"daily", day}}, now_());
-    const auto secret = db_.value("daily.secret");
-    Value v = Value::object();
-    v.set("game", k->name());
-    v.set("title", k->title());
-    v.set("day", day);
-    v.set("over", over);
-    const auto networks = db_.daily(k->name(), day);
-    Value variants = Value::array();
-    for (const auto& dv : p->daily().variants) {
-        Value var = Value::object();
-        var.set("variant", dv.variant);
-        var.set("title", title(k->name(), dv.variant));
-        if (secret) {
-            const std::uint64_t n = daily::deal_for(*secret, k->name(), dv.variant, day);
-            var.set("seal", daily::seal_of(n));
-            if (over) var.set("deal", std::to_string(n));
-        }
-        Value ladder = Value::array();
-        for (const auto& [network, rows] : networks) {
-            std::vector<daily::Entry> entries;
-            for (const auto& r : rows) {
-                if (r.variant != dv.variant) continue;
-                entries.push_back(daily::entry_of(r));
-            }
-            daily::rank(entries);
-            long long rank = 0;
-            for (const auto& e : entries) {
-                Value l = Value::object();
-                l.set("rank", ++rank);
-                l.set("network", network);
-                l.set("nick", e.nick);
-                l.set("finished", e.finished);
-                l.set("won", e.won);
-                l.set("moves", e.moves);
-                l.set("hints", e.hints);
-                l.set("ended", static_cast<long long>(e.ended));
-                if (over) l.set("game_id", static_cast<long long>(e.game_id));
-                ladder.push(std::move(l));
-            }
-        }
-        var.set("ladder", std::move(ladder));
-        variants.push(std::move(var));
-    }
-    v.set("variants", std::move(variants));
-    return v;
-}
-
-namespace {
-
-std::string daily_html(const std::string& base, const Value& v) {
-    Page p(base, "Daily " + v["title"].str() + " " + v["day"].str(),
-           "/api/daily/" + v["game"].str() + "/" + v["day"].str());
-    p.raw("<h1>").text("Daily " + v["title"].str() + ", " + v["day"].str()).raw("</h1>");
-    if (!v["over"].boolean())
-        p.raw(
-            "<p class=\"muted\">The day (UTC) is not over: the deals stay sealed until it "
-            "is.</p>");
-    for (const auto& var : v["variants"].items()) {
-        p.raw("<h2>").text(var["title"].str()).raw("</h2>");
-        if (!var["seal"].str().empty())
-            p.raw("<p>Seal (sha256 of the deal number): <code>")
-                .text(var["seal"].str())
-                .raw("</code>");
-        if (!var["deal"].str().empty())
-            p.raw(" Deal <code>").text(var["deal"].str()).raw("</code>");
-        p.raw("</p>");
-        if (var["ladder"].size() == 0) {
-            p.raw("<p class=\"muted\">Nobody played it.</p>");
-            continue;
-        }
-        p.raw(
-            "<div class=\"scroll\"><table><tr><th class=\"n\">#</th><th>player</th>"
-            "<th>result</th><th class=\"n\">moves</th><th class=\"n\">hints</th>"
-            "<th>game</th></tr>");
-        for (const auto& l : var["ladder"].items()) {
-            const std::string result = !l["finished"].boolean() ? "playing"
-                                       : l["won"].boolean()     ? "won"
-                                                                : "lost";
-            p.raw(fmt::format("<tr><td class=\"n\">{}</td><td>", l["rank"].integer()))
-                .text(l["nick"].str())
-                .raw("</td><td>")
-                .text(result)
-                .raw(fmt::format("</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>",
-                                 l["moves"].integer() < 0 ? std::string("")
-                                                          : std::to_string(l["moves"].integer()),
-                                 l["hints"].integer()));
-            if (l["game_id"].integer() > 0)
-                p.raw(p.link(fmt::format("/game/{}", l["game_id"].integer()),
-                             fmt::format("#{} (replay)", l["game_id"].integer())));
-            p.raw("</td></tr>");
-        }
-        p.raw("</table></div>");
-    }
-    return p.finish();
-}
-
-}  // namespace
 
 Response Site::get(std::string_view target) const {
     const auto q = target.find_first_of("?#");
