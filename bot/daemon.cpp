@@ -66,7 +66,8 @@ Daemon::Impl::Impl(boost::asio::io_context& io_, Clock& clock_, config::Config c
       // master seed in replays and tests (their deals are the same every run).
       daily(clock, cfg, kinds, nets, tables, output, [this] {
           return opts.random_deals ? daily::new_secret() : fmt::format("seed-{}", opts.master_seed);
-      }) {
+      }),
+      tourneys(clock, cfg, kinds, nets, tables, output, router) {
     builtins.attach_daily(daily, clock);
     build_commands();
 }
@@ -97,6 +98,7 @@ void Daemon::Impl::start() {
     builtins.attach(*db, *writer);
     tables.attach(*db, *writer);
     daily.attach(*db);
+    tourneys.attach(*db);
     tables.restore_games();
     for (auto& [name, n] : nets) n->net->start();
     start_web();
@@ -285,6 +287,7 @@ void Daemon::Impl::build_commands() {
     commands.clear();
     builtins.add_commands(commands);
     daily.add_commands(commands);
+    tourneys.add_commands(commands);
     tables.add_commands();
 }
 

@@ -18,6 +18,7 @@
 #include "bot/clock.hpp"
 #include "bot/daemon.hpp"
 #include "bot/daily/daily.hpp"
+#include "bot/tourney/tourney.hpp"
 #include "bot/game.hpp"
 #include "bot/irc/network.hpp"
 #include "bot/net_ctx.hpp"
@@ -94,6 +95,7 @@ struct Daemon::Impl final : NetworkListener {
     Router router;
     Builtins builtins;
     Daily daily;
+    Tourneys tourneys;
 };
 
 }  // namespace croupier::bot

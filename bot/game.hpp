@@ -88,6 +88,9 @@ struct SeatResult {
     // The moves made, an undo counting as one, for the daily deal's ladder (bot/daily/);
     // -1: the kind does not count them.
     long long moves = -1;
+    // The seat's finishing place (1 for the first; equal places for a tie) where the game
+    // ranks more than its winner (an event's table, bot/tourney/); 0: only `won` says.
+    int place = 0;
 };
 
 class Game {

@@ -125,10 +125,14 @@ struct WebConfig {
     bool enabled() const { return !host.empty(); }
 };
 
-// Events (bot/daily/, docs/OPERATIONS.md "[events]").
+// Events (bot/daily/, bot/tourney/, docs/OPERATIONS.md "[events]").
 struct EventsConfig {
     // Channels that hear, at the end of each UTC day, one line: the day's daily winners.
     std::vector<std::string> announce_channels;
+    // Tournaments (bot/tourney/): whether only the bot's admins may open one; the most
+    // players at a table in an event of a table game.
+    bool open_needs_admin = false;
+    int table_size = 5;
 };
 
 // A game kind's own section: the kind (games/<name>/kind/) declares its keys, config/ reads and

@@ -449,6 +449,14 @@ const KeyTable& events_keys() {
                          "\"{}\" is not a channel name (#channel, comma-separated)", c)};
              t.config->events.announce_channels = std::move(list);
          }},
+        {"open_needs_admin",
+         [](Target& t, const std::string& v) {
+             t.config->events.open_needs_admin = parse_bool(v);
+         }},
+        {"table_size",
+         [](Target& t, const std::string& v) {
+             t.config->events.table_size = static_cast<int>(parse_int(v, 3, 50));
+         }},
     };
     return t;
 }

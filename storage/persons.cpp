@@ -358,6 +358,20 @@ std::size_t Database::rekey_persons(const Rekey& r) {
             }
         }
 
+        // event_players: the person behind each player of an event (bot/tourney/).
+        {
+            auto q = prepare(
+                "UPDATE event_players SET key = ? WHERE key = ? AND event_id IN (SELECT id FROM "
+                "events WHERE network = ?)");
+            for (const auto& [from, to] : moved_here) {
+                q.reset();
+                q.bind(1, to);
+                q.bind(2, from);
+                q.bind(3, network);
+                q.exec();
+            }
+        }
+
         // games: every setup of the network, open or ended.
         if (r.setup) {
             std::vector<std::pair<std::int64_t, std::string>> changed;

@@ -186,6 +186,53 @@ const std::vector<std::vector<const char*>> kMigrations = {
         "CREATE INDEX daily_games_day ON daily_games (network, kind, variant, day, key, game_id)",
         "CREATE INDEX daily_games_key ON daily_games (network, key, day)",
     },
+    // 5 -> 6: events (bot/tourney/): a tournament, its players in the order they joined,
+    // and its pairings (a game between two, a table of more, or a bye), each with the game
+    // dealt for it and, once that game is over, each seat's place (written with the game's
+    // end, in the same unit).
+    {
+        R"(CREATE TABLE events (
+               id          INTEGER PRIMARY KEY,
+               network     TEXT NOT NULL,
+               channel     TEXT NOT NULL,           -- as typed
+               kind        TEXT NOT NULL,
+               format      TEXT NOT NULL,           -- swiss, arena, tables
+               rounds      INTEGER NOT NULL DEFAULT 0,
+               minutes     INTEGER NOT NULL DEFAULT 0,
+               table_size  INTEGER NOT NULL DEFAULT 0,
+               opener      TEXT NOT NULL,           -- the person
+               opener_nick TEXT NOT NULL,
+               state       TEXT NOT NULL,           -- signup, running, over, cancelled
+               created     INTEGER NOT NULL,
+               start_at    INTEGER NOT NULL DEFAULT 0,  -- 0: when the opener says start
+               started     INTEGER NOT NULL DEFAULT 0,
+               ends        INTEGER NOT NULL DEFAULT 0,  -- an arena's time up
+               ended       INTEGER NOT NULL DEFAULT 0
+           ))",
+        "CREATE INDEX events_state ON events (state, network)",
+        R"(CREATE TABLE event_players (
+               event_id  INTEGER NOT NULL REFERENCES events (id),
+               idx       INTEGER NOT NULL,          -- 0, 1, ... in the order they joined
+               key       TEXT NOT NULL,
+               nick      TEXT NOT NULL,             -- as they joined
+               withdrawn INTEGER NOT NULL DEFAULT 0,
+               PRIMARY KEY (event_id, idx)
+           ))",
+        R"(CREATE TABLE event_games (
+               event_id INTEGER NOT NULL REFERENCES events (id),
+               round    INTEGER NOT NULL,           -- 0 for the first; an arena's are all 0
+               board    INTEGER NOT NULL,           -- 0, 1, ... in the round
+               seats    TEXT NOT NULL,              -- player indexes in seat order: "0,3"
+               bye      TEXT NOT NULL DEFAULT '',   -- '' a game; full, half, zero: a bye
+               game_id  INTEGER,                    -- the game dealt for it
+               places   TEXT NOT NULL DEFAULT '',   -- each seat's place once over: "1,2"
+               forfeit  INTEGER NOT NULL DEFAULT 0, -- decided without being played
+               void     INTEGER NOT NULL DEFAULT 0, -- counts for nothing (time up)
+               done     INTEGER NOT NULL DEFAULT 0, -- the order results came in: 1, 2, ...
+               PRIMARY KEY (event_id, round, board)
+           ))",
+        "CREATE INDEX event_games_game ON event_games (game_id)",
+    },
 };
 
 // How long a write waits for another process's lock (an operator's sqlite3, a backup)

@@ -86,6 +86,45 @@ std::vector<DailyRow> read_daily_day(SQLite::Database& db, const std::string& ne
                                      const std::string& kind, const std::string& variant,
                                      bool any_variant, const std::string& day);
 
+// An event (bot/tourney/, docs/games/events.md): a tournament in a channel.
+struct EventRow {
+    std::int64_t id = 0;
+    std::string network, channel, kind;
+    std::string format;  // "swiss", "arena", "tables"
+    int rounds = 0, minutes = 0, table_size = 0;
+    std::string opener, opener_nick;
+    std::string state;  // "signup", "running", "over", "cancelled"
+    std::int64_t created = 0, start_at = 0, started = 0, ends = 0, ended = 0;
+};
+struct EventPlayerRow {
+    int idx = 0;
+    std::string key;
+    std::string nick;         // the person's nick now (as they joined if never seen since)
+    std::int64_t person = 0;  // public number (person_ids)
+    bool withdrawn = false;
+};
+// One pairing: a game (two seats, or a table of more) or a bye (one seat).
+struct EventGameRow {
+    int round = 0, board = 0;
+    std::vector<int> seats;    // player indexes, seat order
+    std::string bye;           // "" a game; "full", "half", "zero"
+    std::int64_t game_id = 0;  // 0: not dealt yet
+    std::vector<int> places;   // each seat's place once over; empty while under way
+    bool forfeit = false;
+    bool void_ = false;      // counts for nothing (under way when an arena's time was up)
+    std::int64_t done = 0;   // the order results came in (1, 2, ...); 0 while under way
+};
+struct EventFull {
+    EventRow event;
+    std::vector<EventPlayerRow> players;  // by idx
+    std::vector<EventGameRow> games;      // by round, then board
+};
+// Shared by the daemon's connection and the web's.
+std::optional<EventFull> read_event(SQLite::Database& db, std::int64_t id);
+// Events of every network, newest first: those in `states` ("" for any), at most `limit`.
+std::vector<EventRow> read_events(SQLite::Database& db, const std::vector<std::string>& states,
+                                  int limit);
+
 // A person (the daemon's bot/people.hpp), as remembered across restarts.
 struct PersonRow {
     std::string key;       // opaque to storage: "a:<account>" or "h:<nick>!<user@host>"
@@ -225,6 +264,25 @@ class Database {
                                     const std::string& variant, const std::string& day) const;
     std::vector<std::string> daily_won_days(const std::string& network,
                                             const std::string& key) const;
+
+    // Events (bot/tourney/): opened, their state, players joining and withdrawing, each
+    // pairing, the game dealt for it and its result (written with the game's end).
+    // Runs `writes` in one transaction (a savepoint inside one already open): all or none.
+    void in_transaction(const std::function<void()>& writes);
+    std::int64_t event_open(const EventRow& e);  // its id
+    void event_state(std::int64_t id, const std::string& state, std::int64_t started,
+                     std::int64_t ends, std::int64_t ended);
+    void event_join(std::int64_t id, int idx, const std::string& key, const std::string& nick);
+    void event_withdraw(std::int64_t id, int idx, bool withdrawn);
+    void event_pairing(std::int64_t id, const EventGameRow& g);
+    void event_dealt(std::int64_t id, int round, int board, std::int64_t game_id);
+    // The result of the event game `game_id` (if it is one): each seat's place.
+    void event_result(std::int64_t game_id, const std::vector<int>& places);
+    // A pairing decided or voided without its game: places (a forfeit) or none (void).
+    void event_settle(std::int64_t id, int round, int board, const std::vector<int>& places,
+                      bool forfeit, bool void_);
+    std::optional<EventFull> event(std::int64_t id) const;
+    std::vector<EventRow> events(const std::vector<std::string>& states, int limit) const;
 
     // Small named values the daemon keeps (the dealer for a channel's next game...).
     std::optional<std::string> get_value(const std::string& name) const;

@@ -355,32 +355,61 @@ void Moves::finish(Table& t, const std::string& status) {
     } else {
         summary = status;
     }
+    // An event's game (bot/tourney/): each seat's place goes with the end, in its unit.
+    std::int64_t event = 0;
+    std::vector<int> places;
+    if (const auto e = t.setup.options.find("event"); e != t.setup.options.end()) {
+        event = std::atoll(e->second.c_str());
+        places = event_places(t, status);
+    }
     // One unit with the table's last moves: the end is recorded only with the move that
     // made it. Saved data first: it is computed from the setup, so writing it again after a
     // crash before finish_game gives the same value.
-    commits.write(t,
-                  [net = t.net->name, kind = t.kind->name(),
-                   dealer_name = t.in_private ? "" : t.way->next_dealer_name(t), dealer, saved,
-                   id = t.game_id, status, summary, now = clock.unix_now(), players, moves = t.seq,
-                   seats = t.seats.size(), daily, daily_won, daily_moves](storage::Database& d) {
-                      // Every end of a game at an open table says who deals the next one, if anyone
-                      // does: "" (the opener deals) after a game with computer players, a stopped
-                      // or abandoned one, so that no older winner is left to decide.
-                      if (!dealer_name.empty()) d.set_value(dealer_name, dealer);
-                      for (const auto& [person, data] : saved)
-                          d.save(net, person, kind, "data", storage::Saved{1, data}, now);
-                      for (std::size_t seat = 0; seat < seats; ++seat)
-                          d.drop_value(TurnTimers::timeouts_name(id, seat));
-                      d.finish_game(id, status, summary, now, players, moves);
-                      if (daily) d.daily_end(id, daily_won, daily_moves, now);
-                  });
+    commits.write(t, [net = t.net->name, kind = t.kind->name(),
+                      dealer_name = t.in_private ? "" : t.way->next_dealer_name(t), dealer, saved,
+                      id = t.game_id, status, summary, now = clock.unix_now(), players,
+                      moves = t.seq, seats = t.seats.size(), daily, daily_won, daily_moves, event,
+                      places](storage::Database& d) {
+        // Every end of a game at an open table says who deals the next one, if anyone
+        // does: "" (the opener deals) after a game with computer players, a stopped
+        // or abandoned one, so that no older winner is left to decide.
+        if (!dealer_name.empty()) d.set_value(dealer_name, dealer);
+        for (const auto& [person, data] : saved)
+            d.save(net, person, kind, "data", storage::Saved{1, data}, now);
+        for (std::size_t seat = 0; seat < seats; ++seat)
+            d.drop_value(TurnTimers::timeouts_name(id, seat));
+        d.finish_game(id, status, summary, now, players, moves);
+        if (daily) d.daily_end(id, daily_won, daily_moves, now);
+        if (event) d.event_result(id, places);
+    });
     // Logged once it is recorded: a unit refused by the database takes the table back to
     // before the move that ended it (unit_back logs that), and the end comes again with it.
     commits.after_commit(t, [title = t.kind->title(), id = t.game_id, net = t.net->name,
                              place = t.place, status, summary] {
         log::info("{} game {} at {}/{}: {} ({})", title, id, net, place, status, summary);
     });
+    if (event)  // the event pairs its next games once the result is recorded
+        commits.after_commit(t, [this, live = std::weak_ptr<int>(s.alive), net = t.net->name, event,
+                                 id = t.game_id] {
+            if (!live.lock() || !s.event_game_over) return;
+            if (auto n = nets.find(net); n != nets.end()) s.event_game_over(*n->second, event, id);
+        });
     close_table(t);
+}
+
+std::vector<int> Moves::event_places(const Table& t, const std::string& status) const {
+    // Stopped or abandoned: a draw for everyone (docs/games/events.md).
+    std::vector<int> places(t.seats.size(), 1);
+    if (status != "finished") return places;
+    const auto results = t.game->results();
+    bool ranked = false;
+    for (const auto& r : results) ranked = ranked || r.place > 0;
+    int winners = 0;
+    for (const auto& r : results) winners += r.won;
+    for (std::size_t i = 0; i < places.size() && i < results.size(); ++i)
+        places[i] = ranked ? std::max(1, results[i].place)
+                           : (results[i].won || winners == 0 ? 1 : winners + 1);
+    return places;
 }
 
 void Moves::close_table(Table& t) {

@@ -75,6 +75,7 @@ void Dealing::begin_game(Table& t) {
                   e.what());
     }
     t.kind->deal_options(setup);
+    for (const auto& [name, value] : t.deal_options) setup.options[name] = value;
     storage::GameRecord rec;
     try {
         rec = new_game_record(*t.kind, *t.net, t.place, setup);
@@ -86,7 +87,10 @@ void Dealing::begin_game(Table& t) {
     t.game_id = setup.game_id = rec.id;
     // The game's row goes to the writer first in the table's unit, with the deal's lines
     // and any computer players' moves behind it (deal_not_saved() if it is refused).
-    commits.write(t, [rec](storage::Database& d) { d.create_game(rec); });
+    commits.write(t, [rec, also = t.with_deal](storage::Database& d) {
+        d.create_game(rec);
+        if (also) also(d, rec.id);
+    });
     commits.unit_of(t).creates = true;
     t.setup = std::move(setup);
     t.game = t.kind->create(t.setup);
@@ -196,6 +200,13 @@ void Dealing::deal_not_saved(Table& t) {
                t.net->name, t.place);
     // Its number goes to the next game, unless another has taken the one after it already.
     if (t.game_id && next_game_id == t.game_id + 1) --next_game_id;
+    if (!t.deal_options.empty()) {  // an event's game: the event deals it again later
+        tell(t,
+             "The event's game could not be saved, so it was not dealt; it is dealt again "
+             "in a minute.");
+        s.moves.close_table(t);
+        return;
+    }
     if (t.in_private) {
         const Seat seat = t.seats.front();
         NetCtx& n = *t.net;

@@ -38,6 +38,8 @@ class Moves : public TablePart {
     void unit_back(CommitPath::Unit& u, const Checked<Done>& committed);
     void finish(Table& t, const std::string& status);
     void close_table(Table& t);  // forgets it (the DB row is already closed)
+    // Each seat's place at the end of an event's game (`status` as finish's).
+    std::vector<int> event_places(const Table& t, const std::string& status) const;
     void stop_table(Table& t, const std::string& by);
 
   private:

@@ -26,11 +26,12 @@ Seat SeatingRules::computer_seat(int number) {
 }
 
 Checked<Done> SeatingRules::room(const std::vector<Table*>& here, const GameKind& kind) const {
-    // Games under way only: a table taking players or a challenge holds no game's place.
+    // Games under way only: a table taking players or a challenge holds no game's place,
+    // nor does an event's game (bot/tourney/: an event deals its rounds whatever the room).
     std::vector<const Table*> playing;
     long of_kind = 0;
     for (const Table* t : here)
-        if (t->phase == Table::Phase::Playing) {
+        if (t->phase == Table::Phase::Playing && !t->setup.options.count("event")) {
             playing.push_back(t);
             of_kind += t->kind == &kind;
         }

@@ -36,6 +36,9 @@ class TableServices : public TablesParts {
     TableId next_table_id = 1;
     std::uint64_t next_epoch = 1;
     std::shared_ptr<int> alive = std::make_shared<int>(0);  // posted tasks and holds check it
+    // An event's game ended, its result recorded (bot/tourney/ listens): the network, the
+    // event, the game.
+    std::function<void(NetCtx&, std::int64_t event, std::int64_t game)> event_game_over;
 
     Registry registry;   // building, finding and routing (registry.cpp)
     Moves moves;         // the one commit path, delivery, the end of a game (commit.cpp)

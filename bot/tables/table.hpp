@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,6 +14,10 @@
 
 #include "bot/clock.hpp"
 #include "bot/game.hpp"
+
+namespace croupier::storage {
+class Database;
+}
 
 namespace croupier::bot {
 
@@ -71,6 +77,11 @@ struct Table {
     Burst bursts[3];  // by BurstKind
     std::unique_ptr<Game> game;
     GameSetup setup;
+    // A game an event deals (bot/tourney/): options its setup gets at the deal (the event,
+    // round and board, "event" among them), and what the deal's unit also writes (that the
+    // pairing has its game). Empty for every other table.
+    std::map<std::string, std::string> deal_options;
+    std::function<void(storage::Database&, std::int64_t game_id)> with_deal;
     std::int64_t game_id = 0;
     std::int64_t seq = 0;
     std::int64_t started_unix = 0;

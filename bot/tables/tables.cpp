@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bot/tables/tables.hpp"
 
+#include "bot/log.hpp"
 #include "bot/tables/services.hpp"
 
 namespace croupier::bot {
@@ -34,6 +35,41 @@ void Tables::kinds_changed() {
 
 void Tables::start_private(Request& r, const GameKind& kind, const PrivateStart& start) {
     s_->seatings.privates.start_given(r, kind, start);
+}
+
+Table* Tables::deal_event_game(NetCtx& n, const std::string& channel, const GameKind& kind,
+                               const std::vector<Seat>& seats,
+                               const std::map<std::string, std::string>& options,
+                               std::function<void(storage::Database&, std::int64_t)> with_deal) {
+    if (!s_->db || !s_->writer) return nullptr;
+    auto made = s_->registry.make_table(n, kind, channel, false);
+    made->seats = seats;
+    made->opener_key = seats.empty() ? "" : seats.front().key;
+    made->deal_options = options;
+    made->with_deal = std::move(with_deal);
+    Table& t = s_->registry.add_table(std::move(made));
+    const TableId id = t.id;
+    s_->dealing.begin_game(t);
+    Table* dealt = s_->registry.table_by_id(n, id);
+    return dealt && dealt->phase == Table::Phase::Playing ? dealt : nullptr;
+}
+
+Table* Tables::table_of_game(NetCtx& n, std::int64_t game_id) {
+    for (auto& [id, t] : n.tables)
+        if (t->game_id == game_id && t->phase == Table::Phase::Playing) return t.get();
+    return nullptr;
+}
+
+void Tables::forfeit_seat(Table& t, const std::string& person, const std::string& why) {
+    const int seat = t.seat_of(person);
+    if (seat < 0 || t.seats[static_cast<std::size_t>(seat)].out || !t.game || t.game->finished())
+        return;
+    if (const auto done = s_->moves.commit(t, seat, "leave", "", why); !done)
+        log::warn("{}: {} could not leave game {}: {}", t.place, person, t.game_id, done.why());
+}
+
+void Tables::on_event_game_over(std::function<void(NetCtx&, std::int64_t, std::int64_t)> f) {
+    s_->event_game_over = std::move(f);
 }
 
 Table* Tables::route(Request& r, const GameKind* kind, bool or_open) {

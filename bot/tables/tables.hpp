@@ -7,6 +7,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -89,6 +91,21 @@ class Tables {
     // A private game of the kind dealt from `start` with its deal given (the daily deal,
     // bot/daily/), after the checks of `new`; refused to the asker otherwise.
     void start_private(Request& r, const GameKind& kind, const PrivateStart& start);
+
+    // --- Events (bot/tourney/)
+    // A game of `kind` dealt at once in `channel` to `seats` (nick and person each; a
+    // channel's room is not asked), its setup given `options` ("event" among them), its
+    // deal's unit also writing `with_deal`. nullptr when the game cannot be dealt.
+    Table* deal_event_game(NetCtx& n, const std::string& channel, const GameKind& kind,
+                           const std::vector<Seat>& seats,
+                           const std::map<std::string, std::string>& options,
+                           std::function<void(storage::Database&, std::int64_t)> with_deal);
+    // The table of the game `game_id` on `n`, or nullptr (over, or not dealt).
+    Table* table_of_game(NetCtx& n, std::int64_t game_id);
+    // `person` gives up their seat at `t` (a withdrawal from an event): as `leave`.
+    void forfeit_seat(Table& t, const std::string& person, const std::string& why);
+    // Called when an event's game has ended and its result is recorded.
+    void on_event_game_over(std::function<void(NetCtx&, std::int64_t, std::int64_t)> f);
 
   private:
     std::unique_ptr<TableServices> s_;

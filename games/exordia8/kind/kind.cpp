@@ -216,6 +216,17 @@ class Exordia8Game : public Game {
             if (!engine_.in(s)) r.detail += " left";
             if (engine_.blocked()) r.detail += " blocked";
         }
+        // Places (an event's table ranks everyone): the winner first, then by the value
+        // left in hand, the least first (equal values share a place), then who left.
+        const auto standing = [&](int s) {
+            if (engine_.winner() == s) return -1;
+            return games::exordia8::hand_value(engine_.hand(s)) + (engine_.in(s) ? 0 : 1000000);
+        };
+        for (int s = 0; s < engine_.players(); ++s) {
+            int better = 0;
+            for (int o = 0; o < engine_.players(); ++o) better += standing(o) < standing(s);
+            res[s].place = 1 + better;
+        }
         return res;
     }
 
