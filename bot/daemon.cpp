@@ -64,9 +64,11 @@ Daemon::Impl::Impl(boost::asio::io_context& io_, Clock& clock_, config::Config c
       builtins(io, cfg, kinds, commands, nets, tables, output, router, [this] { return rehash(); }),
       // The daily deal's secret: from the OS's generator for the live daemon, from the
       // master seed in replays and tests (their deals are the same every run).
-      daily(clock, cfg, kinds, nets, tables, output, [this] {
-          return opts.random_deals ? daily::new_secret() : fmt::format("seed-{}", opts.master_seed);
-      }),
+      daily(clock, cfg, kinds, nets, tables, output,
+            [this] {
+                return opts.random_deals ? daily::new_secret()
+                                         : fmt::format("seed-{}", opts.master_seed);
+            }),
       tourneys(clock, cfg, kinds, nets, tables, output, router) {
     builtins.attach_daily(daily, clock);
     build_commands();

@@ -111,8 +111,8 @@ struct EventGameRow {
     std::int64_t game_id = 0;  // 0: not dealt yet
     std::vector<int> places;   // each seat's place once over; empty while under way
     bool forfeit = false;
-    bool void_ = false;      // counts for nothing (under way when an arena's time was up)
-    std::int64_t done = 0;   // the order results came in (1, 2, ...); 0 while under way
+    bool void_ = false;     // counts for nothing (under way when an arena's time was up)
+    std::int64_t done = 0;  // the order results came in (1, 2, ...); 0 while under way
 };
 struct EventFull {
     EventRow event;

@@ -468,6 +468,9 @@ TEST_F(StorageTest, MigratesAVersionOneDatabaseKeepingItsGames) {
         db.raw().exec("DROP TRIGGER person_ids_players_key");
         db.raw().exec("ALTER TABLE results DROP COLUMN rating");
         db.raw().exec("DROP TABLE daily_games");  // version 5, with its indexes
+        db.raw().exec("DROP TABLE event_games");  // version 6
+        db.raw().exec("DROP TABLE event_players");
+        db.raw().exec("DROP TABLE events");
         db.raw().exec("PRAGMA user_version = 1");
     }
     Database db(path_);
@@ -779,4 +782,61 @@ TEST_F(StorageTest, DailyGamesRankEachPersonsFirstAndCountHintsAndDaysWon) {
     EXPECT_EQ(day[1].moves, -1);
     EXPECT_EQ(db.daily_won_days("libera", "h:alice"), std::vector<std::string>{"2026-11-28"});
     EXPECT_TRUE(db.daily_won_days("libera", "h:bob").empty());
+}
+
+// Events (bot/tourney/): a pairing's game and result, written once; a forfeit and a void
+// decided without a game; the order results came in; a person moved keeps their seat.
+TEST_F(StorageTest, AnEventsPairingsTakeTheirResultOnce) {
+    Database db(path_);
+    EventRow e;
+    e.network = "libera";
+    e.channel = "#cards";
+    e.kind = "vcg";
+    e.format = "swiss";
+    e.rounds = 2;
+    e.opener = "h:a@x";
+    e.opener_nick = "ann";
+    e.state = "signup";
+    e.created = 10;
+    const auto id = db.event_open(e);
+    db.in_transaction([&] {
+        db.event_join(id, 0, "h:a@x", "ann");
+        db.event_join(id, 1, "h:b@x", "ben");
+        db.event_join(id, 2, "h:c@x", "cy");
+    });
+    EventGameRow g;
+    g.seats = {0, 1};
+    db.event_pairing(id, g);
+    EventGameRow bye;
+    bye.board = 1;
+    bye.seats = {2};
+    bye.bye = "full";
+    db.event_pairing(id, bye);
+    const auto game = db.create_game(game_of("vcg"));
+    db.event_dealt(id, 0, 0, game);
+    db.event_result(game, {2, 1});
+    db.event_result(game, {1, 2});  // a second end changes nothing
+    EventGameRow later;
+    later.round = 1;
+    later.seats = {1, 2};
+    db.event_pairing(id, later);
+    db.event_settle(id, 1, 0, {1, 2}, true, false);
+    db.event_withdraw(id, 2, true);
+    const auto full = db.event(id);
+    ASSERT_TRUE(full);
+    EXPECT_EQ(full->event.state, "signup");
+    ASSERT_EQ(full->players.size(), 3u);
+    EXPECT_TRUE(full->players[2].withdrawn);
+    ASSERT_EQ(full->games.size(), 3u);
+    EXPECT_EQ(full->games[0].game_id, game);
+    EXPECT_EQ(full->games[0].places, (std::vector<int>{2, 1}));
+    EXPECT_EQ(full->games[0].done, 1);
+    EXPECT_EQ(full->games[1].bye, "full");
+    EXPECT_EQ(full->games[1].done, 0);
+    EXPECT_TRUE(full->games[2].forfeit);
+    EXPECT_EQ(full->games[2].done, 2);
+    db.event_state(id, "over", 20, 0, 30);
+    EXPECT_TRUE(db.events({"signup", "running"}, 10).empty());
+    ASSERT_EQ(db.events({}, 10).size(), 1u);
+    EXPECT_EQ(db.events({}, 10)[0].ended, 30);
 }
