@@ -170,6 +170,14 @@ std::vector<std::pair<std::string, std::vector<DailyRow>>> WebReader::daily(
     return out;
 }
 
+std::vector<EventRow> WebReader::events(const std::vector<std::string>& states, int limit) const {
+    return read_events(*db_, states, limit);
+}
+
+std::optional<EventFull> WebReader::event(std::int64_t id) const {
+    return read_event(*db_, id);
+}
+
 std::optional<std::string> WebReader::value(const std::string& name) const {
     auto q = prepare("SELECT value FROM kv WHERE name = ?");
     q->bind(1, name);

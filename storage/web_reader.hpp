@@ -92,6 +92,9 @@ class WebReader {
     // The ranked games of a kind's daily deal on a day, network by network (bot/daily/).
     std::vector<std::pair<std::string, std::vector<DailyRow>>> daily(const std::string& kind,
                                                                      const std::string& day) const;
+    // Events (bot/tourney/): those in `states` ("" for any), newest first; one whole.
+    std::vector<EventRow> events(const std::vector<std::string>& states, int limit) const;
+    std::optional<EventFull> event(std::int64_t id) const;
     // A value the daemon keeps (kv), nullopt when there is none.
     std::optional<std::string> value(const std::string& name) const;
 

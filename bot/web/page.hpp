@@ -43,9 +43,10 @@ class Page {
         return fmt::format(
             "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            "<title>{} - croupier</title><style>{}</style></head><body><header>{}{}</header>"
+            "<title>{} - croupier</title><style>{}</style></head><body><header>{}{}{}</header>"
             "<main>{}</main></body></html>\n",
-            html(title_), kStyle, link("/", "croupier"), link(api_, "JSON"), body_);
+            html(title_), kStyle, link("/", "croupier"), link("/events", "events"),
+            link(api_, "JSON"), body_);
     }
 
   private:
@@ -55,5 +56,8 @@ class Page {
 
 // The daily deal's page from its JSON (site_daily.cpp).
 std::string daily_html(const std::string& base, const Value& v);
+// The events' pages from their JSON (site_events.cpp).
+std::string events_html(const std::string& base, const Value& v);
+std::string event_html(const std::string& base, const Value& v);
 
 }  // namespace croupier::bot::web

@@ -847,6 +847,13 @@ Response Site::get(std::string_view target) const {
         return not_found(base_, api,
                          "There is no such daily deal: /daily/GAME/YYYY-MM-DD, a game with one.");
     }
+    if (path == "/events" || path == "/events/") return answer(events(), events_html);
+    if (auto id = rest("/event/")) {
+        const auto n = parse_id(*id);
+        if (!n) return bad_request(base_, api, "An event is named by a number: /event/3.");
+        if (auto v = event(*n)) return answer(*v, event_html);
+        return not_found(base_, api, "There is no such event.");
+    }
     if (auto id = rest("/game/")) {
         const auto n = parse_id(*id);
         if (!n) return bad_request(base_, api, "A game is named by a number: /game/12.");

@@ -48,6 +48,10 @@ class Site {
     // /daily/<game>/<YYYY-MM-DD>: the day's ladder, the seal, and once the day is over the
     // deal and the ranked games (bot/daily/).
     std::optional<Value> daily(const std::string& game, const std::string& day) const;
+    // /events: tournaments open for sign-up, under way, and the last 30 over (bot/tourney/);
+    // /event/<id>: one, its standings, crosstable and rounds with links to the games.
+    Value events() const;
+    std::optional<Value> event(std::int64_t id) const;
 
   private:
     const GameKind* kind(const std::string& name) const;
