@@ -342,12 +342,14 @@ void Tourneys::join(Request& r) {
         });
     }
     std::string note;
-    if (!half_byes.empty())
+    const std::size_t missed = half_byes.size();
+    if (missed == 1)
+        note = ev.format == "tables" ? " (late: the round under way missed)"
+                                     : " (late: ½ point for the round under way)";
+    else if (missed > 1)
         note = ev.format == "tables"
-                   ? fmt::format(" (late: {} round{} missed)", half_byes.size(),
-                                 half_byes.size() == 1 ? "" : "s")
-                   : fmt::format(" (late: ½ point for each of the {} round{} missed)",
-                                 half_byes.size(), half_byes.size() == 1 ? "" : "s");
+                   ? fmt::format(" (late: {} rounds missed)", missed)
+                   : fmt::format(" (late: ½ point for each of the {} rounds missed)", missed);
     out_.reply(r, fmt::format("{} joins tourney #{} ({} players){}.", r.from.nick, ev.id, count + 1,
                               note));
     if (ev.state == "running") advance(ev.id);  // an arena pairs them at once
