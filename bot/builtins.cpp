@@ -134,10 +134,7 @@ void Builtins::add_commands(std::vector<Command>& commands) {
 }
 
 std::string Builtins::web_link(const std::string& path) const {
-    std::string base = cfg_.web.public_url;
-    if (!cfg_.web.enabled() || base.empty()) return "";
-    while (!base.empty() && base.back() == '/') base.pop_back();
-    return base + path;
+    return cfg_.web.link(path);
 }
 
 std::string Builtins::how_to_start(const Request& r, const GameKind& k) const {

@@ -123,6 +123,14 @@ struct WebConfig {
         return max_per_address > 0 ? max_per_address : std::max(1, max_connections / 4);
     }
     bool enabled() const { return !host.empty(); }
+    // The address of the page at `path` ("/top/spider") under public_url, for a line that
+    // says where to look; "" when the pages are off or their address is not said.
+    std::string link(const std::string& path) const {
+        if (!enabled() || public_url.empty()) return "";
+        std::string base = public_url;
+        while (!base.empty() && base.back() == '/') base.pop_back();
+        return base + path;
+    }
 };
 
 // Events (bot/daily/, bot/tourney/, docs/OPERATIONS.md "[events]").

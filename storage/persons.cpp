@@ -333,36 +333,15 @@ std::size_t Database::rekey_persons(const Rekey& r) {
             merge_persons(network, key, members);
         }
 
-        // results: the key replaced (a result's network is its game's).
-        {
-            auto q = prepare(
-                "UPDATE results SET key = ? WHERE key = ? AND game_id IN (SELECT id FROM games "
-                "WHERE network = ?)");
-            for (const auto& [from, to] : moved_here) {
-                q.reset();
-                q.bind(1, to);
-                q.bind(2, from);
-                q.bind(3, network);
-                q.exec();
-            }
-        }
-        // daily_games: the person of each game on a day's deal.
-        {
-            auto q = prepare("UPDATE daily_games SET key = ? WHERE key = ? AND network = ?");
-            for (const auto& [from, to] : moved_here) {
-                q.reset();
-                q.bind(1, to);
-                q.bind(2, from);
-                q.bind(3, network);
-                q.exec();
-            }
-        }
-
-        // event_players: the person behind each player of an event (bot/tourney/).
-        {
-            auto q = prepare(
-                "UPDATE event_players SET key = ? WHERE key = ? AND event_id IN (SELECT id FROM "
-                "events WHERE network = ?)");
+        // Every other row holding a person key on this network takes the new key: results (a
+        // result's network is its game's), the daily deal's games, the events' players.
+        for (const char* sql :
+             {"UPDATE results SET key = ? WHERE key = ? AND game_id IN (SELECT id FROM games "
+              "WHERE network = ?)",
+              "UPDATE daily_games SET key = ? WHERE key = ? AND network = ?",
+              "UPDATE event_players SET key = ? WHERE key = ? AND event_id IN (SELECT id FROM "
+              "events WHERE network = ?)"}) {
+            auto q = prepare(sql);
             for (const auto& [from, to] : moved_here) {
                 q.reset();
                 q.bind(1, to);

@@ -277,10 +277,7 @@ void Daily::top(Request& r, std::vector<std::string> words) {
 }
 
 std::string Daily::web_link(const std::string& path) const {
-    std::string base = cfg_.web.public_url;
-    if (!cfg_.web.enabled() || base.empty()) return "";
-    while (!base.empty() && base.back() == '/') base.pop_back();
-    return base + path;
+    return cfg_.web.link(path);
 }
 
 void Daily::arm() {

@@ -233,8 +233,9 @@ void Moves::deliver(Table& t, const std::vector<Out>& out, Lines what) {
     // With the web pages on and their address said, the game's page: appended to the last
     // line of the game's end where it fits (docs/WEB.md).
     std::string replay;
-    if (cfg.web.enabled() && !cfg.web.public_url.empty() && t.game_id)
-        replay = fmt::format(" Replay: {}/game/{}", cfg.web.public_url, t.game_id);
+    if (const auto page = cfg.web.link(fmt::format("/game/{}", t.game_id));
+        t.game_id && !page.empty())
+        replay = " Replay: " + page;
     // The turn's clocks wait for these lines: every line of the batch shares one hold,
     // released when the last has left the queue (or was dropped).
     commits.after_commit(t, [this, network = t.net->name, id = t.id, told, replay,

@@ -2,6 +2,7 @@
 #include "bot/tourney/state.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -107,41 +108,38 @@ bool left_before_playing(const storage::EventFull& e, int idx) {
 
 std::vector<Line> standings(const storage::EventFull& e) {
     std::vector<Line> out;
-    const auto nick = [&](int idx) { return e.players[static_cast<std::size_t>(idx)].nick; };
-    const auto person = [&](int idx) { return e.players[static_cast<std::size_t>(idx)].person; };
+    // A player's line with what every format shows; nullopt for one left before playing.
+    const auto line = [&](int idx, int place, std::string points,
+                          int games) -> std::optional<Line> {
+        if (left_before_playing(e, idx)) return std::nullopt;
+        const auto& p = e.players[static_cast<std::size_t>(idx)];
+        Line l;
+        l.idx = idx;
+        l.place = place;
+        l.nick = p.nick;
+        l.person = p.person;
+        l.points = std::move(points);
+        l.games = games;
+        l.withdrawn = p.withdrawn;
+        return l;
+    };
     if (e.event.format == "arena") {
         for (const auto& s :
-             events::arena_standings(static_cast<int>(e.players.size()), arena_games(e))) {
-            if (left_before_playing(e, s.player)) continue;
-            Line l;
-            l.idx = s.player;
-            l.place = s.place;
-            l.nick = nick(s.player);
-            l.person = person(s.player);
-            l.points = std::to_string(s.points);
-            l.games = s.games;
-            l.withdrawn = e.players[static_cast<std::size_t>(s.player)].withdrawn;
-            l.on_fire = s.on_fire;
-            out.push_back(std::move(l));
-        }
+             events::arena_standings(static_cast<int>(e.players.size()), arena_games(e)))
+            if (auto l = line(s.player, s.place, std::to_string(s.points), s.games)) {
+                l->on_fire = s.on_fire;
+                out.push_back(std::move(*l));
+            }
         return out;
     }
     const auto rows = e.event.format == "tables" ? events::table_standings(table_event(e))
                                                  : events::swiss_standings(swiss_state(e));
-    for (const auto& s : rows) {
-        if (left_before_playing(e, s.player)) continue;
-        Line l;
-        l.idx = s.player;
-        l.place = s.place;
-        l.nick = nick(s.player);
-        l.person = person(s.player);
-        l.points = events::half_points_text(s.points);
-        l.tiebreaks = fmt::format("Bh {}, SB {}", events::half_points_text(s.buchholz),
-                                  events::quarter_points_text(s.sonneborn));
-        l.games = s.played;
-        l.withdrawn = s.withdrawn;
-        out.push_back(std::move(l));
-    }
+    for (const auto& s : rows)
+        if (auto l = line(s.player, s.place, events::half_points_text(s.points), s.played)) {
+            l->tiebreaks = fmt::format("Bh {}, SB {}", events::half_points_text(s.buchholz),
+                                       events::quarter_points_text(s.sonneborn));
+            out.push_back(std::move(*l));
+        }
     return out;
 }
 

@@ -82,10 +82,7 @@ std::string Tourneys::usage() const {
 }
 
 std::string Tourneys::link(std::int64_t id) const {
-    std::string base = cfg_.web.public_url;
-    if (!cfg_.web.enabled() || base.empty()) return "";
-    while (!base.empty() && base.back() == '/') base.pop_back();
-    return fmt::format("{}/event/{}", base, id);
+    return cfg_.web.link(fmt::format("/event/{}", id));
 }
 
 NetCtx* Tourneys::net_of(const std::string& network) {

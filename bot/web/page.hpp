@@ -3,6 +3,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstdint>
+#include <ctime>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -26,6 +28,17 @@ inline constexpr const char* kStyle =
     "ol.moves{columns:14em;padding-left:2.5em}svg{max-width:100%;height:auto}"
     "@media (prefers-color-scheme:dark){body{background:#181818;color:#ddd}a{color:#8ab4f8}"
     "pre{background:#262626}th,td{border-color:#333}}";
+
+// "2026-11-28 20:15 UTC" for unix seconds; "" for none (0).
+inline std::string when(std::int64_t unix) {
+    if (unix <= 0) return "";
+    const auto t = static_cast<std::time_t>(unix);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
+    return buf;
+}
 
 class Page {
   public:

@@ -27,16 +27,6 @@ std::string seal_of(const GameKind* kind, std::uint64_t deal) {
     return kind ? kind->seal(deal) : "";
 }
 
-std::string when(std::int64_t unix) {
-    if (unix <= 0) return "";
-    std::time_t t = static_cast<std::time_t>(unix);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
-    return buf;
-}
-
 // A seat's result detail as a reader reads it: the stored "cards=2 hand=11" (a kind's
 // "key=value" pairs; a value may hold spaces, "deck=Back Alley") as "cards 2, hand 11".
 std::string detail_text(const std::string& stored) {

@@ -41,16 +41,6 @@ Value event_line(const storage::EventFull& full, const std::string& title, std::
     return v;
 }
 
-std::string utc(long long t) {
-    if (t <= 0) return "";
-    const std::time_t tt = static_cast<std::time_t>(t);
-    std::tm tm{};
-    gmtime_r(&tt, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
-    return buf;
-}
-
 }  // namespace
 
 Value Site::events() const {
@@ -213,8 +203,8 @@ std::string event_html(const std::string& base, const Value& v) {
         .raw("</h1><p>")
         .text(fmt::format("{} {}, opened by {}; {}.", v["network"].str(), v["channel"].str(),
                           v["opener"].str(), v["progress"].str()));
-    if (v["started"].integer() > 0) p.text(" Started " + utc(v["started"].integer()) + ".");
-    if (v["ended"].integer() > 0) p.text(" Ended " + utc(v["ended"].integer()) + ".");
+    if (v["started"].integer() > 0) p.text(" Started " + when(v["started"].integer()) + ".");
+    if (v["ended"].integer() > 0) p.text(" Ended " + when(v["ended"].integer()) + ".");
     p.raw("</p><h2>Standings</h2>");
     if (v["standings"].size() == 0) {
         p.raw("<p class=\"muted\">Nobody yet.</p>");
