@@ -46,6 +46,8 @@ import harness  # noqa: E402
 from harness import BOT_NICK, Client, Harness, SOURCE_DIR, free_port  # noqa: E402
 
 CHANNELS = ["#soak", "#soak2"]
+# Each duel against the computer in a channel of its own: a line there is that duel's.
+DUEL_CHANNELS = ["#soakvcg", "#soakaf"]
 SANITIZER_RX = re.compile(r"ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:")
 HINT_RX = re.compile(r"^Hint: (move \d+ \d+ \d+|deal|redeal|ability [a-z]+(?: \w+)?|pass)")
 
@@ -62,6 +64,8 @@ def parse_args(argv=None):
     p.add_argument("--spiders", type=int, default=8)
     p.add_argument("--encounters", type=int, default=4)
     p.add_argument("--wanderers", type=int, default=4)
+    p.add_argument("--no-duels", dest="duels", action="store_false",
+                   help="no VCG and Adventurer Factory duels against the computer")
     p.add_argument("--no-kills", action="store_true", help="no SIGKILL (for the RSS verdict)")
     p.add_argument("--out", default=None, help="where the CSV, plot and logs go")
     p.add_argument("--seed", type=int, default=None)
@@ -120,7 +124,7 @@ def write_config(path, irc_port, web_port, db_path, changed=False):
     cp["network local"] = items
     n = cp["network local"]
     n.update({"host": "127.0.0.1", "port": str(irc_port), "tls": "no",
-              "channels": ", ".join(CHANNELS), "admins": "*!*@127.0.0.2",
+              "channels": ", ".join(CHANNELS + DUEL_CHANNELS), "admins": "*!*@127.0.0.2",
               "flood_burst": "20", "flood_rate": "15"})
     cp["bot"].update({"database": db_path, "log_level": "info"})
     cp["web"].update({"listen": f"127.0.0.1:{web_port}"})
@@ -142,6 +146,8 @@ class Stats:
         self.lines = 0         # lines received from the bot by the crowd
         self.acked = 0         # Spider moves acknowledged
         self.other_moves = 0   # Encounters and Exordia8 moves answered
+        self.duel_acked = 0    # VCG and Adventurer Factory moves acknowledged
+        self.duels = 0         # duels against the computer ended
 
 
 class Person:
@@ -400,6 +406,148 @@ class Wanderer(Person):
             self.say(self.channel, self.s.rng.choice(["!top", "!e8 list", "!help"]))
 
 
+class Duelist(Person):
+    """A duel against the computer in a channel of its own (`!vcg ai`, `!af ai`), a new one
+    when it ends. Each move acknowledged (its answer line came) is kept in
+    soak.duel_records[game id]; check_journal finds them in the game's journal in order,
+    among the computer's moves."""
+
+    GAME_RX = None   # the line that starts a duel: group 1 is the game id
+    END_RX = None
+    NEW = ""
+
+    def restart(self):
+        super().restart()
+        self.game = None
+        self.pending = None
+        self.todo = self.NEW
+        self.idle_since = self.s.h.now()
+        self.due = self.s.h.now() + 3
+
+    def on_lines(self, got):
+        for m in got:
+            t = m.plain
+            self.idle_since = self.s.h.now()
+            g = self.GAME_RX.search(t)
+            if g and self.nick in t:
+                self.game = int(g.group(1))
+                self.s.duel_records.setdefault(self.game, [])
+                self.started()
+            if self.pending and self.acked(t):
+                if self.game:
+                    self.s.duel_records[self.game].append(self.pending)
+                    self.s.stats.duel_acked += 1
+                self.pending = None
+            self.on_line(m, t)
+            if self.game and self.END_RX.search(t):
+                self.game, self.pending, self.todo = None, None, self.NEW
+                self.s.stats.duels += 1
+
+    def step(self):
+        self.think(2, 8)
+        if self.s.h.now() - self.idle_since > 60:  # a kill or a lost line: ask again
+            self.idle_since = self.s.h.now()
+            self.stuck()
+        if self.todo:
+            todo, self.todo = self.todo, None
+            self.send(todo)
+
+    def send(self, text):
+        self.say(self.channel, "!" + text)
+
+    def started(self):
+        pass
+
+    def on_line(self, m, t):
+        pass
+
+    def acked(self, t):
+        return False
+
+
+class Vcg(Duelist):
+    """VCG against cpu#1: its cards in order, 0-2 potions each (12 for 4 battles)."""
+
+    GAME_RX = re.compile(r"^VCG game #(\d+):")
+    END_RX = re.compile(r"wins the duel\.|A draw\.")
+    NEW = "vcg ai"
+
+    def started(self):
+        self.slot = 1
+
+    def on_line(self, m, t):
+        if self.game and re.search(rf"\b{re.escape(self.nick)} plays first|"
+                                   rf"\b{re.escape(self.nick)}: answer with play", t):
+            self.todo = f"play {self.slot} {self.s.rng.randint(0, 2)}"
+        elif self.pending is None and "already played" in t.lower():
+            self.slot += 1
+
+    def send(self, text):
+        if text.startswith("play"):
+            self.pending = text
+            self.slot += 1
+            self.say(BOT_NICK, text)  # bids in private
+        else:
+            self.say(self.channel, "!" + text)
+
+    def acked(self, t):
+        return t.startswith("You play ")
+
+    def stuck(self):
+        self.pending = None
+        if self.game:
+            self.todo = f"play {min(self.slot, 4)} 0"
+        else:
+            self.todo = self.NEW
+
+
+class Adventurer(Duelist):
+    """Adventurer Factory against cpu#1: `af hint` in private, then the hinted move."""
+
+    GAME_RX = re.compile(r"^Adventurer Factory game #(\d+):")
+    END_RX = re.compile(r"wins\.|[Aa] draw[.,]|Both give up")
+    NEW = "af ai"
+    HINT = re.compile(r"^Hint: try (.+?)\.(?: Your answers: .*)?$")
+    VERB = {"play": "plays", "use": "uses", "discard": "discards", "attack": "attacks",
+            "parley": "parleys", "end": "ends"}
+
+    def started(self):
+        self.todo = "hint"
+
+    def on_line(self, m, t):
+        if not self.game:
+            return
+        h = self.HINT.search(t)
+        if h:
+            self.todo = h.group(1)
+        elif t.startswith("Hint: "):
+            self.todo = "hint"  # not waiting for this player now
+        elif (self.nick + ":" in t and "answer with" in t) or "Your turn" in t \
+                or t.startswith("You draw"):
+            self.todo = "hint"
+
+    def send(self, text):
+        if text == "hint":
+            self.say(BOT_NICK, "af hint")
+            self.todo = None
+        elif text == self.NEW:
+            self.say(self.channel, "!" + text)
+        else:
+            self.pending = text
+            self.say(self.channel, "!" + text)
+            self.todo = "hint"
+
+    def acked(self, t):
+        word = self.pending.split()[0]
+        if word == "pass":
+            return t.startswith("You pass")
+        return f"{self.nick} {self.VERB.get(word, word)}" in t
+
+    def stuck(self):
+        self.pending = None
+        self.todo = "hint" if self.game else self.NEW
+
+
 # --- the web ----------------------------------------------------------------------------------
 
 def web_load(port, rate, db_path, latq, stop, t0, seed, counts):
@@ -502,6 +650,9 @@ class Soak:
         self.stats = Stats()
         self.records = {}   # Spider game id -> acknowledged actions
         self.owner = {}     # Spider game id -> its player
+        self.duel_records = {}  # VCG and AF game id -> the person's acknowledged moves
+        self.duel_checked = 0
+        self.duel_lost = 0
         self.checked = 0
         self.lost = 0
         self.unacked_saved = 0
@@ -510,6 +661,7 @@ class Soak:
         self.busy_until = 0.0  # a fault's effects: rows until then are marked
         self.rows = []
         self.web_rows = []
+        self.web_hist = {}  # every web request's latency, in 0.1 ms steps -> how many
         self.lives = 0
         self.skipped = []
 
@@ -550,6 +702,9 @@ class Soak:
             self.people.append(Reader(self, f"reader{i}", src(), CHANNELS[0]))
         for i in range(self.a.wanderers):
             self.people.append(Wanderer(self, f"wan{i}", src(), CHANNELS[i % 2]))
+        if self.a.duels:
+            self.people.append(Vcg(self, "vcg0", src(), DUEL_CHANNELS[0]))
+            self.people.append(Adventurer(self, "af0", src(), DUEL_CHANNELS[1]))
         self.h.wait_until(lambda: all(p.c.registered for p in self.people),
                           "the crowd registered", 60)
 
@@ -701,9 +856,13 @@ class Soak:
     def sample(self):
         while True:
             try:
-                self.web_rows.append(self.webq.get_nowait())
+                r = self.webq.get_nowait()
             except queue.Empty:
                 break
+            self.web_rows.append(r)
+            for x in r[1]:
+                k = round(x * 10000)
+                self.web_hist[k] = self.web_hist.get(k, 0) + 1
         web_n, web_err = self.webcounts[0], self.webcounts[1]
         t = self.h.now()
         nums = proc_numbers(self.bot.pid) if self.bot.alive() else None
@@ -762,6 +921,22 @@ class Soak:
                     self.unacked_saved += extra
                     acked[:] = actions
                 self.checked_of[game] = len(acked)
+            # Duels: the person's acknowledged moves, in order, among the computer's.
+            checked = lost = 0
+            for game, acked in self.duel_records.items():
+                actions = [a for (a,) in db.execute(
+                    "SELECT action FROM journal WHERE game_id = ? ORDER BY seq", (game,))]
+                i = 0
+                for k, move in enumerate(acked):
+                    j = next((j for j in range(i, len(actions)) if actions[j] == move), None)
+                    if j is None:
+                        lost += 1
+                        print(f"LOST: duel game {game}: acknowledged {move!r} (move {k + 1}), "
+                              f"journal {actions[i:i + 5]}", flush=True)
+                    else:
+                        i = j + 1
+                checked += len(acked)
+            self.duel_checked, self.duel_lost = checked, lost
         finally:
             db.close()
 
@@ -785,6 +960,7 @@ class Soak:
         self.web = [multiprocessing.Process(target=web_load, args=(
             self.web_port, a.rate / n, self.db, self.webq, self.webstop, self.h.t0, i, self.webcounts),
             daemon=True) for i in range(n)]
+        self.web_started = self.h.now()
         for w in self.web:
             w.start()
         plan = self.schedule()
@@ -799,9 +975,11 @@ class Soak:
                     self.faults[-1][3] = self.h.now()
             self.tick()
             self.sample_if_due()
+        self.web_seconds = self.h.now() - self.web_started
         self.webstop.set()
         for w in self.web:
             w.join(10)
+        self.web_requests, self.web_failed = self.webcounts[0], self.webcounts[1]
         self.h.stop_bot(self.bot)
         self.check_journal()
 
@@ -890,9 +1068,34 @@ def verdicts(soak):
     add("moves lost", soak.lost == 0 and soak.checked > 0,
         f"{soak.lost} of {soak.checked} acknowledged Spider moves lost "
         f"({soak.unacked_saved} sent, unacknowledged and saved)")
+    if a.duels:
+        add("duel moves lost", soak.duel_lost == 0 and soak.duel_checked > 0,
+            f"{soak.duel_lost} of {soak.duel_checked} acknowledged VCG and Adventurer Factory "
+            f"moves against the computer lost ({soak.stats.duels} duels ended, "
+            f"{len(soak.duel_records)} begun)")
     text = "".join(p.text() for p in soak.h.processes if p.name.startswith("bot"))
     reports = len(SANITIZER_RX.findall(text))
     add("sanitizer", reports == 0, f"{reports} sanitizer reports in the daemon's logs")
+    # The web load as made (a Python loader may fall short of the rate asked: then the
+    # figure says so, and the daemon is not to blame).
+    if getattr(soak, "web_seconds", 0) > 0:
+        rate = soak.web_requests / soak.web_seconds
+        n = sum(soak.web_hist.values())
+        p95 = p50 = 0.0
+        seen = 0
+        for k in sorted(soak.web_hist):
+            seen += soak.web_hist[k]
+            if not p50 and seen >= 0.5 * n:
+                p50 = k / 10
+            if seen >= 0.95 * n:
+                p95 = k / 10
+                break
+        add("web load", rate >= 0.95 * a.rate or None,
+            f"{rate:.1f} requests a second achieved of {a.rate} asked ({soak.web_requests} in "
+            f"{soak.web_seconds:.0f} s, {len(soak.web)} loader processes), {soak.web_failed} "
+            f"failed; latency p50 {p50:.1f} ms, p95 {p95:.1f} ms over the run"
+            + ("" if rate >= 0.95 * a.rate else "; the loader fell short of the rate asked "
+               "(reported, not judged)"))
     if soak.attack_result:
         r = soak.attack_result
         add("web attack", r["slowest"] < 1.0 and r["failed"] == 0,
