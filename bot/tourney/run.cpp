@@ -316,6 +316,12 @@ void Tourneys::tell_round(const Event& e, NetCtx& n, int round, int first_board,
             text += " (forfeit)";
         said.push_back(text);
         if (!game) continue;
+        // Who plays first is the game's to say (a VCG duel: the one whose cards have more
+        // levels); where both play at once, the first seat.
+        std::size_t first = 0;
+        if (const Table* t = tables_.table_of_game(n, game); t && t->game)
+            if (const auto awaited = t->game->awaited(); awaited.size() == 1)
+                first = static_cast<std::size_t>(awaited.front());
         // Each player, in private: whom they play, where.
         for (std::size_t i = 0; i < g->seats.size(); ++i) {
             std::vector<std::string> others;
@@ -328,7 +334,7 @@ void Tourneys::tell_round(const Event& e, NetCtx& n, int round, int first_board,
                             ev.format == "arena" ? "" : fmt::format(", round {}", round + 1),
                             names_text(others, 8), ev.channel,
                             game ? fmt::format(", game #{}", game) : "",
-                            i == 0 && g->seats.size() == 2 ? ", you play first" : ""),
+                            i == first && g->seats.size() == 2 ? ", you play first" : ""),
                 true);
         }
     }
