@@ -37,6 +37,8 @@ constexpr int kDealCost = 80;
 // The search for a position to deal from, with empty piles in the way: each empty pile
 // counts this much against.
 constexpr int kFillEmpty = 60;
+// The largest search after a card that may turn up.
+constexpr std::size_t kMaxInner = 4'000;
 
 // Tuned on deals 1..100 (2 and 4 suits): empty piles and turned cards weigh more than in
 // the certifier's evaluation, an off-suit sequence counts against more than a plain break
@@ -211,16 +213,12 @@ std::int64_t best_reachable(const State& s, const Context& ctx, std::size_t budg
     return best;
 }
 
-// The value of a position where a card was just turned over: the mean, over the cards
-// that may have turned up, of the best reachable then.
-std::int64_t expected_value(State leaf, const Context& ctx, const Unseen& unseen, std::size_t inner,
-                            Scratch& scratch) {
-    const int pile = unknown_top_pile(leaf);
-    if (pile < 0) return best_reachable(leaf, ctx, inner, scratch);
-    // Suits of each rank that no face-up card of a neighbouring rank (one above or below)
-    // shares: for a card of rank r, such suits are alike to the search (it compares suits
-    // only between cards one rank apart, and any card it turns over next is unknown), so one
-    // search stands for all of them, weighted by their count.
+// The cards that may turn up on `pile` of `leaf` (its top card unknown), each with its weight
+// (how many unseen cards it stands for). Suits of each rank that no face-up card of a
+// neighbouring rank (one above or below) shares are alike to the search (it compares suits
+// only between cards one rank apart, and any card it turns over next is unknown), so one
+// card stands for all of them, weighted by their count.
+std::vector<std::pair<Byte, int>> card_classes(const State& leaf, const Unseen& unseen) {
     std::array<std::uint16_t, 16> touched{};  // per rank: bit s when a face-up r±1 card has suit s
     for (int p = 0; p < kPiles; ++p)
         for (int i = leaf.down[p]; i < leaf.len[p]; ++i) {
@@ -230,7 +228,7 @@ std::int64_t expected_value(State leaf, const Context& ctx, const Unseen& unseen
             touched[static_cast<std::size_t>(rank_of(c) - 1)] |= bit;
             touched[static_cast<std::size_t>(rank_of(c) + 1)] |= bit;
         }
-    std::int64_t sum = 0, total = 0;
+    std::vector<std::pair<Byte, int>> out;
     for (int r = 1; r <= 13; ++r) {
         int alike = 0, first = -1;  // untouched suits: their count, one of them
         for (int su = 0; su < 4; ++su) {
@@ -242,16 +240,25 @@ std::int64_t expected_value(State leaf, const Context& ctx, const Unseen& unseen
                 if (first < 0) first = su;
                 continue;
             }
-            leaf.cards[pile][leaf.len[pile] - 1] = static_cast<Byte>(c);
-            refresh_pile(leaf, pile, ctx);
-            sum += n * best_reachable(leaf, ctx, inner, scratch);
-            total += n;
+            out.emplace_back(static_cast<Byte>(c), n);
         }
-        if (alike == 0) continue;
-        leaf.cards[pile][leaf.len[pile] - 1] = static_cast<Byte>(first * 16 + r);
+        if (alike > 0) out.emplace_back(static_cast<Byte>(first * 16 + r), alike);
+    }
+    return out;
+}
+
+// The value of a position where a card was just turned over: the mean, over the cards
+// that may have turned up, of the best reachable then.
+std::int64_t expected_value(State leaf, const Context& ctx, const Unseen& unseen, std::size_t inner,
+                            Scratch& scratch) {
+    const int pile = unknown_top_pile(leaf);
+    if (pile < 0) return best_reachable(leaf, ctx, inner, scratch);
+    std::int64_t sum = 0, total = 0;
+    for (const auto& [card, n] : card_classes(leaf, unseen)) {
+        leaf.cards[pile][leaf.len[pile] - 1] = card;
         refresh_pile(leaf, pile, ctx);
-        sum += alike * best_reachable(leaf, ctx, inner, scratch);
-        total += alike;
+        sum += n * best_reachable(leaf, ctx, inner, scratch);
+        total += n;
     }
     if (total == 0) return value(leaf, ctx);
     return sum / total;
@@ -266,7 +273,12 @@ struct Plan {
 
 Plan decide(const State& root, const Context& ctx, const View& view, const FairLimits& limits) {
     const bool stock = root.deals_left > 0;
-    const std::size_t budget = std::clamp<std::size_t>(limits.max_nodes, 1, 50'000);
+    // The decision's positions: three fifths for the outer search, up to three tenths for
+    // the search that fills empty piles, and what is left (at least the inner minimum each)
+    // for the searches after the cards that may turn up.
+    const std::size_t total = std::clamp<std::size_t>(limits.max_nodes, 1, kMaxNodes);
+    const std::size_t budget = std::max<std::size_t>(1, total * 3 / 5);
+    std::size_t used = 0;
     const int root_empties = root.empties();
     const std::int64_t root_eval = value(root, ctx);
 
@@ -303,6 +315,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
             return e;
         },
         limits.avoid);
+    used += outer.expanded.size();
     // With an empty pile in the way of dealing and no deal found: a search that fills piles.
     bool filled = false;
     if (stock && deal == UINT32_MAX && root_empties > 0) {
@@ -311,7 +324,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
         State froot = root;
         refresh_all(froot, fctx);
         best_first(
-            froot, fctx, budget / 2, fill,
+            froot, fctx, std::max<std::size_t>(1, std::min(total * 3 / 10, total - used)), fill,
             [&](const State& st, std::uint32_t g, bool terminal) {
                 const std::int64_t e = value(st, fctx);
                 if (!terminal && st.empties() == 0) {
@@ -327,6 +340,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
                 return e;
             },
             limits.avoid);
+        used += fill.expanded.size();
     }
     auto state_at = [&](std::uint32_t g) {
         State s = outer.expanded[outer.gens[g].parent].state;
@@ -349,18 +363,36 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
         const Unseen unseen = unseen_of(view);
         const std::size_t inner_nodes =
             view.suits == 4 ? limits.inner_nodes_4suits : limits.inner_nodes;
+        struct Line {
+            std::int64_t v;
+            std::uint32_t g;
+            State s;
+        };
+        std::vector<Line> lines;
+        std::size_t searches = 0;  // inner searches the lines need
         for (const auto& [v, g] : reveals) {
-            if (picked.size() >= limits.reveal_leaves) break;
+            if (lines.size() >= limits.reveal_leaves) break;
             const State s = state_at(g);
             const int pile = unknown_top_pile(s);
             if (pile >= 0) {
                 if (pile_seen[static_cast<std::size_t>(pile)]) continue;
                 pile_seen[static_cast<std::size_t>(pile)] = true;
+                searches += card_classes(s, unseen).size();
+            } else {
+                ++searches;
             }
+            lines.push_back(Line{v, g, s});
+        }
+        // Each inner search: the minimum, or its share of the positions left.
+        const std::size_t left = total > used ? total - used : 0;
+        const std::size_t each =
+            inner_nodes == 0 ? 0
+                             : std::clamp<std::size_t>(left / std::max<std::size_t>(1, searches),
+                                                       inner_nodes, kMaxInner);
+        for (const Line& line : lines) {
             const std::int64_t ev =
-                inner_nodes > 0 ? expected_value(s, ctx, unseen, inner_nodes, inner) + kRevealBonus
-                                : v;
-            picked.emplace_back(ev, g);
+                each > 0 ? expected_value(line.s, ctx, unseen, each, inner) + kRevealBonus : line.v;
+            picked.emplace_back(ev, line.g);
         }
         for (const auto& [v, g] : picked)
             if (v > best_prog) {
@@ -457,7 +489,8 @@ bool root_of(const View& view, State& root) {
 }  // namespace
 
 std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
-    const Context ctx = fair_context(view.suits);
+    Context ctx = fair_context(view.suits);
+    if (limits.empty_weight != 0) ctx.w.empty = limits.empty_weight;
     State root;
     if (!root_of(view, root)) return {};
     if (root.won()) return {};
