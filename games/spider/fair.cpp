@@ -14,6 +14,10 @@
 //     or a card turned over.
 // A card turned over is taken whenever its value is not much below what a deal would give
 // (in practice: whenever there is one). fair_plan() returns the whole line.
+// A decision's budget (FairLimits::max_nodes) counts the positions of all its searches: the
+// outer search takes three fifths, the fill search up to three tenths, and the searches
+// after each card that may turn up share what is left (issue 47): in the many decisions
+// where the outer search runs out of moves early, they search further.
 #include "games/spider/fair.hpp"
 
 #include <algorithm>
@@ -250,14 +254,19 @@ std::vector<std::pair<Byte, int>> card_classes(const State& leaf, const Unseen& 
 // The value of a position where a card was just turned over: the mean, over the cards
 // that may have turned up, of the best reachable then.
 std::int64_t expected_value(State leaf, const Context& ctx, const Unseen& unseen, std::size_t inner,
-                            Scratch& scratch) {
+                            Scratch& scratch, std::size_t& spent) {
     const int pile = unknown_top_pile(leaf);
-    if (pile < 0) return best_reachable(leaf, ctx, inner, scratch);
+    if (pile < 0) {
+        const std::int64_t v = best_reachable(leaf, ctx, inner, scratch);
+        spent += scratch.expanded.size();
+        return v;
+    }
     std::int64_t sum = 0, total = 0;
     for (const auto& [card, n] : card_classes(leaf, unseen)) {
         leaf.cards[pile][leaf.len[pile] - 1] = card;
         refresh_pile(leaf, pile, ctx);
         sum += n * best_reachable(leaf, ctx, inner, scratch);
+        spent += scratch.expanded.size();
         total += n;
     }
     if (total == 0) return value(leaf, ctx);
@@ -269,6 +278,7 @@ struct Plan {
     std::vector<Move> moves;
     bool deal = false;
     bool none = true;
+    std::size_t used = 0;  // positions expanded by the decision's searches
 };
 
 Plan decide(const State& root, const Context& ctx, const View& view, const FairLimits& limits) {
@@ -351,6 +361,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
     if (won) {
         plan.moves = outer.line_to(won_gen);
         plan.none = false;
+        plan.used = used;
         return plan;
     }
     // The best few cards to turn over (one line per pile), valued by expectation.
@@ -383,6 +394,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
             }
             lines.push_back(Line{v, g, s});
         }
+        std::size_t inner_spent = 0;
         // Each inner search: the minimum, or its share of the positions left.
         const std::size_t left = total > used ? total - used : 0;
         const std::size_t each =
@@ -391,9 +403,12 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
                                                        inner_nodes, kMaxInner);
         for (const Line& line : lines) {
             const std::int64_t ev =
-                each > 0 ? expected_value(line.s, ctx, unseen, each, inner) + kRevealBonus : line.v;
+                each > 0
+                    ? expected_value(line.s, ctx, unseen, each, inner, inner_spent) + kRevealBonus
+                    : line.v;
             picked.emplace_back(ev, line.g);
         }
+        used += inner_spent;
         for (const auto& [v, g] : picked)
             if (v > best_prog) {
                 best_prog = v;
@@ -409,6 +424,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
             plan.moves = filled ? fill.line_to(deal) : outer.line_to(deal);
             plan.deal = true;
             plan.none = false;
+            plan.used = used;
             return plan;
         }
     } else {
@@ -423,6 +439,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
             chosen = prog != UINT32_MAX && !reveals.empty() ? prog : UINT32_MAX;
         }
     }
+    plan.used = used;
     if (chosen == UINT32_MAX) return plan;
     plan.moves = outer.line_to(chosen);
     plan.none = false;
@@ -488,15 +505,20 @@ bool root_of(const View& view, State& root) {
 
 }  // namespace
 
-std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
+namespace {
+
+// The line one decision rule plans, in single moves; `used`: the positions it expanded.
+std::vector<std::string> plan_line(const View& view, const FairLimits& limits, int empty_weight,
+                                   std::size_t& used) {
     Context ctx = fair_context(view.suits);
-    if (limits.empty_weight != 0) ctx.w.empty = limits.empty_weight;
+    if (empty_weight != 0) ctx.w.empty = empty_weight;
     State root;
     if (!root_of(view, root)) return {};
     if (root.won()) return {};
     refresh_all(root, ctx);
 
     const Plan plan = decide(root, ctx, view, limits);
+    used += plan.used;
     std::vector<std::string> out;
     if (plan.none) {
         if (const auto m = fill_to_deal(root)) out.push_back(move_text(*m));
@@ -515,6 +537,26 @@ std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
     }
     if (plan.deal && whole) out.push_back("deal");
     return out;
+}
+
+}  // namespace
+
+std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
+    std::size_t used = 0;
+    std::vector<std::string> line = plan_line(view, limits, limits.empty_weight, used);
+    const std::size_t total = std::clamp<std::size_t>(limits.max_nodes, 1, kMaxNodes);
+    if (!limits.vote || line.empty() || used * 3 > total) return line;
+    // A vote of three rules when the first left most of the budget: an empty pile worth
+    // more, and larger searches after the card that turns up; when these two agree on a
+    // line other than the first rule's, theirs is played.
+    FairLimits other = limits;
+    other.max_nodes = (total - used) / 2;
+    other.vote = false;
+    const std::vector<std::string> a = plan_line(view, other, 300, used);
+    other.inner_nodes = other.inner_nodes_4suits = 120;
+    const std::vector<std::string> b = plan_line(view, other, limits.empty_weight, used);
+    if (!a.empty() && a == b) return a;
+    return line;
 }
 
 std::uint64_t position_key(const View& view) {

@@ -23,7 +23,7 @@ struct FairLimits {
     // up to three tenths for the search that fills empty piles before a deal, the rest for
     // the searches after each card that may turn up. The default is what `hint` uses and
     // what the bench measures: about 0.1 s of one core (docs/PERFORMANCE.md, Fair player).
-    std::size_t max_nodes = 20'000;
+    std::size_t max_nodes = 18'000;
     // The best few lines that turn a card over are valued by their expectation over the
     // card that may turn up: each possible card, a search of at least this many positions
     // (more when the budget has positions left).
@@ -35,6 +35,8 @@ struct FairLimits {
     // For the laboratory (tests/tools/spider_fairlab): an empty pile's weight in the
     // evaluation instead of the player's own; 0 keeps it.
     int empty_weight = 0;
+    // For the laboratory: a vote of three decision rules (fair_plan).
+    bool vote = false;
     // Positions the game has stood in (position_key of each): no line it plans passes
     // through one, so a hint never leads back where the player has been. nullptr: none.
     const std::vector<std::uint64_t>* avoid = nullptr;

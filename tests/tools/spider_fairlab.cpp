@@ -8,8 +8,8 @@
 //
 // --nodes is the budget of a decision, all its searches together (FairLimits::max_nodes).
 // The summary line gives each decision's CPU time (its thread's): mean, 99th percentile,
-// most. LAB_VERBOSE=1 prints each deal's outcome. --show prints the final position of that deal. Not a test; the bench prints the figures
-// of record (croupierd --bench spider).
+// most. LAB_VERBOSE=1 prints each deal's outcome. --show prints the final position of that deal.
+// Not a test; the bench prints the figures of record (croupierd --bench spider).
 //
 // --analyse replays each game with every card known and prints, a line per deal: how it
 // ended (won; stuck: no plan; repeat: a position came back; limit: 1500 moves), the cards
@@ -528,6 +528,8 @@ int main(int argc, char** argv) {
             limits.reveal_leaves = std::strtoull(v, nullptr, 10);
         else if (a == "--inner")
             limits.inner_nodes = limits.inner_nodes_4suits = std::strtoull(v, nullptr, 10);
+        else if (a == "--vote")
+            limits.vote = std::atoi(v) != 0;
         else if (a == "--empty")
             limits.empty_weight = std::atoi(v);
         else if (a == "--inner4")
