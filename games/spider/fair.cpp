@@ -14,6 +14,10 @@
 //     or a card turned over.
 // A card turned over is taken whenever its value is not much below what a deal would give
 // (in practice: whenever there is one). fair_plan() returns the whole line.
+// A decision's budget (FairLimits::max_nodes) counts the positions of all its searches: the
+// outer search takes three fifths, the fill search up to three tenths, and the searches
+// after each card that may turn up share what is left (issue 47): in the many decisions
+// where the outer search runs out of moves early, they search further.
 #include "games/spider/fair.hpp"
 
 #include <algorithm>
@@ -37,6 +41,8 @@ constexpr int kDealCost = 80;
 // The search for a position to deal from, with empty piles in the way: each empty pile
 // counts this much against.
 constexpr int kFillEmpty = 60;
+// The largest search after a card that may turn up.
+constexpr std::size_t kMaxInner = 4'000;
 
 // Tuned on deals 1..100 (2 and 4 suits): empty piles and turned cards weigh more than in
 // the certifier's evaluation, an off-suit sequence counts against more than a plain break
@@ -211,16 +217,12 @@ std::int64_t best_reachable(const State& s, const Context& ctx, std::size_t budg
     return best;
 }
 
-// The value of a position where a card was just turned over: the mean, over the cards
-// that may have turned up, of the best reachable then.
-std::int64_t expected_value(State leaf, const Context& ctx, const Unseen& unseen, std::size_t inner,
-                            Scratch& scratch) {
-    const int pile = unknown_top_pile(leaf);
-    if (pile < 0) return best_reachable(leaf, ctx, inner, scratch);
-    // Suits of each rank that no face-up card of a neighbouring rank (one above or below)
-    // shares: for a card of rank r, such suits are alike to the search (it compares suits
-    // only between cards one rank apart, and any card it turns over next is unknown), so one
-    // search stands for all of them, weighted by their count.
+// The cards that may turn up on `pile` of `leaf` (its top card unknown), each with its weight
+// (how many unseen cards it stands for). Suits of each rank that no face-up card of a
+// neighbouring rank (one above or below) shares are alike to the search (it compares suits
+// only between cards one rank apart, and any card it turns over next is unknown), so one
+// card stands for all of them, weighted by their count.
+std::vector<std::pair<Byte, int>> card_classes(const State& leaf, const Unseen& unseen) {
     std::array<std::uint16_t, 16> touched{};  // per rank: bit s when a face-up r±1 card has suit s
     for (int p = 0; p < kPiles; ++p)
         for (int i = leaf.down[p]; i < leaf.len[p]; ++i) {
@@ -230,7 +232,7 @@ std::int64_t expected_value(State leaf, const Context& ctx, const Unseen& unseen
             touched[static_cast<std::size_t>(rank_of(c) - 1)] |= bit;
             touched[static_cast<std::size_t>(rank_of(c) + 1)] |= bit;
         }
-    std::int64_t sum = 0, total = 0;
+    std::vector<std::pair<Byte, int>> out;
     for (int r = 1; r <= 13; ++r) {
         int alike = 0, first = -1;  // untouched suits: their count, one of them
         for (int su = 0; su < 4; ++su) {
@@ -242,16 +244,30 @@ std::int64_t expected_value(State leaf, const Context& ctx, const Unseen& unseen
                 if (first < 0) first = su;
                 continue;
             }
-            leaf.cards[pile][leaf.len[pile] - 1] = static_cast<Byte>(c);
-            refresh_pile(leaf, pile, ctx);
-            sum += n * best_reachable(leaf, ctx, inner, scratch);
-            total += n;
+            out.emplace_back(static_cast<Byte>(c), n);
         }
-        if (alike == 0) continue;
-        leaf.cards[pile][leaf.len[pile] - 1] = static_cast<Byte>(first * 16 + r);
+        if (alike > 0) out.emplace_back(static_cast<Byte>(first * 16 + r), alike);
+    }
+    return out;
+}
+
+// The value of a position where a card was just turned over: the mean, over the cards
+// that may have turned up, of the best reachable then.
+std::int64_t expected_value(State leaf, const Context& ctx, const Unseen& unseen, std::size_t inner,
+                            Scratch& scratch, std::size_t& spent) {
+    const int pile = unknown_top_pile(leaf);
+    if (pile < 0) {
+        const std::int64_t v = best_reachable(leaf, ctx, inner, scratch);
+        spent += scratch.expanded.size();
+        return v;
+    }
+    std::int64_t sum = 0, total = 0;
+    for (const auto& [card, n] : card_classes(leaf, unseen)) {
+        leaf.cards[pile][leaf.len[pile] - 1] = card;
         refresh_pile(leaf, pile, ctx);
-        sum += alike * best_reachable(leaf, ctx, inner, scratch);
-        total += alike;
+        sum += n * best_reachable(leaf, ctx, inner, scratch);
+        spent += scratch.expanded.size();
+        total += n;
     }
     if (total == 0) return value(leaf, ctx);
     return sum / total;
@@ -262,11 +278,17 @@ struct Plan {
     std::vector<Move> moves;
     bool deal = false;
     bool none = true;
+    std::size_t used = 0;  // positions expanded by the decision's searches
 };
 
 Plan decide(const State& root, const Context& ctx, const View& view, const FairLimits& limits) {
     const bool stock = root.deals_left > 0;
-    const std::size_t budget = std::clamp<std::size_t>(limits.max_nodes, 1, 50'000);
+    // The decision's positions: three fifths for the outer search, up to three tenths for
+    // the search that fills empty piles, and what is left (at least the inner minimum each)
+    // for the searches after the cards that may turn up.
+    const std::size_t total = std::clamp<std::size_t>(limits.max_nodes, 1, kMaxNodes);
+    const std::size_t budget = std::max<std::size_t>(1, total * 3 / 5);
+    std::size_t used = 0;
     const int root_empties = root.empties();
     const std::int64_t root_eval = value(root, ctx);
 
@@ -303,6 +325,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
             return e;
         },
         limits.avoid);
+    used += outer.expanded.size();
     // With an empty pile in the way of dealing and no deal found: a search that fills piles.
     bool filled = false;
     if (stock && deal == UINT32_MAX && root_empties > 0) {
@@ -311,7 +334,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
         State froot = root;
         refresh_all(froot, fctx);
         best_first(
-            froot, fctx, budget / 2, fill,
+            froot, fctx, std::max<std::size_t>(1, std::min(total * 3 / 10, total - used)), fill,
             [&](const State& st, std::uint32_t g, bool terminal) {
                 const std::int64_t e = value(st, fctx);
                 if (!terminal && st.empties() == 0) {
@@ -327,6 +350,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
                 return e;
             },
             limits.avoid);
+        used += fill.expanded.size();
     }
     auto state_at = [&](std::uint32_t g) {
         State s = outer.expanded[outer.gens[g].parent].state;
@@ -337,6 +361,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
     if (won) {
         plan.moves = outer.line_to(won_gen);
         plan.none = false;
+        plan.used = used;
         return plan;
     }
     // The best few cards to turn over (one line per pile), valued by expectation.
@@ -349,19 +374,41 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
         const Unseen unseen = unseen_of(view);
         const std::size_t inner_nodes =
             view.suits == 4 ? limits.inner_nodes_4suits : limits.inner_nodes;
+        struct Line {
+            std::int64_t v;
+            std::uint32_t g;
+            State s;
+        };
+        std::vector<Line> lines;
+        std::size_t searches = 0;  // inner searches the lines need
         for (const auto& [v, g] : reveals) {
-            if (picked.size() >= limits.reveal_leaves) break;
+            if (lines.size() >= limits.reveal_leaves) break;
             const State s = state_at(g);
             const int pile = unknown_top_pile(s);
             if (pile >= 0) {
                 if (pile_seen[static_cast<std::size_t>(pile)]) continue;
                 pile_seen[static_cast<std::size_t>(pile)] = true;
+                searches += card_classes(s, unseen).size();
+            } else {
+                ++searches;
             }
-            const std::int64_t ev =
-                inner_nodes > 0 ? expected_value(s, ctx, unseen, inner_nodes, inner) + kRevealBonus
-                                : v;
-            picked.emplace_back(ev, g);
+            lines.push_back(Line{v, g, s});
         }
+        std::size_t inner_spent = 0;
+        // Each inner search: the minimum, or its share of the positions left.
+        const std::size_t left = total > used ? total - used : 0;
+        const std::size_t each =
+            inner_nodes == 0 ? 0
+                             : std::clamp<std::size_t>(left / std::max<std::size_t>(1, searches),
+                                                       inner_nodes, kMaxInner);
+        for (const Line& line : lines) {
+            const std::int64_t ev =
+                each > 0
+                    ? expected_value(line.s, ctx, unseen, each, inner, inner_spent) + kRevealBonus
+                    : line.v;
+            picked.emplace_back(ev, line.g);
+        }
+        used += inner_spent;
         for (const auto& [v, g] : picked)
             if (v > best_prog) {
                 best_prog = v;
@@ -377,6 +424,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
             plan.moves = filled ? fill.line_to(deal) : outer.line_to(deal);
             plan.deal = true;
             plan.none = false;
+            plan.used = used;
             return plan;
         }
     } else {
@@ -391,6 +439,7 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
             chosen = prog != UINT32_MAX && !reveals.empty() ? prog : UINT32_MAX;
         }
     }
+    plan.used = used;
     if (chosen == UINT32_MAX) return plan;
     plan.moves = outer.line_to(chosen);
     plan.none = false;
@@ -456,14 +505,20 @@ bool root_of(const View& view, State& root) {
 
 }  // namespace
 
-std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
-    const Context ctx = fair_context(view.suits);
+namespace {
+
+// The line one decision rule plans, in single moves; `used`: the positions it expanded.
+std::vector<std::string> plan_line(const View& view, const FairLimits& limits, int empty_weight,
+                                   std::size_t& used) {
+    Context ctx = fair_context(view.suits);
+    if (empty_weight != 0) ctx.w.empty = empty_weight;
     State root;
     if (!root_of(view, root)) return {};
     if (root.won()) return {};
     refresh_all(root, ctx);
 
     const Plan plan = decide(root, ctx, view, limits);
+    used += plan.used;
     std::vector<std::string> out;
     if (plan.none) {
         if (const auto m = fill_to_deal(root)) out.push_back(move_text(*m));
@@ -482,6 +537,26 @@ std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
     }
     if (plan.deal && whole) out.push_back("deal");
     return out;
+}
+
+}  // namespace
+
+std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
+    std::size_t used = 0;
+    std::vector<std::string> line = plan_line(view, limits, limits.empty_weight, used);
+    const std::size_t total = std::clamp<std::size_t>(limits.max_nodes, 1, kMaxNodes);
+    if (!limits.vote || line.empty() || used * 3 > total) return line;
+    // A vote of three rules when the first left most of the budget: an empty pile worth
+    // more, and larger searches after the card that turns up; when these two agree on a
+    // line other than the first rule's, theirs is played.
+    FairLimits other = limits;
+    other.max_nodes = (total - used) / 2;
+    other.vote = false;
+    const std::vector<std::string> a = plan_line(view, other, 300, used);
+    other.inner_nodes = other.inner_nodes_4suits = 120;
+    const std::vector<std::string> b = plan_line(view, other, limits.empty_weight, used);
+    if (!a.empty() && a == b) return a;
+    return line;
 }
 
 std::uint64_t position_key(const View& view) {

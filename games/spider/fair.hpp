@@ -14,17 +14,29 @@
 
 namespace croupier::games::spider {
 
+// The largest budget a decision may have (about 700 bytes a position expanded).
+inline constexpr std::size_t kMaxNodes = 400'000;
+
 struct FairLimits {
-    // Search budget per decision (deterministic; capped at 50,000). The default is what
-    // `hint` uses and what the bench measures (figures in docs/PERFORMANCE.md).
-    std::size_t max_nodes = 12'000;
+    // The decision's budget in positions expanded (deterministic; capped at kMaxNodes), all
+    // its searches together (issue 47): three fifths for the search over the moves in view,
+    // up to three tenths for the search that fills empty piles before a deal, the rest for
+    // the searches after each card that may turn up. The default is what `hint` uses and
+    // what the bench measures: about 0.1 s of one core (docs/PERFORMANCE.md, Fair player).
+    std::size_t max_nodes = 18'000;
     // The best few lines that turn a card over are valued by their expectation over the
-    // card that may turn up: each possible card, a small search of this many positions.
+    // card that may turn up: each possible card, a search of at least this many positions
+    // (more when the budget has positions left).
     std::size_t reveal_leaves = 6;
     std::size_t inner_nodes = 40;
     // At 4 suits (issue 31): a card that turns up matters through its suit as well as its
     // rank, and larger searches after it paid (docs/PERFORMANCE.md, Fair player).
     std::size_t inner_nodes_4suits = 40;
+    // For the laboratory (tests/tools/spider_fairlab): an empty pile's weight in the
+    // evaluation instead of the player's own; 0 keeps it.
+    int empty_weight = 0;
+    // For the laboratory: a vote of three decision rules (fair_plan).
+    bool vote = false;
     // Positions the game has stood in (position_key of each): no line it plans passes
     // through one, so a hint never leads back where the player has been. nullptr: none.
     const std::vector<std::uint64_t>* avoid = nullptr;

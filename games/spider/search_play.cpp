@@ -36,7 +36,7 @@ View view_of(const State& s, int suits) {
 }
 
 FairGame play_fair_game(int suits, std::uint64_t deal_number, const FairLimits& limits,
-                        int max_moves) {
+                        int max_moves, const FairPlanner* planner) {
     FairGame game;
     Context ctx;
     State s = initial_state(suits, deal_number, ctx);
@@ -50,7 +50,9 @@ FairGame play_fair_game(int suits, std::uint64_t deal_number, const FairLimits& 
     while (!over && !s.won() && static_cast<int>(game.moves.size()) < max_moves) {
         // Positions where it decides: once one comes back, it goes round for ever.
         if (!seen.insert(position_key(s)).second) break;
-        const std::vector<std::string> plan = fair_plan(view_of(s, suits), limits);
+        const View view = view_of(s, suits);
+        const std::vector<std::string> plan =
+            planner ? (*planner)(view, limits) : fair_plan(view, limits);
         if (plan.empty()) break;
         for (const std::string& text : plan) {
             const auto m = parse_move(text);

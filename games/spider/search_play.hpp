@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -22,9 +23,13 @@ struct FairGame {
     std::vector<std::string> moves;
 };
 
+// What makes each decision: fair_plan, or a caller's wrapper of it (the bench times each
+// decision; the engine reads no clock).
+using FairPlanner = std::function<std::vector<std::string>(const View&, const FairLimits&)>;
+
 // Plays deal `deal_number` with fair_move until it is won, the player gives up, or
-// `max_moves` moves were made.
+// `max_moves` moves were made. `planner`: nullptr for fair_plan itself.
 FairGame play_fair_game(int suits, std::uint64_t deal_number, const FairLimits& limits,
-                        int max_moves = 1500);
+                        int max_moves = 1500, const FairPlanner* planner = nullptr);
 
 }  // namespace croupier::games::spider

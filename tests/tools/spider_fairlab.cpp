@@ -1,12 +1,15 @@
 // The fair player's laboratory: plays a range of deals without undo and prints the win rate,
 // so a change to games/spider/fair.cpp can be measured on more deals than the bench uses.
 //
-//   spider_fairlab --suits 4 --from 1 --to 200 [--nodes 3000] [--threads 2] [--show DEAL]
+//   spider_fairlab --suits 4 --from 1 --to 200 [--nodes 20000] [--threads 2] [--show DEAL]
 //                  [--leaves 6] [--inner 40 (every suit count)] [--inner4 120 (4 suits)]
+//                  [--empty 200 (an empty pile's weight)]
 //                  [--analyse NODES [--recheck NODES2] [--reveal NODES3] [--seeing NODES4]]
 //
-// --show prints the final position of that deal. Not a test; the bench prints the figures
-// of record (croupierd --bench spider).
+// --nodes is the budget of a decision, all its searches together (FairLimits::max_nodes).
+// The summary line gives each decision's CPU time (its thread's): mean, 99th percentile,
+// most. LAB_VERBOSE=1 prints each deal's outcome. --show prints the final position of that deal.
+// Not a test; the bench prints the figures of record (croupierd --bench spider).
 //
 // --analyse replays each game with every card known and prints, a line per deal: how it
 // ended (won; stuck: no plan; repeat: a position came back; limit: 1500 moves), the cards
@@ -27,6 +30,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <map>
 #include <optional>
 #include <string>
@@ -42,6 +46,12 @@ using namespace croupier::games::spider;
 namespace {
 
 using namespace search;
+
+double thread_cpu_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
 
 void show(int suits, std::uint64_t deal, const FairLimits& limits) {
     const FairGame g = play_fair_game(suits, deal, limits);
@@ -518,6 +528,10 @@ int main(int argc, char** argv) {
             limits.reveal_leaves = std::strtoull(v, nullptr, 10);
         else if (a == "--inner")
             limits.inner_nodes = limits.inner_nodes_4suits = std::strtoull(v, nullptr, 10);
+        else if (a == "--vote")
+            limits.vote = std::atoi(v) != 0;
+        else if (a == "--empty")
+            limits.empty_weight = std::atoi(v);
         else if (a == "--inner4")
             limits.inner_nodes_4suits = std::strtoull(v, nullptr, 10);
         else if (a == "--analyse") {
@@ -566,10 +580,19 @@ int main(int argc, char** argv) {
     std::atomic<int> won{0}, illegal{0};
     std::atomic<long> moves{0};
     std::vector<std::thread> pool;
+    // Each decision's CPU time (this thread's), for the mean and the 99th percentile.
+    std::vector<std::vector<double>> times(static_cast<std::size_t>(threads));
     for (int t = 0; t < threads; ++t)
-        pool.emplace_back([&] {
+        pool.emplace_back([&, t] {
+            auto& mine = times[static_cast<std::size_t>(t)];
+            const FairPlanner timed = [&mine](const View& v, const FairLimits& l) {
+                const double t0 = thread_cpu_seconds();
+                auto plan = fair_plan(v, l);
+                mine.push_back(thread_cpu_seconds() - t0);
+                return plan;
+            };
             for (std::uint64_t d; (d = next++) <= to;) {
-                const FairGame g = play_fair_game(suits, d, limits);
+                const FairGame g = play_fair_game(suits, d, limits, 1500, &timed);
                 won += g.won;
                 illegal += g.illegal;
                 moves += static_cast<long>(g.moves.size());
@@ -582,11 +605,21 @@ int main(int argc, char** argv) {
     const double secs =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double n = static_cast<double>(to - from + 1);
+    std::vector<double> all;
+    for (const auto& v : times) all.insert(all.end(), v.begin(), v.end());
+    std::sort(all.begin(), all.end());
+    double cpu = 0;
+    for (double x : all) cpu += x;
+    const double p99 = all.empty() ? 0 : all[std::min(all.size() - 1, all.size() * 99 / 100)];
     std::printf(
-        "suits %d deals %llu..%llu nodes %zu: won %d (%.1f%%) illegal %d, %.0f moves/game, "
-        "%.2f s/game wall\n",
+        "suits %d deals %llu..%llu nodes %zu inner %zu/%zu leaves %zu: won %d (%.1f%%) illegal "
+        "%d, %.0f moves/game, %.2f s/game wall, %.2f s/game CPU; %.1f decisions/game, mean "
+        "%.1f ms, p99 %.1f ms, max %.1f ms a decision (CPU)\n",
         suits, static_cast<unsigned long long>(from), static_cast<unsigned long long>(to),
-        limits.max_nodes, won.load(), 100.0 * won.load() / n, illegal.load(),
-        static_cast<double>(moves.load()) / n, secs / n * threads);
+        limits.max_nodes, limits.inner_nodes, limits.inner_nodes_4suits, limits.reveal_leaves,
+        won.load(), 100.0 * won.load() / n, illegal.load(), static_cast<double>(moves.load()) / n,
+        secs / n * threads, cpu / n, static_cast<double>(all.size()) / n,
+        all.empty() ? 0 : 1000 * cpu / static_cast<double>(all.size()), 1000 * p99,
+        all.empty() ? 0 : 1000 * all.back());
     return illegal.load() == 0 ? 0 : 1;
 }

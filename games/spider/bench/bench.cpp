@@ -2,12 +2,17 @@
 //
 // Spider bench: the certifier and the fair player on fixed deal numbers per suit count.
 // Budgets are in nodes, so verdicts (and the signature) do not depend on the machine;
-// times are reported as figures only. Times are this process's CPU time (std::clock), so
-// a busy shared machine does not inflate them; one core is used.
+// times are reported as figures only. The deals run on every core, each deal alone on one
+// thread, so no figure depends on how many cores there are; times are the CPU time of the
+// thread that ran the deal (CLOCK_THREAD_CPUTIME_ID), so a busy shared machine does not
+// inflate them. Outcomes are mixed into the signature in deal order.
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <ctime>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "bot/bench.hpp"
 #include "games/spider/fair.hpp"
@@ -20,18 +25,49 @@ namespace {
 
 namespace spider = games::spider;
 
-double cpu_seconds_since(std::clock_t t0) {
-    return static_cast<double>(std::clock() - t0) / CLOCKS_PER_SEC;
+double thread_cpu_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
 std::string suit_tag(int suits) {
     return std::to_string(suits) + "suit";
 }
 
+// Runs job(i) for i in 0..n-1 on every core, each i alone on one thread.
+template <class Job>
+void on_every_core(std::size_t n, Job&& job) {
+    const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+    std::atomic<std::size_t> next{0};
+    std::vector<std::thread> pool;
+    for (std::size_t t = 0; t < std::min(cores, n); ++t)
+        pool.emplace_back([&] {
+            for (std::size_t i; (i = next++) < n;) job(i);
+        });
+    for (auto& t : pool) t.join();
+}
+
+// The q-quantile of `v` (sorted here), 0 when empty.
+double quantile(std::vector<double>& v, double q) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    const auto k = static_cast<std::size_t>(q * static_cast<double>(v.size()));
+    return v[std::min(v.size() - 1, k)];
+}
+
+struct FairRun {
+    spider::FairGame game;
+    double seconds = 0;             // the game's CPU time
+    std::vector<double> decisions;  // each decision's CPU time
+};
+
 }  // namespace
 
 void bench_spider(BenchReport& r, bool quick) {
     const int suit_counts[] = {1, 2, 4};
+    r.note("spider: deals on " + std::to_string(std::max(1u, std::thread::hardware_concurrency())) +
+           " threads, each deal alone on one; times are CPU time of its thread");
 
     // The certifier.
     spider::SolverLimits slimits;
@@ -43,20 +79,25 @@ void bench_spider(BenchReport& r, bool quick) {
     r.note("spider certifier: deals 1.." + std::to_string(cert_deals) + " per suit count, " +
            std::to_string(slimits.max_nodes) + " nodes per deal");
     for (int suits : suit_counts) {
+        std::vector<spider::CertifyResult> results(cert_deals);
+        std::vector<double> secs(cert_deals);
+        on_every_core(cert_deals, [&](std::size_t i) {
+            const double t0 = thread_cpu_seconds();
+            results[i] = spider::certify(suits, i + 1, slimits);
+            secs[i] = thread_cpu_seconds() - t0;
+        });
         int won = 0;
         double total = 0, worst = 0;
         std::size_t nodes = 0;
-        for (std::uint64_t deal = 1; deal <= cert_deals; ++deal) {
-            const std::clock_t t0 = std::clock();
-            const spider::CertifyResult c = spider::certify(suits, deal, slimits);
-            const double s = cpu_seconds_since(t0);
-            total += s;
-            worst = std::max(worst, s);
+        for (std::size_t i = 0; i < cert_deals; ++i) {
+            const spider::CertifyResult& c = results[i];
+            total += secs[i];
+            worst = std::max(worst, secs[i]);
             nodes += c.nodes;
             peak_bytes = std::max(peak_bytes, c.peak_bytes);
             const bool win = c.verdict == spider::CertifyResult::Verdict::Winnable;
             won += win;
-            r.outcome("spider.certifier " + std::to_string(suits) + " " + std::to_string(deal) +
+            r.outcome("spider.certifier " + std::to_string(suits) + " " + std::to_string(i + 1) +
                       (win ? " winnable " : " unknown ") + std::to_string(c.moves.size()));
         }
         const double n = static_cast<double>(cert_deals);
@@ -69,32 +110,71 @@ void bench_spider(BenchReport& r, bool quick) {
     r.figure("spider.certifier.peak_mb", static_cast<double>(peak_bytes) / (1024.0 * 1024.0), "MB");
     r.note("spider certifier: process peak RSS so far " + std::to_string(peak_rss_mb()) + " MB");
 
-    // The fair player, playing whole games without undo.
+    // The fair player, playing whole games without undo: the deals it was tuned on, then
+    // held-out deals never used for tuning (issue 47).
     spider::FairLimits flimits;
     if (quick) flimits.max_nodes = 60;  // else the default: what `hint` uses
     const int max_moves = quick ? 150 : 1500;
-    const std::uint64_t fair_deals = quick ? 1 : 200;
-    r.note("spider fair player: deals 1.." + std::to_string(fair_deals) + " per suit count, " +
-           std::to_string(flimits.max_nodes) + " nodes per decision");
+    struct Range {
+        std::uint64_t from, to;
+        std::string suffix;  // of the figures' names
+    };
+    std::vector<Range> ranges{{1, quick ? 1u : 200u, ""}};
+    if (!quick) ranges.push_back({1001, 1200, "heldout."});
+    for (const Range& range : ranges)
+        r.note("spider fair player: deals " + std::to_string(range.from) + ".." +
+               std::to_string(range.to) + " per suit count, " + std::to_string(flimits.max_nodes) +
+               " nodes per decision");
     for (int suits : suit_counts) {
-        int won = 0;
-        double total = 0, worst = 0;
-        for (std::uint64_t deal = 1; deal <= fair_deals; ++deal) {
-            const std::clock_t t0 = std::clock();
-            const spider::FairGame g = spider::play_fair_game(suits, deal, flimits, max_moves);
-            const double s = cpu_seconds_since(t0);
-            total += s;
-            worst = std::max(worst, s);
-            won += g.won;
-            r.outcome("spider.fair " + std::to_string(suits) + " " + std::to_string(deal) +
-                      (g.won ? " won " : (g.illegal ? " illegal " : " lost ")) +
-                      std::to_string(g.moves.size()));
-        }
-        const double n = static_cast<double>(fair_deals);
         const std::string tag = suit_tag(suits);
-        r.figure("spider.fair.win_rate." + tag, static_cast<double>(won) / n, "ratio");
-        r.figure("spider.fair.mean_s." + tag, total / n, "s");
-        r.figure("spider.fair.max_s." + tag, worst, "s");
+        std::vector<double> all_decisions;
+        for (const Range& range : ranges) {
+            const std::size_t count = range.to - range.from + 1;
+            std::vector<FairRun> runs(count);
+            on_every_core(count, [&](std::size_t i) {
+                FairRun& run = runs[i];
+                const spider::FairPlanner timed = [&run](const spider::View& v,
+                                                         const spider::FairLimits& l) {
+                    const double t0 = thread_cpu_seconds();
+                    auto plan = spider::fair_plan(v, l);
+                    run.decisions.push_back(thread_cpu_seconds() - t0);
+                    return plan;
+                };
+                const double t0 = thread_cpu_seconds();
+                run.game =
+                    spider::play_fair_game(suits, range.from + i, flimits, max_moves, &timed);
+                run.seconds = thread_cpu_seconds() - t0;
+            });
+            int won = 0;
+            double total = 0, worst = 0;
+            for (std::size_t i = 0; i < count; ++i) {
+                const FairRun& run = runs[i];
+                const spider::FairGame& g = run.game;
+                total += run.seconds;
+                worst = std::max(worst, run.seconds);
+                won += g.won;
+                all_decisions.insert(all_decisions.end(), run.decisions.begin(),
+                                     run.decisions.end());
+                r.outcome("spider.fair " + std::to_string(suits) + " " +
+                          std::to_string(range.from + i) +
+                          (g.won ? " won " : (g.illegal ? " illegal " : " lost ")) +
+                          std::to_string(g.moves.size()));
+            }
+            const double n = static_cast<double>(count);
+            r.figure("spider.fair.win_rate." + range.suffix + tag, static_cast<double>(won) / n,
+                     "ratio");
+            r.figure("spider.fair.mean_s." + range.suffix + tag, total / n, "s");
+            r.figure("spider.fair.max_s." + range.suffix + tag, worst, "s");
+        }
+        // A decision is what a `hint` costs: its mean and 99th percentile over both ranges.
+        double sum = 0;
+        for (double d : all_decisions) sum += d;
+        const double decisions = static_cast<double>(all_decisions.size());
+        r.figure("spider.fair.decision_mean_ms." + tag,
+                 all_decisions.empty() ? 0 : 1000 * sum / decisions, "ms");
+        r.figure("spider.fair.decision_p99_ms." + tag, 1000 * quantile(all_decisions, 0.99), "ms");
+        r.figure("spider.fair.decision_max_ms." + tag,
+                 all_decisions.empty() ? 0 : 1000 * all_decisions.back(), "ms");
     }
 }
 

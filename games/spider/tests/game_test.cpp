@@ -2,9 +2,17 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
+#include <future>
+#include <memory>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 
 #include "bot/kinds/kinds.hpp"
 #include "bot/render.hpp"
+#include "bot/worker.hpp"
 #include "games/spider/engine.hpp"
 #include "games/spider/kind/kind.hpp"
 
@@ -374,4 +382,42 @@ TEST(SpiderGame, HintsNeverLeadBackWhereTheGameHasBeen) {
         ASSERT_EQ(std::count(seen.begin(), seen.end(), now), 0) << "move " << i << ": " << hint;
         seen.push_back(now);
     }
+}
+
+// Issue 47: a hint may think 0.1 s, off the event loop. The bot's `hint`
+// (TableCommands::hint, bot/tables/play.cpp) runs the kind's computer_action on a copy of
+// the game on the Worker's thread, and its answer comes back to the event loop as a
+// continuation. Two players, each in a private 4-suit game: alice asks for a hint, then bob
+// moves; bob's move is answered first. The hint waits (at most 30 s) until bob's move was
+// answered, as a long hint would: were the hint run on the event loop (a Worker inline, as
+// in replays), bob's move could only be answered after it, and the order checked fails.
+TEST(SpiderGame, AnotherPlayersMoveIsAnsweredWhileAHintThinks) {
+    boost::asio::io_context io;
+    Worker worker(io, false, 1);
+    auto alice = game(4, 1);
+    auto bob = game(4, 2);
+    std::vector<std::string> answered;
+    std::promise<void> bob_answered;
+    std::shared_future<void> bob_done = bob_answered.get_future().share();
+    // alice: "hint", as TableCommands::hint makes it.
+    std::shared_ptr<Game> copy(alice->clone());
+    worker.run([copy, bob_done, &answered]() -> Worker::Continuation {
+        bob_done.wait_for(std::chrono::seconds(30));
+        const std::string hint = copy->hint_text(0, copy->computer_action(0));
+        return [hint, &answered] { answered.push_back("alice: Hint: " + hint); };
+    });
+    // bob: a legal move, on the event loop.
+    boost::asio::post(io, [&] {
+        const auto [cmd, args] = split(bob->filler_action(0, 0));
+        const auto o = bob->act(0, cmd, args);
+        answered.push_back(std::string("bob: ") + (o ? "moved" : "refused"));
+        bob_answered.set_value();
+    });
+    auto guard = boost::asio::make_work_guard(io);
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (answered.size() < 2 && std::chrono::steady_clock::now() < until)
+        io.run_one_for(std::chrono::seconds(1));
+    ASSERT_EQ(answered.size(), 2u);
+    EXPECT_EQ(answered[0], "bob: moved");
+    EXPECT_TRUE(contains(answered[1], "alice: Hint: ")) << answered[1];
 }
