@@ -10,14 +10,21 @@ end), each player's private line a round agrees with it and with the game dealt 
 game number, and "you play first" to the one the deal has play first), no pair meets twice,
 the end line ranks all four best first with 4 points in all (a win 1, a draw ½ each) as the
 games' results in the database say; in the database the event is over, its 4 games have
-their places, and each player's rating counts 2 games and their wins."""
+their places, and each player's rating counts 2 games and their wins.
 
+Then the pages, in a headless Chromium (tests/e2e/web_browser.py): /events lists the event
+among those over, /event/<id> shows the four in the end line's order with their points and
+a link to each of the four games, and /daily/spider/<today> is the day's page with its seal
+once someone has played it (ann plays the day's deal first)."""
+
+import datetime
 import os
 import re
 import sqlite3
 from fractions import Fraction
 
-from harness import BOT_NICK, CHANNEL, check, run_test
+from harness import BOT_NICK, CHANNEL, check, free_port, run_test
+from web_browser import Browser
 
 NICKS = ["ann", "ben", "cal", "dee"]
 ROUNDS = 2
@@ -109,9 +116,13 @@ class Player:
 
 def test(h):
     h.start_ngircd(penalty=False)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
     config = h.bot_config(net={"flood_burst": 20, "flood_rate": 20},
-                          limits={"user_burst": 100, "user_rate": 50})
-    h.start_bot(config)
+                          limits={"user_burst": 100, "user_rate": 50},
+                          web={"listen": f"127.0.0.1:{port}"})
+    bot = h.start_bot(config)
+    h.wait_log(bot, r"web pages on http://127\.0\.0\.1:%d/" % port)
     # Four people: each from an address of its own.
     clients = {n: h.client(n, source=f"127.0.0.{20 + i}") for i, n in enumerate(NICKS)}
     for c in clients.values():
@@ -245,6 +256,46 @@ def test(h):
     check(rated == {n: (2, won[n]) for n in NICKS},
           f"each player's {kind} rating counts their 2 games and their wins: {rated} / {won}")
     db.close()
+    pages(h, base, event, [r.group(2) for r in rows], said, clients["ann"])
+
+
+def pages(h, base, event, order, said, ann):
+    """The events' pages and the day's page, as a browser shows them."""
+    ann.say(BOT_NICK, "daily")
+    ann.wait_msg(r"sealed|sha256", sender=BOT_NICK, what="today's deal")
+    browser = Browser(h)
+    try:
+        page = browser.page()
+        page.open(f"{base}/events")
+        text = page.eval("document.body.innerText")
+        check("Over" in text and f"#{event}" in text and "VCG Swiss" in text,
+              f"/events lists the event among those over: {text[:500]}")
+        check(page.eval(f"!!document.querySelector('a[href=\"/event/{event}\"]')"),
+              "/events links the event's page")
+        page.open(f"{base}/event/{event}")
+        rows = page.eval("Array.from(document.querySelectorAll('main table')[0].rows)"
+                         ".slice(1).map(r => [r.cells[1].innerText, r.cells[2].innerText])")
+        check([r[0] for r in rows] == order,
+              f"the event's page ranks the four as the end line: {rows} / {order}")
+        for nick, points in rows:
+            check(Fraction(points.replace("½", "").strip() or "0") +
+                  (Fraction(1, 2) if "½" in points else 0) == said[nick],
+                  f"{nick}'s points on the page are the end line's: {points} / {said[nick]}")
+        games = page.eval("Array.from(document.querySelectorAll('a[href^=\"/game/\"]'))"
+                          ".map(a => a.getAttribute('href'))")
+        check(len(set(games)) == 4, f"the event's page links its four games: {games}")
+        check(page.eval("document.body.innerText").count("Round ") >= 2,
+              "the event's page shows each round")
+        api = page.eval(f"fetch('/api/event/{event}').then(r => r.json())"
+                        ".then(j => j.standings.length)", awaited=True)
+        check(api == 4, f"/api/event/{event} has four standings: {api}")
+        day = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d")
+        page.open(f"{base}/daily/spider/{day}")
+        text = page.eval("document.body.innerText")
+        check(f"Daily Spider, {day}" in text and "Seal" in text and "ann" in text,
+              f"the day's page: its title, the seal, ann's game under way: {text[:500]}")
+    finally:
+        browser.close()
 
 
 run_test("tourney_swiss", test, timeout=240)
