@@ -133,8 +133,10 @@ const char* const kLiveScript = R"JS(
 (function () {
   var sec = document.getElementById('live');
   if (!sec || !window.EventSource) return;
-  var es = new EventSource(sec.getAttribute('data-stream'));
+  var es = null;
   var put = function (id, text) { document.getElementById(id).textContent = text; };
+  var start = function () {
+  es = new EventSource(sec.getAttribute('data-stream'));
   es.onmessage = function (e) {
     var l = JSON.parse(e.data);
     if (l.ended) { es.close(); location.reload(); return; }
@@ -159,6 +161,10 @@ const char* const kLiveScript = R"JS(
     put('live-state', 'Updated as it is played (the moves, hands and deal are shown once ' +
       'the game has ended).');
   };
+  };
+  // Opened once the page has loaded: a stream never ends, and must not hold the page loading.
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', function () { setTimeout(start, 0); });
 })();
 )JS";
 

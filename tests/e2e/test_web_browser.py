@@ -219,6 +219,7 @@ def test(h):
         page.click("last")
         at(len(steps) - 1, "a click on ▶|")
         # Each move has an address: /game/N#m2 opens at move 2; a move's link steps to it.
+        page.open(f"{base}/")  # (from the same page, only the fragment would change)
         page.open(f"{base}/game/{sid}#m2")
         at(2, "opening /game/N#m2")
         page.click(None, selector="#m1 a")

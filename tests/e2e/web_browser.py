@@ -83,7 +83,10 @@ class Page:
         got = self.call("Page.navigate", url=url)
         if got.get("errorText"):
             raise TestFailure(f"chromium could not open {url}: {got['errorText']}")
-        self.wait_event("Page.loadEventFired")
+        try:
+            self.wait_event("Page.loadEventFired")
+        except TestTimeout as e:
+            raise TestTimeout(f"{url}: {e}") from None
 
     def eval(self, expression, awaited=False):
         """The value of a JavaScript expression in the page (by value)."""
