@@ -119,6 +119,11 @@ std::optional<WebGame> WebReader::game(std::int64_t id) const {
     return WebGame{read_web_game(*q), q->getColumn(11).getInt64()};
 }
 
+std::int64_t WebReader::data_version() const {
+    auto q = prepare("PRAGMA data_version");
+    return q->executeStep() ? q->getColumn(0).getInt64() : 0;
+}
+
 std::vector<JournalEntry> WebReader::journal(std::int64_t id) const {
     auto q = prepare("SELECT seq, seat, action, at FROM journal WHERE game_id = ? ORDER BY seq");
     q->bind(1, id);

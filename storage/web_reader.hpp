@@ -95,6 +95,9 @@ class WebReader {
     // Events (bot/tourney/): those in `states` ("" for any), newest first; one whole.
     std::vector<EventRow> events(const std::vector<std::string>& states, int limit) const;
     std::optional<EventFull> event(std::int64_t id) const;
+    // Changes when another connection has committed anything (PRAGMA data_version): the
+    // live pages' cheap "has anything moved?" (bot/web/live.cpp).
+    std::int64_t data_version() const;
     // A value the daemon keeps (kv), nullopt when there is none.
     std::optional<std::string> value(const std::string& name) const;
 

@@ -26,8 +26,29 @@ inline constexpr const char* kStyle =
     "border-radius:4px}code{word-break:break-all}.muted{color:#666}.ok{color:#070}"
     ".bad{color:#a00}button{font-size:1em;padding:.35em .8em;margin:.15em}"
     "ol.moves{columns:14em;padding-left:2.5em}svg{max-width:100%;height:auto}"
+    "h1,h2,h3,p,td,th,li{overflow-wrap:anywhere}"
+    // Phones first: on a narrow screen a table of columns (marked "rows" by labelled()) shows
+    // each row as a block, each cell a line led by its column's heading.
+    "@media (max-width:40em){body{padding:0 .5em}table.rows,table.rows tbody,table.rows tr,"
+    "table.rows td{display:block;width:auto}table.rows tr.head{display:none}"
+    "table.rows tr{border-bottom:1px solid #ccc;padding:.3em 0}table.rows td{border:0;"
+    "padding:.05em .3em;text-align:left}table.rows td:empty{display:none}"
+    "table.rows td[data-l]::before{content:attr(data-l) "
+    "\": \";color:#595959}ol.moves{columns:auto;padding-left:2em}header a{margin-right:.6em}}"
     "@media (prefers-color-scheme:dark){body{background:#181818;color:#ddd}a{color:#8ab4f8}"
-    "pre{background:#262626}th,td{border-color:#333}}";
+    "pre{background:#262626}th,td{border-color:#333}table.rows td[data-l]::before"
+    "{color:#aaa}}";
+
+// The site's icon, a card with a spade: served at /favicon.ico (as SVG) and named by every page
+// as a data: address, so that a browser asks for nothing more.
+inline constexpr const char* kFavicon =
+    "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'><rect x='2.5' y='.5' "
+    "width='11' height='15' rx='2' fill='#fff' stroke='#333'/><path d='M8 3C6 6 4 7 4 9a2 2 0 0 "
+    "0 3.5 1.3L6.5 13h3l-1-2.7A2 2 0 0 0 12 9c0-2-2-3-4-6z' fill='#222'/></svg>";
+
+// `body` with each table whose first row is headings marked class="rows", that row
+// class="head", and each cell after it data-l="its column's heading" (site_layout.cpp).
+std::string labelled(std::string_view body);
 
 // "2026-11-28 20:15 UTC" for unix seconds; "" for none (0).
 inline std::string when(std::int64_t unix) {
@@ -56,19 +77,36 @@ class Page {
         return fmt::format(
             "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            "<title>{} - croupier</title><style>{}</style></head><body><header>{}{}{}</header>"
+            "<title>{} - croupier</title><link rel=\"icon\" href=\"data:image/svg+xml,{}\">"
+            "<style>{}</style></head><body><header>{}{}{}</header>"
             "<main>{}</main></body></html>\n",
-            html(title_), kStyle, link("/", "croupier"), link("/events", "events"),
-            link(api_, "JSON"), body_);
+            html(title_), icon_uri(), kStyle, link("/", "croupier"), link("/events", "events"),
+            link(api_, "JSON"), labelled(body_));
     }
 
   private:
+    static std::string icon_uri() {
+        std::string out;
+        for (const char* c = kFavicon; *c; ++c) {
+            if (*c == '#')
+                out += "%23";
+            else if (*c == '\'')
+                out += "&#39;";
+            else
+                out += *c;
+        }
+        return out;
+    }
     std::string base_, title_, api_;
     std::string body_;
 };
 
 // The daily deal's page from its JSON (site_daily.cpp).
 std::string daily_html(const std::string& base, const Value& v);
+// A live game's part of its page, from its "live" value, and the script that keeps it up to
+// date from the server's stream (site_live.cpp).
+std::string live_html(const std::string& base, const Value& live);
+extern const char* const kLiveScript;
 // The events' pages from their JSON (site_events.cpp).
 std::string events_html(const std::string& base, const Value& v);
 std::string event_html(const std::string& base, const Value& v);

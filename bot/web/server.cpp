@@ -2,22 +2,28 @@
 // The web server: bot/web/server.hpp.
 #include "bot/web/server.hpp"
 
+#include <array>
 #include <atomic>
+#include <deque>
 #include <list>
 #include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <thread>
 #include <unordered_map>
+#include <utility>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
 #include "bot/log.hpp"
 #include "bot/web/encoding.hpp"
+#include "bot/web/live.hpp"
 #include "bot/web/site.hpp"
 
 namespace croupier::bot::web {
@@ -31,6 +37,7 @@ struct Server::Impl {
     // Declared first: the connections dropped with the io_context still count down.
     std::atomic<std::size_t> open{0};
     std::atomic<bool> stopped{false};
+    std::map<boost::asio::ip::address, std::size_t> live_streams;  // open, by address
     ServerOptions opt;
     std::function<std::unique_ptr<Site>()> make_site;
     asio::io_context io{1};
@@ -40,6 +47,7 @@ struct Server::Impl {
     std::set<beast::tcp_stream*> streams;  // the open connections (the server's thread only)
     std::map<asio::ip::address, std::size_t> per_address;  // the connections served, by address
     std::uint16_t bound = 0;
+    std::optional<LiveHub> hub;  // live games' streams (live.hpp)
 
     // An answer as sent: its body, tag and, made when first asked for, its gzipped form.
     struct Entry {
@@ -96,7 +104,8 @@ void common_headers(Message& res) {
     res.set("Referrer-Policy", "no-referrer");
     res.set("Content-Security-Policy",
             "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-            "img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+            "img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+            "frame-ancestors 'none'");
 }
 
 http::response<http::string_body> plain(http::status status, std::string text, unsigned version) {
@@ -117,7 +126,7 @@ http::response<http::string_body> busy(std::string text, int retry_after_s, unsi
     return res;
 }
 
-class Session : public std::enable_shared_from_this<Session> {
+class Session : public std::enable_shared_from_this<Session>, public LiveSink {
   public:
     // `counted`: served (not refused), so it counts against its address's share.
     Session(tcp::socket socket, Server::Impl& server, asio::ip::address from, bool counted)
@@ -126,7 +135,12 @@ class Session : public std::enable_shared_from_this<Session> {
         server_.streams.insert(&stream_);
         if (counted_) ++server_.per_address[from_];
     }
-    ~Session() {
+    ~Session() override {
+        if (live_) {
+            auto it = server_.live_streams.find(from_);
+            if (it != server_.live_streams.end() && --it->second == 0)
+                server_.live_streams.erase(it);
+        }
         server_.streams.erase(&stream_);
         --server_.open;
         if (!counted_) return;
@@ -184,6 +198,7 @@ class Session : public std::enable_shared_from_this<Session> {
             return send(plain(http::status::bad_request, "Bad request target.\n", v));
         if (!server_.site) return send(busy("The pages are not available.\n", 30, v));
         const std::string key(target.data(), target.size());
+        if (key.rfind("/live/game/", 0) == 0) return open_live(key.substr(11), v);
         auto e = server_.find_kept(key);
         if (!e) {
             Response r;
@@ -229,6 +244,51 @@ class Session : public std::enable_shared_from_this<Session> {
         send(std::move(res));
     }
 
+    // A live game's stream (live.hpp): the answer's head and first event, then an event
+    // after each move, until the peer closes or the game ends (the page then reloads).
+    void open_live(const std::string& id_text, unsigned v) {
+        const auto id = parse_id(id_text);
+        const std::string first = id && server_.hub ? server_.hub->first(*id) : "";
+        if (first.empty())
+            return send(plain(http::status::not_found, "No game under way to watch here.\n", v));
+        if (server_.live_streams[from_] >= server_.opt.max_streams_per_address)
+            return send(busy("Too many live games open from your address; close some.\n", 5, v));
+        ++server_.live_streams[from_];
+        live_ = true;
+        http::response<http::empty_body> head{http::status::ok, v};
+        common_headers(head);
+        head.set(http::field::content_type, "text/event-stream");
+        head.set(http::field::cache_control, "no-store");
+        head.set("X-Accel-Buffering", "no");
+        std::ostringstream out;
+        out << head.base();
+        stream_.expires_never();
+        push(std::make_shared<const std::string>(out.str() + "retry: 3000\n" + first));
+        server_.hub->watch(*id, weak_from_this());
+        // Anything from the peer (it sends nothing more) or its close ends the stream.
+        stream_.async_read_some(
+            asio::buffer(peer_),
+            [self = shared_from_this()](beast::error_code, std::size_t) { self->close(); });
+    }
+
+  public:
+    void push(std::shared_ptr<const std::string> text) override {
+        if (closed_) return;
+        if (queue_.size() >= 64) return close();  // a reader this slow is let go
+        queue_.push_back(std::move(text));
+        if (queue_.size() == 1) write_queued();
+    }
+
+  private:
+    void write_queued() {
+        asio::async_write(stream_, asio::buffer(*queue_.front()),
+                          [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                              if (ec || self->closed_) return self->close();
+                              self->queue_.pop_front();
+                              if (!self->queue_.empty()) self->write_queued();
+                          });
+    }
+
     static std::string_view field(const http::request<http::empty_body>& req, http::field f) {
         auto it = req.find(f);
         return it == req.end() ? std::string_view()
@@ -261,6 +321,7 @@ class Session : public std::enable_shared_from_this<Session> {
     }
 
     void close() {
+        if (std::exchange(closed_, true)) return;
         beast::error_code ignored;
         stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
         stream_.close();
@@ -274,6 +335,9 @@ class Session : public std::enable_shared_from_this<Session> {
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::empty_body>> parser_;
     std::shared_ptr<http::response<http::string_body>> response_;
+    bool live_ = false, closed_ = false;                    // a live stream; closed
+    std::deque<std::shared_ptr<const std::string>> queue_;  // a live stream's events to send
+    std::array<char, 256> peer_{};
 };
 
 }  // namespace
@@ -323,6 +387,7 @@ bool Server::start() {
         s.acceptor.reset();
         return false;
     }
+    s.hub.emplace(s.io, s.site, s.opt.live_every);
     s.accept();
     s.thread = std::thread([&s] {
         try {
@@ -352,6 +417,7 @@ void Server::stop() {
         asio::post(s.io, [&s] {
             beast::error_code ignored;
             if (s.acceptor) s.acceptor->close(ignored);
+            if (s.hub) s.hub->stop();
             for (auto* stream : s.streams) stream->socket().close(ignored);
         });
         s.thread.join();

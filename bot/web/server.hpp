@@ -26,6 +26,8 @@ struct ServerOptions {
     std::chrono::milliseconds read_timeout{10000};  // a request must arrive within this
     std::size_t header_limit = 8 * 1024;            // request line and headers: more is 431
     std::size_t target_limit = 2048;                // a longer request target is 414
+    std::size_t max_streams_per_address = 8;        // live games' streams open from one address
+    std::chrono::milliseconds live_every{200};      // how often open streams look for moves
 };
 
 class Server {

@@ -46,6 +46,29 @@ std::string detail_text(const std::string& stored) {
     return out;
 }
 
+// A line of a hand at the end as a reader reads it: what the game tells its player ("Your
+// hand: 3♠ 8♥") without the "Your hand:", and an empty hand (gone out) said so.
+std::string hand_text(const std::string& line) {
+    std::string_view t = line;
+    constexpr std::string_view yours = "Your hand:";
+    if (t.rfind(yours, 0) != 0) return line;
+    t.remove_prefix(yours.size());
+    while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
+    return t.empty() ? std::string("(no cards)") : std::string(t);
+}
+
+// A game's place as the pages show it: a channel by its name, a game played in private
+// ("place" is then the player's nick, which is not a place) as "in private".
+bool in_channel(const std::string& place) {
+    return is_channel(place);
+}
+std::string place_of(const std::string& place) {
+    return in_channel(place) ? place : std::string();
+}
+std::string place_text(const Value& g) {
+    return g["private"].boolean() ? std::string("in private") : g["place"].str();
+}
+
 std::string person_link(const Page& p, const Value& who) {
     const long long id = who["person"].integer();
     const std::string nick = who["nick"].str();
@@ -113,7 +136,7 @@ std::string index_html(const std::string& base, const Value& v) {
             .raw(p.link(fmt::format("/game/{}", g["id"].integer()),
                         fmt::format("#{}", g["id"].integer())))
             .raw("</td><td>")
-            .text(g["place"].str())
+            .text(place_text(g))
             .raw("</td><td>")
             .raw(players_text(p, g["players"]))
             .raw("</td><td class=\"n\">")
@@ -136,7 +159,7 @@ std::string index_html(const std::string& base, const Value& v) {
                 .raw(p.link(fmt::format("/game/{}", g["id"].integer()),
                             fmt::format("{} #{}", g["title"].str(), g["id"].integer())))
                 .raw("</td><td>")
-                .text(g["place"].str())
+                .text(place_text(g))
                 .raw("</td><td>")
                 .raw(players_text(p, g["players"]))
                 .raw("</td><td>")
@@ -250,7 +273,7 @@ std::string player_html(const std::string& base, const Value& v) {
                 .raw(p.link(fmt::format("/game/{}", g["id"].integer()),
                             fmt::format("{} #{}", g["title"].str(), g["id"].integer())))
                 .raw("</td><td>")
-                .text(g["place"].str())
+                .text(place_text(g))
                 .raw("</td><td>")
                 .text(g["won"].boolean()                ? "won"
                       : g["status"].str() == "finished" ? "lost"
@@ -283,15 +306,24 @@ const char* const kGameScript = R"JS(
     document.getElementById('prev').onclick = function () { go(i - 1); };
     document.getElementById('next').onclick = function () { go(i + 1); };
     document.getElementById('last').onclick = function () { go(steps.length - 1); };
+    // The arrow keys alone (Alt+Left stays the browser's back; Home and End scroll).
     document.addEventListener('keydown', function (e) {
+      if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
       if (e.key === 'ArrowLeft') go(i - 1);
       else if (e.key === 'ArrowRight') go(i + 1);
-      else if (e.key === 'Home') go(0);
-      else if (e.key === 'End') go(steps.length - 1);
       else return;
       e.preventDefault();
     });
     show();
+    // /game/12#m7: the step after move 7, on opening the address and on a move's link.
+    var fromHash = function () {
+      var m = /^#m([0-9]+)$/.exec(window.location.hash);
+      if (m) go(+m[1]);
+    };
+    if (window.location && window.addEventListener) {
+      window.addEventListener('hashchange', fromHash);
+      fromHash();
+    }
   }
   var out = document.getElementById('check');
   if (out && data.seal && data.deal) {
@@ -320,19 +352,22 @@ std::string game_html(const std::string& base, const Value& v) {
     auto row = [&](std::string_view k, std::string value_html) {
         p.raw("<tr><th>").text(k).raw("</th><td>").raw(value_html).raw("</td></tr>");
     };
-    row("place", html(v["place"].str() + " on " + v["network"].str()));
+    row("place", html(place_text(v) + " on " + v["network"].str()));
     row("status", html(ended ? v["status"].str() : std::string("under way")));
     row("started", html(when(v["started"].integer())));
     if (ended) {
         row("ended", html(when(v["ended"].integer())));
         row("result", html(v["result"].str()));
     }
-    row("moves", html(std::to_string(v["moves"].integer())));
+    p.raw("<tr><th>moves</th><td id=\"moves\">")
+        .text(std::to_string(v["moves"].integer()))
+        .raw("</td></tr>");
     p.raw(
         "</table><h2>Players</h2><div class=\"scroll\"><table><tr><th>seat</th>"
         "<th>player</th>");
     if (ended)
-        p.raw("<th></th><th class=\"n\">points</th><th>detail</th><th class=\"n\">rating</th>");
+        p.raw(
+            "<th>result</th><th class=\"n\">points</th><th>detail</th><th class=\"n\">rating</th>");
     p.raw("</tr>");
     for (const auto& s : v["players"].items()) {
         p.raw(fmt::format("<tr><td>{}</td><td>", s["seat"].integer()))
@@ -364,7 +399,9 @@ std::string game_html(const std::string& base, const Value& v) {
     } else if (ended) {
         p.raw("<p>Deal <code>").text(v["deal"].str()).raw("</code> (not sealed).</p>");
     }
-    if (!ended) {
+    if (!ended && !v["live"].is_null()) {
+        p.raw(live_html(base, v["live"]));
+    } else if (!ended) {
         p.raw(
             "<p class=\"muted\">The moves, hands and boards are shown once the game has "
             "ended.</p>");
@@ -373,10 +410,11 @@ std::string game_html(const std::string& base, const Value& v) {
             p.raw("<p class=\"bad\">").text(v["rebuild_error"].str()).raw("</p>");
         if (v["steps"].size() > 0)
             p.raw(
-                "<h2>Step through</h2><p><button id=\"first\" title=\"the "
-                "deal\">|◀</button><button id=\"prev\">◀"
-                "</button><button id=\"next\">▶</button><button id=\"last\" title=\"the "
-                "end\">▶|</button> "
+                "<h2>Step through</h2><p><button id=\"first\" title=\"the deal\" "
+                "aria-label=\"the deal\">|◀</button><button id=\"prev\" title=\"the move "
+                "before\" aria-label=\"the move before\">◀</button><button id=\"next\" "
+                "title=\"the next move\" aria-label=\"the next move\">▶</button><button "
+                "id=\"last\" title=\"the end\" aria-label=\"the end\">▶|</button> "
                 "<span class=\"muted\">(or the arrow keys)</span></p><pre id=\"step\"></pre>"
                 "<pre id=\"view\"></pre>");
         const Value& hands = v["hands"];
@@ -385,24 +423,29 @@ std::string game_html(const std::string& base, const Value& v) {
             for (const auto& h : hands.items()) {
                 p.raw("<h3>").text(h["nick"].str()).raw("</h3><pre>");
                 std::string text;
-                for (const auto& l : h["lines"].items()) text += l.str() + "\n";
+                for (const auto& l : h["lines"].items()) text += hand_text(l.str()) + "\n";
                 p.text(text).raw("</pre>");
             }
         }
         p.raw("<h2>Every move</h2><ol class=\"moves\">");
+        // Each move an address of its own (/game/12#m7): opening it shows that step.
         for (const auto& m : v["journal"].items())
-            p.raw("<li>").text(m["nick"].str() + ": " + m["action"].str()).raw("</li>");
+            p.raw(fmt::format("<li id=\"m{0}\"><a href=\"#m{0}\">", m["seq"].integer()))
+                .text(m["nick"].str() + ": " + m["action"].str())
+                .raw("</a></li>");
         p.raw("</ol>");
     }
     p.raw("<script type=\"application/json\" id=\"game-data\">")
         .raw(v.dump())
         .raw("</script><script>")
         .raw(kGameScript)
+        .raw(kLiveScript)
         .raw("</script>");
     return p.finish();
 }
 
-Response not_found(const std::string& base, bool api, const std::string& what) {
+Response not_found(const std::string& base, bool api, const std::string& what,
+                   const std::string& title = "Not found") {
     Response r;
     r.status = 404;
     if (api) {
@@ -411,15 +454,15 @@ Response not_found(const std::string& base, bool api, const std::string& what) {
         r.content_type = "application/json";
         r.body = v.dump();
     } else {
-        Page p(base, "Not found", "/api/");
-        p.raw("<h1>Not found</h1><p>").text(what).raw("</p>");
+        Page p(base, title, "/api/");
+        p.raw("<h1>").text(title).raw("</h1><p>").text(what).raw("</p>");
         r.body = p.finish();
     }
     return r;
 }
 
 Response bad_request(const std::string& base, bool api, const std::string& what) {
-    Response r = not_found(base, api, what);
+    Response r = not_found(base, api, what, "Bad request");
     r.status = 400;
     return r;
 }
@@ -549,7 +592,8 @@ Value Site::game_line(const storage::WebGame& w) const {
     v.set("title", title(g.kind, g.variant));
     v.set("variant", g.variant);
     v.set("network", g.network);
-    v.set("place", g.place);
+    v.set("place", place_of(g.place));
+    v.set("private", !in_channel(g.place));
     v.set("status", g.status);
     v.set("started", static_cast<long long>(g.started));
     v.set("ended", static_cast<long long>(g.ended));
@@ -586,6 +630,19 @@ std::optional<Value> Site::top(const std::string& name) const {
     v.set("points_count", ladder.points_count);
     auto variants = ladder.top_variants;
     if (variants.empty()) variants.push_back({"", ""});
+    // Shown smallest first where the words are numbers (Spider's 1, 2, 4 suits): the list's
+    // first is `top`'s default, not the page's order.
+    std::stable_sort(variants.begin(), variants.end(), [](const auto& a, const auto& b) {
+        auto number = [](const std::string& w) {
+            return !w.empty() && w.size() < 9 &&
+                           std::all_of(w.begin(), w.end(),
+                                       [](char c) { return c >= '0' && c <= '9'; })
+                       ? std::stol(w)
+                       : -1L;
+        };
+        const long x = number(a.first), y = number(b.first);
+        return x >= 0 && y >= 0 && x < y;
+    });
     // A kind whose players gain experience (Encounters) ranks them by it first.
     bool by_xp = false;
     std::vector<std::vector<storage::WebLadderLine>> ladders;
@@ -623,7 +680,7 @@ std::optional<Value> Site::top(const std::string& name) const {
             line.set("games", l.games);
             line.set("wins", l.wins);
             line.set("points", l.points);
-            line.set("rating", l.rating);
+            line.set("rating", ladder.rated ? Value(l.rating) : Value());  // none if not rated
             if (by_xp) {
                 line.set("experience", l.xp);
                 // Levels are the kind's rule (Ladder::level_of_xp).
@@ -687,7 +744,8 @@ std::optional<Value> Site::player(std::int64_t id) const {
         line.set("id", static_cast<long long>(g.game.id));
         line.set("game", g.game.kind);
         line.set("title", title(g.game.kind, g.game.variant));
-        line.set("place", g.game.place);
+        line.set("place", place_of(g.game.place));
+        line.set("private", !in_channel(g.game.place));
         line.set("status", g.game.status);
         line.set("ended", static_cast<long long>(g.game.ended));
         line.set("won", g.won);
@@ -704,7 +762,10 @@ std::optional<Value> Site::game(std::int64_t id) const {
     Value v = game_line(*w);
     const GameKind* k = kind(g.kind);
     v.set("seal", seal_of(k, g.deal));
-    if (g.status == "open") return v;  // nothing hidden is shown while it runs
+    if (g.status == "open") {  // nothing hidden is shown while it runs: what the channel saw
+        if (auto l = live(id)) v.set("live", std::move(*l));
+        return v;
+    }
     // A daily deal (bot/daily/): its number and moves are shown once its day is over.
     if (auto setup = GameSetup::deserialise(g.setup); setup && setup->options.count("daily") != 0) {
         v.set("daily", setup->options["daily"]);
@@ -726,6 +787,10 @@ std::optional<Value> Site::game(std::int64_t id) const {
             return setup->players[static_cast<std::size_t>(seat)];
         return fmt::format("seat {}", seat);
     };
+    // Giving up ends a game but is not a move of it: a last `resign` is not counted, as the
+    // game does not count it on IRC (Spider's "5 moves").
+    if (!journal.empty() && split_command(journal.back().action).first == "resign")
+        v.set("moves", static_cast<long long>(journal.size()) - 1);
     Value& moves = v.set("journal", Value::array());
     for (const auto& e : journal) {
         Value m = Value::object();
@@ -776,7 +841,7 @@ std::optional<Value> Site::game(std::int64_t id) const {
                 h.set("computer", computer);
                 std::vector<std::string> lines;
                 for (const auto& o : game->show_hand(static_cast<int>(i)))
-                    lines.push_back(strip_formatting(o.text));
+                    lines.push_back(hand_text(strip_formatting(o.text)));
                 h.set("lines", strings(lines));
                 if (!lines.empty()) hands.push(std::move(h));
             }
@@ -794,6 +859,13 @@ std::optional<Value> Site::game(std::int64_t id) const {
 Response Site::get(std::string_view target) const {
     const auto q = target.find_first_of("?#");
     std::string_view path = target.substr(0, q);
+    if (path == "/favicon.ico") {  // browsers ask for it: the icon the pages name (page.hpp)
+        Response r;
+        r.content_type = "image/svg+xml";
+        r.body = kFavicon;
+        r.fixed = true;
+        return r;
+    }
     bool api = false;
     if (path == "/api" || path.rfind("/api/", 0) == 0) {
         api = true;
@@ -822,7 +894,13 @@ Response Site::get(std::string_view target) const {
         if (auto v = top(lowered)) return answer(*v, top_html);
         return not_found(base_, api, "There is no such game here.");
     }
+    // One address per page: "/game/01" and "/game/1/" are none (404), not "/game/1" again.
+    auto second_address = [&](std::string_view id) {
+        return path.back() == '/' || (id.size() > 1 && id.front() == '0' && parse_id(id));
+    };
     if (auto id = rest("/player/")) {
+        if (second_address(*id))
+            return not_found(base_, api, "There is no such page: a player's is /player/12.");
         const auto n = parse_id(*id);
         if (!n) return bad_request(base_, api, "A player is named by a number: /player/12.");
         if (auto v = player(*n)) return answer(*v, player_html);
@@ -845,6 +923,8 @@ Response Site::get(std::string_view target) const {
         return not_found(base_, api, "There is no such event.");
     }
     if (auto id = rest("/game/")) {
+        if (second_address(*id))
+            return not_found(base_, api, "There is no such page: a game's is /game/12.");
         const auto n = parse_id(*id);
         if (!n) return bad_request(base_, api, "A game is named by a number: /game/12.");
         if (auto v = game(*n)) {

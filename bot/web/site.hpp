@@ -53,6 +53,15 @@ class Site {
     Value events() const;
     std::optional<Value> event(std::int64_t id) const;
 
+    // Live games (site_live.cpp): a game under way in a channel as the channel sees it (its
+    // public view, whose turn, its last moves with what the table was told; never a move's
+    // own words, a hand, a private or daily game), or {"ended": true} once over; nullopt for a
+    // game that is not watched live. `live_mark` changes when the game has moved or ended;
+    // `data_version` when anything was written to the database (PRAGMA data_version).
+    std::optional<Value> live(std::int64_t id) const;
+    std::string live_mark(std::int64_t id) const;
+    std::int64_t data_version() const;
+
   private:
     const GameKind* kind(const std::string& name) const;
     // The kind's ladder, made once per kind when the site is made (GameKind::ladder() builds
@@ -71,6 +80,8 @@ class Site {
     std::function<std::int64_t()> now_;
 };
 
+// A channel's name (a game's place that is not a player's nick: a private game).
+bool is_channel(std::string_view place);
 // A request target's id: digits only, 1 to 18 of them; nullopt otherwise (400).
 std::optional<std::int64_t> parse_id(std::string_view text);
 // A game's text without mIRC formatting codes.

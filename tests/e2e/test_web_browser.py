@@ -8,8 +8,8 @@ Exordia8 table with a computer player, where she draws three times and leaves (i
 checked); `ann` and `ben` an Adventurer Factory duel, which ben gives up; and, in the channel
 `#<script>x`, an Exordia8 table of ann and a computer player left running. Then Chromium:
 
-- the Spider game's page steps through its moves with the keys (Home, ArrowRight, ArrowLeft,
-  End) and the buttons (clicked with the mouse): at each step the caption and the board are
+- the Spider game's page steps through its moves with the keys (ArrowRight, ArrowLeft; not
+  with Alt or Ctrl held, not Home or End) and the buttons (clicked with the mouse): at each step the caption and the board are
   the /api/ JSON's step, and the board is the one sp was shown on IRC after that move;
 - the Exordia8 game's page checks the seal with WebCrypto and says it matches; a screenshot
   of it is kept (CROUPIER_E2E_OUTPUT, default ./e2e-output: web-game.png);
@@ -17,13 +17,17 @@ checked); `ann` and `ben` an Adventurer Factory duel, which ben gives up; and, i
 - the running duel's page (taken while it ran) and the running table's page show no hand
   and no board;
 - the `#<script>x` channel stays text on the first page and its table's page: no script
-  element more than a page of a plain channel has, the literal name shown.
+  element more than a page of a plain channel has, the literal name shown;
+- every page fits a 360 px phone and a 1280 px window without a sideways scroll
+  (document.documentElement.scrollWidth <= innerWidth); screenshots of the Exordia8 game at
+  both are kept (web-phone.png, web-wide.png).
 
 Chromium is killed with its process group at the end, whatever happens."""
 
 import json
 import os
 import re
+import time
 
 from harness import BOT_NICK, CHANNEL, check, free_port, run_test
 from web_browser import Browser
@@ -190,8 +194,15 @@ def test(h):
                       f"move {i}: pile {n} as IRC showed it ([{k}] {cards}) on the board:\n{shown}")
 
         at(len(steps) - 1, "opening the page")
-        page.key("Home")
-        at(0, "Home")
+        page.click("first")
+        at(0, "a click on |◀")
+        # Alt+Left/Right are the browser's back and forward, Ctrl+arrows and Home/End
+        # scroll: none of them steps.
+        page.key("ArrowRight", modifiers=1)
+        page.key("ArrowRight", modifiers=2)
+        page.key("End")
+        h.sleep(0.2)
+        at(0, "Alt+ArrowRight, Ctrl+ArrowRight and End (no step)")
         page.click("next")
         page.click("next")
         like_irc(2, at(2, "two clicks on ▶"))
@@ -201,12 +212,18 @@ def test(h):
         at(2, "ArrowLeft")
         page.click("prev")
         at(1, "a click on ◀")
-        page.key("End")
-        at(len(steps) - 1, "End")
+        page.click("last")
+        at(len(steps) - 1, "a click on ▶|")
         page.click("first")
         at(0, "a click on |◀")
         page.click("last")
         at(len(steps) - 1, "a click on ▶|")
+        # Each move has an address: /game/N#m2 opens at move 2; a move's link steps to it.
+        page.open(f"{base}/")  # (from the same page, only the fragment would change)
+        page.open(f"{base}/game/{sid}#m2")
+        at(2, "opening /game/N#m2")
+        page.click(None, selector="#m1 a")
+        at(1, "a click on move 1 in the list")
 
         # The Exordia8 table: the seal checked in the browser, and the screenshot.
         page.open(f"{base}/game/{tid}")
@@ -219,7 +236,7 @@ def test(h):
         check(seal in page.eval("document.body.innerText"), "the page shows the seal")
         # The screenshot at a step in the middle of the game (as docs/web-game.png shows it).
         moves8 = len(api(base, f"/game/{tid}")["journal"])
-        page.key("Home")
+        page.click("first")
         for _ in range(moves8 // 2):
             page.key("ArrowRight")
         page.wait_for(f"{caption}.startsWith('Move {moves8 // 2} of {moves8}:')",
@@ -255,16 +272,73 @@ def test(h):
               f"the running table's page shows no hand: {text[:500]}")
         check(page.eval("document.getElementById('view') === null"),
               "the running table has no step-through")
+
+        # Live: the table's public view on its page; four moves on IRC, each on the page
+        # within 2 s of IRC telling it, without a reload, and no hand in the DOM at any time.
+        live = "document.getElementById('live')"
+        check(page.eval(f"{live} !== null && document.getElementById('live-view')"
+                        ".textContent.length > 0"), "the running table's page shows the table")
+        page.eval("window.__same_page = 1")
+        for i in range(4):
+            ann.skip()
+            ann.say(ODD, "!draw")
+            told = ann.wait_msg(r"(?i)your (turn|hand)", sender=BOT_NICK, target="ann",
+                                what="ann's turn again")
+            at_irc = time.monotonic()
+            hand = re.findall(r"\d+:(\S+?)[\s,.]", told.plain + " ")
+            moves = api(base, f"/game/{oid}")["moves"]
+            page.wait_for(f"+{live}.getAttribute('data-moves') >= {moves}",
+                          f"move {i + 1} ({moves} moves) on the page", timeout=2)
+            took = time.monotonic() - at_irc
+            check(took <= 2, f"move {i + 1} on the page {took:.2f} s after IRC")
+            check(page.eval("window.__same_page") == 1, f"move {i + 1}: the page was not reloaded")
+            dom = page.eval("document.documentElement.outerHTML")
+            check("Your hand" not in dom and (not hand or not all(c in dom for c in hand)),
+                  f"move {i + 1}: no hand in the page: {hand}")
+            last = page.eval("Array.from(document.querySelectorAll('#live-moves li'))"
+                             ".map(function (l) { return l.textContent; })")
+            check(last and any(n in last[-1] for n in ("ann", BOT_NICK, "bot", "computer")) and
+                  len(last[-1].split(" ", 1)) == 2, f"move {i + 1}: the last moves: {last}")
+            print(f"live: move {i + 1} ({moves} moves) on the page {took * 1000:.0f} ms after "
+                  f"IRC")
+        live_shot = page.screenshot(os.path.join(OUTPUT, "web-live-phone.png"), width=360,
+                                    mobile=True)
+        check(page.overflow() == 0, "the live game's page fits 360 px")
+        page.viewport(1280, 800)
         page.open(f"{base}/")
         check(ODD in page.eval("document.body.innerText"), "the first page lists #<script>x")
         check(page.eval("document.querySelectorAll('script').length") == 0,
               "the first page has no script, none injected")
+
+        # Phones first: every page fits 360 px (a phone, as Chromium's device metrics make
+        # one) and 1280 px without a sideways scroll; a screenshot of the game at both.
+        person = next(s_["person"] for s_ in api(base, f"/game/{tid}")["players"]
+                      if s_["person"] > 0)
+        pages = ["/", "/top/spider", "/top/exordia8", "/top/adventurer", f"/player/{person}",
+                 f"/game/{sid}", f"/game/{tid}", f"/game/{did}", f"/game/{oid}", "/events",
+                 "/game/99999", "/nowhere"]
+        for width, mobile in ((360, True), (1280, False)):
+            page.viewport(width, 800, mobile)
+            for path in pages:
+                page.open(base + path)
+                check(page.eval("window.innerWidth") == width,
+                      f"{path}: the window is {width} px: {page.eval('window.innerWidth')}")
+                wider = page.overflow()
+                check(wider == 0, f"{path} at {width} px scrolls sideways by {wider} px")
+        page.open(f"{base}/game/{tid}")
+        phone = page.screenshot(os.path.join(OUTPUT, "web-phone.png"), width=360, mobile=True)
+        wide = page.screenshot(os.path.join(OUTPUT, "web-wide.png"), width=1280)
+        check(page.overflow() == 0, "the game page fits 1280 px")
+        page.viewport(360, 800, True)
+        page.open(f"{base}/")
+        check(page.eval("getComputedStyle(document.querySelector('table.rows td')).display")
+              == "block", "at 360 px the first page's table rows are stacked")
     finally:
         browser.close()
     check(not browser.proc.alive(), "chromium is gone")
     h.stop_bot(bot)
     print(f"spider {sid}, exordia8 {tid} (deal {deal8}), duel {did}, running {oid}; "
-          f"screenshot {shot}")
+          f"screenshots {shot}, {phone}, {wide}, {live_shot}")
 
 
-run_test("web_browser", test, timeout=90)
+run_test("web_browser", test, timeout=180)

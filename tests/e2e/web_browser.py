@@ -83,7 +83,10 @@ class Page:
         got = self.call("Page.navigate", url=url)
         if got.get("errorText"):
             raise TestFailure(f"chromium could not open {url}: {got['errorText']}")
-        self.wait_event("Page.loadEventFired")
+        try:
+            self.wait_event("Page.loadEventFired")
+        except TestTimeout as e:
+            raise TestTimeout(f"{url}: {e}") from None
 
     def eval(self, expression, awaited=False):
         """The value of a JavaScript expression in the page (by value)."""
@@ -105,16 +108,32 @@ class Page:
                                   f"{what}")
             time.sleep(0.05)
 
-    def key(self, name):
-        """A key pressed and released, as a person's keyboard sends it."""
+    def key(self, name, modifiers=0):
+        """A key pressed and released, as a person's keyboard sends it; `modifiers` held
+        (DevTools' bits: 1 Alt, 2 Ctrl, 4 Meta, 8 Shift)."""
         code = _KEYS[name]
         for kind in ("rawKeyDown", "keyUp"):
             self.call("Input.dispatchKeyEvent", type=kind, key=name, code=name,
-                      windowsVirtualKeyCode=code, nativeVirtualKeyCode=code)
+                      windowsVirtualKeyCode=code, nativeVirtualKeyCode=code,
+                      modifiers=modifiers)
 
-    def click(self, element_id):
-        """A mouse click in the middle of the element with that id."""
-        box = self.eval(f"(function(){{var e=document.getElementById({json.dumps(element_id)});"
+    def viewport(self, width, height=800, mobile=False):
+        """The window as a device of that width (Chromium's device metrics; `mobile` as a
+        phone: the page's viewport meta is followed)."""
+        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height,
+                  deviceScaleFactor=1, mobile=mobile)
+
+    def overflow(self):
+        """How many CSS pixels the page is wider than the window (0: no sideways scroll)."""
+        return self.eval("Math.max(0, document.documentElement.scrollWidth - "
+                         "window.innerWidth)")
+
+    def click(self, element_id, selector=None):
+        """A mouse click in the middle of the element with that id (or the first that the
+        CSS `selector` finds)."""
+        find = (f"document.querySelector({json.dumps(selector)})" if selector else
+                f"document.getElementById({json.dumps(element_id)})")
+        box = self.eval(f"(function(){{var e={find};"
                         f"if(!e)return null;e.scrollIntoView({{block:'center'}});"
                         f"var r=e.getBoundingClientRect();"
                         f"return [r.x+r.width/2,r.y+r.height/2];}})()")
@@ -124,13 +143,13 @@ class Page:
             self.call("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1],
                       button="left", clickCount=1)
 
-    def screenshot(self, path, width=1000, height=None):
+    def screenshot(self, path, width=1000, height=None, mobile=False):
         """A PNG of the page, `width` CSS pixels wide and as tall as the page (or
         `height`)."""
         if height is None:
+            self.viewport(width, 800, mobile)
             height = int(self.eval("Math.ceil(document.documentElement.scrollHeight)") or 800)
-        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height,
-                  deviceScaleFactor=1, mobile=False)
+        self.viewport(width, height, mobile)
         data = self.call("Page.captureScreenshot", format="png")["data"]
         with open(path, "wb") as f:
             f.write(base64.b64decode(data))

@@ -355,3 +355,91 @@ TEST_F(ServerTest, AnEndedGamesAnswerIsKept) {
         exchange(server->port(), "GET /api/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
     EXPECT_NE(body_of(index).find("changed under it"), std::string::npos) << index;
 }
+
+namespace {
+
+// Reads from `s` until `needle` has come (after `from` in what was read), or 3 s have passed.
+bool read_until(tcp::socket& s, std::string& got, const std::string& needle, std::size_t from = 0) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+    char buf[4096];
+    while (got.find(needle, from) == std::string::npos) {
+        if (std::chrono::steady_clock::now() > until) return false;
+        boost::system::error_code ec;
+        if (s.available(ec) == 0) {
+            if (ec) return false;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            continue;
+        }
+        const std::size_t n = s.read_some(asio::buffer(buf), ec);
+        got.append(buf, n);
+        if (ec) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+// A live game's stream (docs/WEB.md, "Live games"): its first event at once, an event after a
+// move written by another connection, 404 for what is not a game under way in a channel, a
+// cap per address, and stop() with streams open.
+TEST_F(ServerTest, ALiveGameStreamsEachMove) {
+    const GameKind* e8 = find_kind(kinds, "exordia8");
+    ASSERT_NE(e8, nullptr);
+    GameSetup setup = sample_setup(*e8, 77, 2);
+    Played p = play(*db, *e8, 1, "#cards", setup, 2);
+    ASSERT_FALSE(p.game->finished());
+    GameSetup alone = sample_setup(*find_kind(kinds, "spider"), 5, 1);
+    play(*db, *find_kind(kinds, "spider"), 2, "bob", alone, 1);
+    ServerOptions o;
+    o.max_streams_per_address = 2;
+    o.live_every = std::chrono::milliseconds(20);
+    auto server = serve(o);
+    const std::string get = "GET /live/game/1 HTTP/1.1\r\nHost: x\r\n\r\n";
+    asio::io_context io;
+    auto a = connect(io, server->port());
+    asio::write(a, asio::buffer(get));
+    std::string got;
+    ASSERT_TRUE(read_until(a, got, "\r\n\r\n")) << got;
+    ASSERT_TRUE(read_until(a, got, "\n\n", got.find("\r\n\r\n") + 4)) << got;
+    EXPECT_EQ(got.rfind("HTTP/1.1 200", 0), 0u) << got;
+    EXPECT_EQ(header_of(got, "Content-Type"), "text/event-stream");
+    EXPECT_NE(got.find("data: {"), std::string::npos) << got;
+    EXPECT_NE(got.find("\"moves\":2"), std::string::npos) << got;
+    EXPECT_EQ(got.find("Your hand"), std::string::npos) << got;
+    // A move, written as the tables write it: on the stream soon after.
+    const int seat = next_mover(*e8, *p.game);
+    ASSERT_GE(seat, 0);
+    const auto [cmd, args] = split_command(p.game->filler_action(seat, 9));
+    const auto moved = p.game->act(seat, cmd, args);
+    ASSERT_TRUE(moved);
+    db->append(1, {3, seat, moved->canonical, 1700000010});
+    const std::size_t before = got.size();
+    ASSERT_TRUE(read_until(a, got, "\"moves\":3", before)) << got.substr(before);
+    // Not a game under way in a channel: none to watch.
+    EXPECT_EQ(exchange(server->port(),
+                       "GET /live/game/2 HTTP/1.1\r\nHost: x\r\n"
+                       "Connection: close\r\n\r\n")
+                  .rfind("HTTP/1.1 404", 0),
+              0u);
+    EXPECT_EQ(exchange(server->port(),
+                       "GET /live/game/9 HTTP/1.1\r\nHost: x\r\n"
+                       "Connection: close\r\n\r\n")
+                  .rfind("HTTP/1.1 404", 0),
+              0u);
+    // Two streams from one address at most.
+    auto b = connect(io, server->port());
+    asio::write(b, asio::buffer(get));
+    std::string got_b;
+    ASSERT_TRUE(read_until(b, got_b, "data: {")) << got_b;
+    const std::string third = exchange(server->port(), get);
+    EXPECT_EQ(third.rfind("HTTP/1.1 503", 0), 0u) << third;
+    EXPECT_FALSE(header_of(third, "Retry-After").empty());
+    // The page of the game under way names its stream and shows no hand.
+    const std::string page =
+        exchange(server->port(), "GET /game/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    EXPECT_NE(page.find("data-stream=\"/live/game/1\""), std::string::npos);
+    EXPECT_NE(header_of(page, "Content-Security-Policy").find("connect-src 'self'"),
+              std::string::npos);
+    server->stop();  // with two streams open
+    EXPECT_EQ(server->connections(), 0u);
+}

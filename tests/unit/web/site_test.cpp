@@ -116,7 +116,10 @@ TEST_F(SiteTest, ChannelAndNickHoldingMarkupAreEscapedEverywhere) {
             EXPECT_NE(r.body.find("&lt;script&gt;"), std::string::npos) << target;
             EXPECT_NE(r.body.find("<meta name=\"viewport\""), std::string::npos);
             EXPECT_EQ(r.body.find("src="), std::string::npos) << target;  // nothing loaded
-            EXPECT_EQ(r.body.find("<link"), std::string::npos) << target;
+            // The one link is the icon, a data: address.
+            const auto link = r.body.find("<link");
+            EXPECT_EQ(r.body.find("<link rel=\"icon\" href=\"data:image/svg+xml,"), link);
+            EXPECT_EQ(r.body.find("<link", link + 1), std::string::npos) << target;
         }
     }
     EXPECT_NE(s.get("/player/1").body.find(fmt::format("/player/{}", evil)), std::string::npos);
@@ -137,6 +140,20 @@ TEST_F(SiteTest, AGameUnderWayShowsNoHandNoMovesAndNoDeal) {
     EXPECT_TRUE((*v)["journal"].is_null());
     EXPECT_TRUE((*v)["steps"].is_null());
     EXPECT_TRUE((*v)["hands"].is_null());
+    // What the channel sees, for the live page: the table now, its last moves by what the
+    // table was told (no move's own words), whose turn.
+    const Value& live = (*v)["live"];
+    ASSERT_FALSE(live.is_null());
+    EXPECT_EQ(live["moves"].integer(), 5);
+    EXPECT_EQ(live["last"].size(), 5u);
+    EXPECT_TRUE(live["last"].at(0)["action"].is_null());
+    std::string view, expected;
+    for (const auto& l : live["view"].items()) view += l.str() + "\n";
+    for (const auto& o : p.game->show_table())
+        if (o.to == Out::To::Table) expected += strip_formatting(o.text) + "\n";
+    EXPECT_EQ(view, expected);
+    ASSERT_EQ(live["turn"].size(), 1u);
+    EXPECT_NE(s.get("/game/7").body.find("id=\"live-view\""), std::string::npos);
     for (const std::string target : {"/game/7", "/api/game/7"}) {
         const std::string body = s.get(target).body;
         EXPECT_EQ(body.find("4242424242"), std::string::npos) << target;
@@ -186,11 +203,11 @@ TEST_F(SiteTest, AnEndedGameShowsEveryMoveEachStepTheHandsAndTheDeal) {
     // Each seat's result detail as words ("cards 0, hand 0"), not as stored ("cards=0 hand=0").
     const std::string stored = (*v)["players"].at(1)["detail"].str();
     ASSERT_EQ(stored.rfind("cards=", 0), 0u) << stored;
-    EXPECT_EQ(page.find("<td>" + stored + "</td>"), std::string::npos);  // (the JSON keeps it)
+    EXPECT_EQ(page.find(">" + stored + "</td>"), std::string::npos);  // (the JSON keeps it)
     const auto space = stored.find(' ');
     const std::string words = "cards " + stored.substr(6, space - 6) + ", hand " +
                               stored.substr(stored.find('=', space) + 1);
-    EXPECT_NE(page.find("<td>" + words + "</td>"), std::string::npos) << words;
+    EXPECT_NE(page.find("<td data-l=\"detail\">" + words + "</td>"), std::string::npos) << words;
     EXPECT_NE(page.find("id=\"check\""), std::string::npos);
     EXPECT_NE(page.find("crypto.subtle.digest('SHA-256'"), std::string::npos);
     EXPECT_NE(page.find("ArrowLeft"), std::string::npos);
@@ -239,6 +256,60 @@ TEST_F(SiteTest, SpiderLaddersBySuitCount) {
     }
     EXPECT_EQ(lines, 1u);
     EXPECT_NE(s.get("/top/spider").body.find("href=\"/player/2\""), std::string::npos);
+    // 1, 2, 4 suits in that order; no rating where the game is not rated.
+    ASSERT_EQ((*v)["variants"].size(), 3u);
+    EXPECT_EQ((*v)["variants"].at(0)["word"].str(), "1");
+    EXPECT_EQ((*v)["variants"].at(1)["word"].str(), "2");
+    EXPECT_EQ((*v)["variants"].at(2)["word"].str(), "4");
+    for (const auto& var : (*v)["variants"].items())
+        for (const auto& l : var["ladder"].items()) EXPECT_TRUE(l["rating"].is_null());
+    // Resigned after 3 moves: 3 moves, as IRC says, though the journal holds 4 entries.
+    ASSERT_EQ(db->journal(1).size(), 4u);
+    EXPECT_EQ(db->journal(1).back().action, "resign");
+    const auto g = s.game(1);
+    ASSERT_TRUE(g);
+    EXPECT_EQ((*g)["moves"].integer(), 3);
+    // Played in private: the place is not the player's nick.
+    EXPECT_TRUE((*g)["private"].boolean());
+    EXPECT_EQ((*g)["place"].str(), "");
+    const std::string page = s.get("/game/1").body;
+    EXPECT_NE(page.find("<td>in private on net</td>"), std::string::npos);
+    EXPECT_EQ(s.get("/api/").body.find("\"place\":\"bob\""), std::string::npos);
+}
+
+TEST_F(SiteTest, HandsAtTheEndReadAsTheirOwnersAndEveryColumnHasAHeading) {
+    play(*db, *e8, 3, "#cards", two_humans(*e8, 987654321ULL, "alice", kEvilKey, "bob", kBobKey),
+         10000);
+    const std::string page = site().get("/game/3").body;
+    EXPECT_EQ(page.find("Your hand"), std::string::npos);
+    EXPECT_NE(page.find("(no cards)"), std::string::npos);  // the winner went out
+    EXPECT_EQ(page.find("<th></th>"), std::string::npos);
+    for (const char* label : {"the deal", "the move before", "the next move", "the end"})
+        EXPECT_NE(page.find(fmt::format("aria-label=\"{}\"", label)), std::string::npos);
+    // Phones: the players' table is rows of labelled cells.
+    EXPECT_NE(page.find("<table class=\"rows\"><tr class=\"head\"><th>seat</th>"),
+              std::string::npos);
+    EXPECT_NE(page.find("<td data-l=\"points\" class=\"n\">"), std::string::npos);
+}
+
+TEST_F(SiteTest, OneAddressPerPageAndAFavicon) {
+    play(*db, *e8, 1, "#cards", two_humans(*e8, 5, "alice", kEvilKey, "bob", kBobKey), 10000);
+    const Site s = site();
+    EXPECT_EQ(s.get("/game/1").status, 200);
+    EXPECT_EQ(s.get("/game/01").status, 404);
+    EXPECT_EQ(s.get("/game/1/").status, 404);
+    EXPECT_EQ(s.get("/api/game/1/").status, 404);
+    EXPECT_EQ(s.get("/player/01").status, 404);
+    const Response bad = s.get("/game/-1");
+    EXPECT_EQ(bad.status, 400);
+    EXPECT_NE(bad.body.find("<title>Bad request - croupier</title>"), std::string::npos);
+    EXPECT_EQ(bad.body.find("Not found"), std::string::npos);
+    const Response icon = s.get("/favicon.ico");
+    EXPECT_EQ(icon.status, 200);
+    EXPECT_EQ(icon.content_type, "image/svg+xml");
+    EXPECT_EQ(icon.body.rfind("<svg", 0), 0u);
+    EXPECT_NE(s.get("/").body.find("<link rel=\"icon\" href=\"data:image/svg+xml,"),
+              std::string::npos);
 }
 
 TEST_F(SiteTest, UnknownThingsAre404AndMalformedIds400) {
@@ -294,8 +365,12 @@ global.crypto = window.crypto;
 eval(fs.readFileSync(process.argv[2] + '/page.js', 'utf8'));
 const out = [];
 out.push('last ' + el('step').textContent.split('\n')[0]);
-key({key: 'Home', preventDefault() {}});
+el('first').onclick();
 out.push('home ' + el('step').textContent.split('\n')[0]);
+key({key: 'ArrowRight', altKey: true, preventDefault() {}});
+key({key: 'ArrowRight', ctrlKey: true, preventDefault() {}});
+key({key: 'End', preventDefault() {}});
+out.push('modified ' + el('step').textContent.split('\n')[0]);
 key({key: 'ArrowRight', preventDefault() {}});
 out.push('right ' + el('step').textContent.split('\n')[0]);
 el('prev').onclick();
@@ -314,6 +389,8 @@ setTimeout(() => {
     const auto moves = db->journal(3).size();
     EXPECT_NE(out.find(fmt::format("last Move {0} of {0}: ", moves)), std::string::npos) << out;
     EXPECT_NE(out.find("home The deal\n"), std::string::npos) << out;
+    // Alt/Ctrl+arrow are the browser's (back, forward), Home and End scroll: no step.
+    EXPECT_NE(out.find("modified The deal\n"), std::string::npos) << out;
     EXPECT_NE(out.find(fmt::format("right Move 1 of {}: ", moves)), std::string::npos) << out;
     EXPECT_EQ(out.find("prev 0\n"), std::string::npos) << out;  // the deal's view has lines
     EXPECT_NE(out.find("check ok Checked in your browser: SHA-256 of 987654321 is the seal"),

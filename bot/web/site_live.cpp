@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// A game under way, as its channel sees it (docs/WEB.md, "Live games"): the public view the
+// page shows and the server's live stream sends after each move (bot/web/live.cpp).
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "bot/strings.hpp"
+#include "bot/web/page.hpp"
+#include "bot/web/site.hpp"
+
+namespace croupier::bot::web {
+
+namespace {
+
+constexpr std::size_t kLastMoves = 8;  // the moves shown with what the channel was told
+
+std::vector<std::string> channel_lines(const std::vector<Out>& out) {
+    std::vector<std::string> lines;
+    for (const auto& o : out)
+        if (o.to == Out::To::Table) lines.push_back(strip_formatting(o.text));
+    return lines;
+}
+
+Value text_array(const std::vector<std::string>& lines) {
+    Value a = Value::array();
+    for (const auto& l : lines) a.push(l);
+    return a;
+}
+
+}  // namespace
+
+bool is_channel(std::string_view place) {
+    return !place.empty() && std::string_view("#&+!").find(place.front()) != std::string_view::npos;
+}
+
+std::int64_t Site::data_version() const {
+    return db_.data_version();
+}
+
+std::string Site::live_mark(std::int64_t id) const {
+    const auto w = db_.game(id);
+    if (!w) return "gone";
+    return fmt::format("{}:{}", w->game.status, w->moves);
+}
+
+std::optional<Value> Site::live(std::int64_t id) const {
+    const auto w = db_.game(id);
+    if (!w) return std::nullopt;
+    const auto& g = w->game;
+    auto setup = GameSetup::deserialise(g.setup);
+    // Only a game in a channel: a private game's board is its player's alone while it runs,
+    // and a daily deal's stays sealed until its day is over.
+    if (!is_channel(g.place) || !setup || setup->options.count("daily") != 0) return std::nullopt;
+    Value v = Value::object();
+    v.set("id", static_cast<long long>(g.id));
+    v.set("status", g.status);
+    v.set("ended", g.status != "open");
+    v.set("moves", static_cast<long long>(w->moves));
+    if (g.status != "open") return v;  // the page, reloaded, shows the whole game
+    const GameKind* k = find_kind(kinds_, g.kind);
+    if (!k) return v;
+    setup->game_id = id;
+    auto nick = [&](int seat) -> std::string {
+        if (seat < 0) return "(the clock)";
+        if (static_cast<std::size_t>(seat) < setup->players.size())
+            return setup->players[static_cast<std::size_t>(seat)];
+        return fmt::format("seat {}", seat);
+    };
+    // Rebuilt through the game as an ended game is (Site::game): only what went to the table,
+    // never a move's own words (a duel's bid is in them) nor a seat's lines (hands).
+    Value last = Value::array();
+    std::vector<Value> moves;
+    try {
+        auto game = k->create(*setup);
+        long long n = 0;
+        for (const auto& e : db_.journal(id)) {
+            const auto [cmd, args] = split_command(e.action);
+            const Checked<Outcome> o = game->act(e.seat, cmd, args);
+            if (!o) break;
+            Value m = Value::object();
+            m.set("n", ++n);
+            m.set("nick", nick(e.seat));
+            m.set("said", text_array(channel_lines(o->out)));
+            moves.push_back(std::move(m));
+            if (moves.size() > kLastMoves) moves.erase(moves.begin());
+        }
+        v.set("view", text_array(channel_lines(game->show_table())));
+        Value turn = Value::array();
+        if (!game->finished())
+            for (int s : game->awaited()) turn.push(nick(s));
+        v.set("turn", std::move(turn));
+    } catch (const std::exception&) {
+        return v;
+    }
+    for (auto& m : moves) last.push(std::move(m));
+    v.set("last", std::move(last));
+    return v;
+}
+
+}  // namespace croupier::bot::web
+
+namespace croupier::bot::web {
+
+std::string live_html(const std::string& base, const Value& live) {
+    const long long id = live["id"].integer();
+    std::string out = fmt::format(
+        "<section id=\"live\" data-stream=\"{}\" data-moves=\"{}\"><h2>At the table now</h2>"
+        "<p id=\"live-turn\">",
+        html(fmt::format("{}/live/game/{}", base, id)), live["moves"].integer());
+    std::string turn;
+    for (const auto& n : live["turn"].items()) turn += (turn.empty() ? "" : ", ") + n.str();
+    out += html(turn.empty() ? std::string() : "Waiting for " + turn + ".");
+    out += "</p><pre id=\"live-view\">";
+    std::string view;
+    for (const auto& l : live["view"].items()) view += (view.empty() ? "" : "\n") + l.str();
+    out += html(view) + "</pre><h3>The last moves</h3><ol id=\"live-moves\">";
+    for (const auto& m : live["last"].items()) {
+        std::string said;
+        for (const auto& l : m["said"].items()) said += (said.empty() ? "" : " ") + l.str();
+        out += fmt::format("<li value=\"{}\"><b>{}</b> {}</li>", m["n"].integer(),
+                           html(m["nick"].str()), html(said));
+    }
+    out +=
+        "</ol><p class=\"muted\" id=\"live-state\">Updated as it is played (the moves, hands and "
+        "deal are shown once the game has ended).</p></section>";
+    return out;
+}
+
+// The page's live part: one stream (EventSource) of the game's public view, shown by
+// textContent only; at the game's end the page is loaded again, the whole game on it.
+const char* const kLiveScript = R"JS(
+(function () {
+  var sec = document.getElementById('live');
+  if (!sec || !window.EventSource) return;
+  var es = null;
+  var put = function (id, text) { document.getElementById(id).textContent = text; };
+  var start = function () {
+  es = new EventSource(sec.getAttribute('data-stream'));
+  es.onmessage = function (e) {
+    var l = JSON.parse(e.data);
+    if (l.ended) { es.close(); location.reload(); return; }
+    sec.setAttribute('data-moves', l.moves);
+    put('live-turn', l.turn && l.turn.length ? 'Waiting for ' + l.turn.join(', ') + '.' : '');
+    put('live-view', (l.view || []).join('\n'));
+    var moves = document.getElementById('moves');
+    if (moves) moves.textContent = l.moves;
+    var ol = document.getElementById('live-moves');
+    while (ol.firstChild) ol.removeChild(ol.firstChild);
+    (l.last || []).forEach(function (m) {
+      var li = document.createElement('li'), b = document.createElement('b');
+      li.value = m.n;
+      b.textContent = m.nick;
+      li.appendChild(b);
+      li.appendChild(document.createTextNode(' ' + m.said.join(' ')));
+      ol.appendChild(li);
+    });
+  };
+  es.onerror = function () { put('live-state', 'Reconnecting…'); };
+  es.onopen = function () {
+    put('live-state', 'Updated as it is played (the moves, hands and deal are shown once ' +
+      'the game has ended).');
+  };
+  };
+  // Opened once the page has loaded: a stream never ends, and must not hold the page loading.
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', function () { setTimeout(start, 0); });
+})();
+)JS";
+
+}  // namespace croupier::bot::web
