@@ -209,6 +209,7 @@ def test(h):
     rows = [STANDING_RX.match(x) for x in om.group(2).split(", ")]
     check(len(rows) == 4 and all(rows), f"the end line ranks four players: {over}")
     said = {r.group(2): points(r.group(3) + r.group(4)) for r in rows}
+    order = [r.group(2) for r in rows]  # as the end line ranks them
     check(sorted(said) == sorted(NICKS), f"the end line names each player once: {over}")
     check(sum(said.values()) == 4, f"4 points in all (2 rounds x 2 games): {over}")
     check([int(r.group(1)) for r in rows] == sorted(int(r.group(1)) for r in rows) and
@@ -219,6 +220,7 @@ def test(h):
         for w in WIN_RX.finditer(s):
             wins[w.group(1)] += 1
 
+    pages(h, base, event, order, said, clients["ann"])
     h.stop_bot()
     db = sqlite3.connect(f"file:{os.path.join(h.dir, 'croupier.db')}?mode=ro", uri=True)
     state, kind = db.execute("SELECT state, kind FROM events WHERE id = ?", (event,)).fetchone()
@@ -256,7 +258,6 @@ def test(h):
     check(rated == {n: (2, won[n]) for n in NICKS},
           f"each player's {kind} rating counts their 2 games and their wins: {rated} / {won}")
     db.close()
-    pages(h, base, event, [r.group(2) for r in rows], said, clients["ann"])
 
 
 def pages(h, base, event, order, said, ann):
