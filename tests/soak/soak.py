@@ -911,7 +911,16 @@ class Soak:
                     "SELECT action FROM journal WHERE game_id = ? ORDER BY seq", (game,))]
                 new = len(acked) - self.checked_of.get(game, 0)
                 self.checked += max(0, new)
-                lost = [i for i, a in enumerate(acked) if i >= len(actions) or actions[i] != a]
+                # In order, with moves saved but never acknowledged (their answer not seen:
+                # the daemon killed first, or another line taken for it) allowed between.
+                lost, at = [], 0
+                for i, a in enumerate(acked):
+                    while at < len(actions) and actions[at] != a:
+                        at += 1
+                    if at == len(actions):
+                        lost.append(i)
+                    else:
+                        at += 1
                 if lost:
                     print(f"LOST: Spider game {game}: acknowledged {acked[-5:]}, journal "
                           f"{actions[-5:]}", flush=True)
