@@ -390,10 +390,8 @@ void Moves::finish(Table& t, const std::string& status) {
         log::info("{} game {} at {}/{}: {} ({})", title, id, net, place, status, summary);
     });
     if (event)  // the event pairs its next games once the result is recorded
-        commits.after_commit(t, [this, live = std::weak_ptr<int>(s.alive), net = t.net->name, event,
-                                 id = t.game_id] {
-            if (!live.lock() || !s.event_game_over) return;
-            if (auto n = nets.find(net); n != nets.end()) s.event_game_over(*n->second, event, id);
+        commits.after_commit(t, [this, live = std::weak_ptr<int>(s.alive), event] {
+            if (live.lock() && s.event_game_over) s.event_game_over(event);
         });
     close_table(t);
 }

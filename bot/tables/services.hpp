@@ -38,7 +38,7 @@ class TableServices : public TablesParts {
     std::shared_ptr<int> alive = std::make_shared<int>(0);  // posted tasks and holds check it
     // An event's game ended, its result recorded (bot/tourney/ listens): the network, the
     // event, the game.
-    std::function<void(NetCtx&, std::int64_t event, std::int64_t game)> event_game_over;
+    std::function<void(std::int64_t event)> event_game_over;
 
     Registry registry;   // building, finding and routing (registry.cpp)
     Moves moves;         // the one commit path, delivery, the end of a game (commit.cpp)

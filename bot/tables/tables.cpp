@@ -68,7 +68,7 @@ void Tables::forfeit_seat(Table& t, const std::string& person, const std::string
         log::warn("{}: {} could not leave game {}: {}", t.place, person, t.game_id, done.why());
 }
 
-void Tables::on_event_game_over(std::function<void(NetCtx&, std::int64_t, std::int64_t)> f) {
+void Tables::on_event_game_over(std::function<void(std::int64_t event)> f) {
     s_->event_game_over = std::move(f);
 }
 

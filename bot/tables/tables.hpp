@@ -105,7 +105,7 @@ class Tables {
     // `person` gives up their seat at `t` (a withdrawal from an event): as `leave`.
     void forfeit_seat(Table& t, const std::string& person, const std::string& why);
     // Called when an event's game has ended and its result is recorded.
-    void on_event_game_over(std::function<void(NetCtx&, std::int64_t, std::int64_t)> f);
+    void on_event_game_over(std::function<void(std::int64_t event)> f);
 
   private:
     std::unique_ptr<TableServices> s_;

@@ -28,9 +28,8 @@ bool seats_player(const storage::EventGameRow& g, int idx) {
 }
 
 std::string option(const Table& t, const std::string& name) {
-    if (const auto it = t.deal_options.find(name); it != t.deal_options.end()) return it->second;
-    if (const auto it = t.setup.options.find(name); it != t.setup.options.end()) return it->second;
-    return "";
+    const auto it = t.setup.options.find(name);
+    return it != t.setup.options.end() ? it->second : "";
 }
 
 }  // namespace
@@ -355,9 +354,7 @@ void Tourneys::tell_round(const Event& e, NetCtx& n, int round, int first_board,
     out_.send_to_channel(n, ev.channel, line + ".");
 }
 
-void Tourneys::game_over(NetCtx& n, std::int64_t event, std::int64_t game) {
-    (void)n;
-    (void)game;
+void Tourneys::game_over(std::int64_t event) {
     try {
         advance(event);
     } catch (const std::exception& e) {

@@ -46,8 +46,7 @@ Tourneys::Tourneys(Clock& clock, const config::Config& cfg, const Kinds& kinds, 
       tables_(tables),
       out_(out),
       router_(router) {
-    tables_.on_event_game_over(
-        [this](NetCtx& n, std::int64_t event, std::int64_t game) { game_over(n, event, game); });
+    tables_.on_event_game_over([this](std::int64_t event) { game_over(event); });
 }
 
 Tourneys::~Tourneys() {

@@ -94,7 +94,7 @@ class Tourneys {
     void finish(const Event& e, NetCtx& n);
     // The round's one channel line and each player's private line.
     void tell_round(const Event& e, NetCtx& n, int round, int first_board, const Dealt& dealt);
-    void game_over(NetCtx& n, std::int64_t event, std::int64_t game);
+    void game_over(std::int64_t event);
     void tick();
     void arm(const storage::EventRow& e);
     std::string link(std::int64_t id) const;
