@@ -61,6 +61,11 @@ inline Out layout_line(std::string text) {
 struct Outcome {
     std::string canonical;  // the action as the journal stores it
     std::vector<Out> out;   // what to tell whom
+    // What the table was told of this move alone, for a record read move by move (the web
+    // pages' steps), where the game holds its table lines back and tells them packed with a
+    // later move (a computer's turn told with the move after which a person plays): the
+    // move's own table lines. Empty: the table lines of `out` are the move's own.
+    std::vector<std::string> told;
 };
 
 // One command of a game's table: the parser and `help` both read it (ZNC style).
@@ -116,6 +121,17 @@ class Game {
     // is the table's `Fault`. A success gives the canonical text: act(seat,
     // canonical) on an equal game gives the same result (that is how games are restored).
     virtual Checked<Outcome> act(int seat, std::string_view command, std::string_view args) = 0;
+
+    // A move as people read it in a record of the game (the web pages' list of moves): the
+    // game's notation ("plays J♠", "draws", "bids 3 and plays Hero"), for a move `command`
+    // `args` (canonical, as the journal stores it) that `seat` is about to make: called on
+    // the game as it stands before the move. By default the command as typed.
+    virtual std::string move_text(int seat, std::string_view command, std::string_view args) const {
+        (void)seat;
+        std::string t(command);
+        if (!args.empty()) t += " " + std::string(args);
+        return t;
+    }
 
     // The safe move for an awaited seat whose time ran out, canonical ("leave" if none).
     virtual std::string timeout_action(int seat) const = 0;

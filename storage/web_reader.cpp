@@ -198,7 +198,7 @@ std::int64_t WebReader::person_id(const std::string& network, const std::string&
 }
 
 std::vector<WebLadderLine> WebReader::ladder(const std::string& kind, const std::string& variant,
-                                             bool by_xp) const {
+                                             bool by_xp, bool provisional_last) const {
     auto q = prepare(
         fmt::format("SELECT r.network, CASE WHEN pi.id IS NULL THEN '?' ELSE COALESCE({}, "
                     "'?') END, COALESCE(pi.id, 0), r.games, r.wins, "
@@ -207,7 +207,10 @@ std::vector<WebLadderLine> WebReader::ladder(const std::string& kind, const std:
                     "LEFT JOIN xp x ON x.network = r.network AND x.key = r.key AND x.kind = "
                     "r.kind WHERE r.kind = ? AND r.variant = ? ORDER BY r.network, {}"
                     "r.rating DESC, r.wins DESC, r.points DESC, r.games ASC, pi.id ASC",
-                    nick_now("r.network", "r.key"), by_xp ? "x.xp DESC, " : ""));
+                    nick_now("r.network", "r.key"),
+                    std::string(by_xp ? "x.xp DESC, " : "") +
+                        (provisional_last ? fmt::format("(r.games < {}) ASC, ", kProvisionalGames)
+                                          : std::string())));
     q->bind(1, kind);
     q->bind(2, variant);
     std::vector<WebLadderLine> out;

@@ -35,6 +35,9 @@ struct WebGame {
     std::int64_t moves = 0;
 };
 
+// A rating is provisional until its person has played this many games of the ladder.
+inline constexpr int kProvisionalGames = 5;
+
 struct WebLadderLine {
     std::string network;
     std::string nick;
@@ -85,9 +88,10 @@ class WebReader {
     // The public number of a person (network, key), 0 if they have none.
     std::int64_t person_id(const std::string& network, const std::string& key) const;
     // The whole ladder of a kind and variant, network by network: by rating, wins, points,
-    // fewer games; or by experience first (`by_xp`).
+    // fewer games; or by experience first (`by_xp`). `provisional_last`: a rated kind's
+    // players of fewer than kProvisionalGames games after all the others (docs/WEB.md).
     std::vector<WebLadderLine> ladder(const std::string& kind, const std::string& variant,
-                                      bool by_xp) const;
+                                      bool by_xp, bool provisional_last = false) const;
     std::optional<WebPerson> person(std::int64_t id, int recent) const;
     // The ranked games of a kind's daily deal on a day, network by network (bot/daily/).
     std::vector<std::pair<std::string, std::vector<DailyRow>>> daily(const std::string& kind,

@@ -37,7 +37,7 @@ inline constexpr const char* kStyle =
     "\": \";color:#595959}ol.moves{columns:auto;padding-left:2em}header a{margin-right:.6em}}"
     "@media (prefers-color-scheme:dark){body{background:#181818;color:#ddd}a{color:#8ab4f8}"
     "pre{background:#262626}th,td{border-color:#333}table.rows td[data-l]::before"
-    "{color:#aaa}}";
+    "{color:#aaa}.muted{color:#aaa}.ok{color:#6c6}.bad{color:#f77}}";
 
 // The site's icon, a card with a spade: served at /favicon.ico (as SVG) and named by every page
 // as a data: address, so that a browser asks for nothing more.
@@ -50,8 +50,15 @@ inline constexpr const char* kFavicon =
 // class="head", and each cell after it data-l="its column's heading" (site_layout.cpp).
 std::string labelled(std::string_view body);
 
-// "2026-11-28 20:15 UTC" for unix seconds; "" for none (0).
-inline std::string when(std::int64_t unix) {
+// A time on a page, as markup: `<time datetime="2026-11-28T20:15:00Z" title="2026-11-28 20:15
+// UTC">2026-11-28 20:15 UTC</time>` for unix seconds; empty for none (0). The page's script
+// (kTimeScript) writes its text in the reader's time zone, and "2 h ago" for a recent one;
+// without it the text stays UTC, as the title (shown on hover) always is. Added to a page by
+// Page::text(when(t)) (as it is: it is markup), or as when(t).markup.
+struct When {
+    std::string markup;
+};
+inline std::string when_text(std::int64_t unix) {  // "2026-11-28 20:15 UTC"; "" for none
     if (unix <= 0) return "";
     const auto t = static_cast<std::time_t>(unix);
     std::tm tm{};
@@ -60,6 +67,27 @@ inline std::string when(std::int64_t unix) {
     std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
     return buf;
 }
+inline When when(std::int64_t unix) {
+    if (unix <= 0) return {};
+    const auto t = static_cast<std::time_t>(unix);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char iso[32];
+    std::strftime(iso, sizeof iso, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    const std::string utc = when_text(unix);
+    return {fmt::format("<time datetime=\"{}\" title=\"{}\">{}</time>", iso, utc, utc)};
+}
+
+// The times of a page in the reader's zone (see When): "2026-11-28 21:15" and, for a time of
+// the last two days, "(2 h ago)"; the title keeps UTC.
+inline constexpr const char* kTimeScript =
+    "(function(){var p=function(n){return(n<10?'0':'')+n;},now=Date.now();"
+    "document.querySelectorAll('time[datetime]').forEach(function(e){"
+    "var d=new Date(e.getAttribute('datetime'));if(isNaN(d))return;"
+    "var s=Math.round((now-d)/1000),ago=s<0||s>=172800?'':s<60?'just now':s<3600?"
+    "Math.floor(s/60)+' min ago':Math.floor(s/3600)+' h ago';"
+    "e.textContent=d.getFullYear()+'-'+p(d.getMonth()+1)+'-'+p(d.getDate())+' '+"
+    "p(d.getHours())+':'+p(d.getMinutes())+(ago?' ('+ago+')':'');});})();";
 
 class Page {
   public:
@@ -70,6 +98,7 @@ class Page {
         return *this;
     }
     Page& text(std::string_view s) { return raw(html(s)); }
+    Page& text(const When& w) { return raw(w.markup); }
     std::string link(const std::string& path, std::string_view label) const {
         return fmt::format("<a href=\"{}\">{}</a>", html(base_ + path), html(label));
     }
@@ -79,9 +108,12 @@ class Page {
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<title>{} - croupier</title><link rel=\"icon\" href=\"data:image/svg+xml,{}\">"
             "<style>{}</style></head><body><header>{}{}{}</header>"
-            "<main>{}</main></body></html>\n",
+            "<main>{}</main>{}</body></html>\n",
             html(title_), icon_uri(), kStyle, link("/", "croupier"), link("/events", "events"),
-            link(api_, "JSON"), labelled(body_));
+            link(api_, "JSON"), labelled(body_),
+            body_.find("<time ") == std::string::npos
+                ? std::string()
+                : std::string("<script>") + kTimeScript + "</script>");
     }
 
   private:
@@ -107,6 +139,8 @@ std::string daily_html(const std::string& base, const Value& v);
 // date from the server's stream (site_live.cpp).
 std::string live_html(const std::string& base, const Value& live);
 extern const char* const kLiveScript;
+// The first page's script that keeps its games under way up to date (site_live.cpp).
+extern const char* const kGamesLiveScript;
 // The events' pages from their JSON (site_events.cpp).
 std::string events_html(const std::string& base, const Value& v);
 std::string event_html(const std::string& base, const Value& v);

@@ -199,6 +199,7 @@ class Session : public std::enable_shared_from_this<Session>, public LiveSink {
         if (!server_.site) return send(busy("The pages are not available.\n", 30, v));
         const std::string key(target.data(), target.size());
         if (key.rfind("/live/game/", 0) == 0) return open_live(key.substr(11), v);
+        if (key == "/live/games") return open_live("", v, true);  // the first page's
         auto e = server_.find_kept(key);
         if (!e) {
             Response r;
@@ -246,8 +247,11 @@ class Session : public std::enable_shared_from_this<Session>, public LiveSink {
 
     // A live game's stream (live.hpp): the answer's head and first event, then an event
     // after each move, until the peer closes or the game ends (the page then reloads).
-    void open_live(const std::string& id_text, unsigned v) {
-        const auto id = parse_id(id_text);
+    // `games`: the first page's games under way (the site's live view 0), not one game's.
+    void open_live(const std::string& id_text, unsigned v, bool games = false) {
+        auto id = parse_id(id_text);
+        if (id && *id == 0) id.reset();
+        if (games) id = 0;
         const std::string first = id && server_.hub ? server_.hub->first(*id) : "";
         if (first.empty())
             return send(plain(http::status::not_found, "No game under way to watch here.\n", v));

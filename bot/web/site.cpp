@@ -85,7 +85,18 @@ std::string players_text(const Page& p, const Value& players) {
     return out;
 }
 
-// A person's rating after each rated game, as a small line plot.
+// After a rating that is provisional (fewer than kProvisionalGames games): a "?" saying so.
+std::string provisional_mark(const Value& line) {
+    return line["provisional"].boolean()
+               ? fmt::format(" <abbr title=\"provisional: fewer than {} games\">?</abbr>",
+                             storage::kProvisionalGames)
+               : std::string();
+}
+
+// A person's rating after each rated game, as a small line plot: the dates of the first and
+// last game under it, a point per game whose title (shown on hover) says its date, rating and
+// game, and the first kProvisionalGames - 1 games, while the rating is provisional, hollow
+// points on a dashed line.
 std::string rating_svg(const Value& points) {
     const std::size_t n = points.size();
     if (n == 0) return "";
@@ -98,22 +109,55 @@ std::string rating_svg(const Value& points) {
         lo -= 10;
         hi += 10;
     }
-    const double w = 320, h = 120, left = 40, top = 8, bottom = 8;
-    std::string line;
+    const double w = 320, h = 136, left = 40, top = 8, bottom = 24, right = 6;
+    const std::size_t provisional = storage::kProvisionalGames - 1;  // points 0..3
+    auto x_of = [&](std::size_t i) {
+        return left + 6 +
+               (n == 1 ? (w - left - 6 - right) / 2 : (w - left - 12 - right) * i / (n - 1.0));
+    };
+    auto y_of = [&](std::size_t i) {
+        return top + (h - top - bottom) * (hi - points.at(i)["rating"].real()) / (hi - lo);
+    };
+    std::string sure, unsure, dots;
     for (std::size_t i = 0; i < n; ++i) {
-        const double x = left + (n == 1 ? (w - left) / 2 : (w - left - 4) * i / (n - 1.0));
-        const double y =
-            top + (h - top - bottom) * (hi - points.at(i)["rating"].real()) / (hi - lo);
-        line += fmt::format("{}{:.1f},{:.1f}", i ? " " : "", x, y);
+        const std::string xy = fmt::format("{:.1f},{:.1f}", x_of(i), y_of(i));
+        if (i <= provisional) unsure += (unsure.empty() ? "" : " ") + xy;
+        if (i >= provisional) sure += (sure.empty() ? "" : " ") + xy;
+        const Value& pt = points.at(i);
+        dots += fmt::format(
+            "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3.5\" fill=\"{}\" stroke=\"#c33\" "
+            "stroke-width=\"1.5\"><title>{}: {:.0f} after game #{}{}</title></circle>",
+            x_of(i), y_of(i), i < provisional ? "none" : "#c33", when_text(pt["at"].integer()),
+            pt["rating"].real(), pt["game_id"].integer(), i < provisional ? " (provisional)" : "");
     }
+    auto day = [](long long at) { return when_text(at).substr(0, 10); };
+    std::string dates = fmt::format(
+        "<text x=\"{:.0f}\" y=\"{:.0f}\" font-size=\"11\" fill=\"currentColor\">{}</text>", left,
+        h - 6, day(points.at(0)["at"].integer()));
+    if (n > 1 && day(points.at(n - 1)["at"].integer()) != day(points.at(0)["at"].integer()))
+        dates += fmt::format(
+            "<text x=\"{:.0f}\" y=\"{:.0f}\" font-size=\"11\" fill=\"currentColor\" "
+            "text-anchor=\"end\">{}</text>",
+            w - right, h - 6, day(points.at(n - 1)["at"].integer()));
     return fmt::format(
         "<svg viewBox=\"0 0 {0} {1}\" width=\"{0}\" height=\"{1}\" role=\"img\" "
-        "aria-label=\"rating from {2:.0f} to {3:.0f}\"><rect x=\"{4}\" y=\"0\" width=\"{5}\" "
-        "height=\"{1}\" fill=\"none\" stroke=\"#999\"/><text x=\"0\" y=\"16\" font-size=\"11\" "
-        "fill=\"currentColor\">{3:.0f}</text><text x=\"0\" y=\"{6}\" font-size=\"11\" "
-        "fill=\"currentColor\">{2:.0f}</text><polyline fill=\"none\" stroke=\"#c33\" "
-        "stroke-width=\"2\" points=\"{7}\"/></svg>",
-        w, h, lo, hi, left, w - left, h - 4, line);
+        "aria-label=\"rating from {2:.0f} to {3:.0f}, {4} games from {5} to {6}\"><rect x=\"{7}\" "
+        "y=\"0\" width=\"{8}\" height=\"{9}\" fill=\"none\" stroke=\"#999\"/><text x=\"0\" "
+        "y=\"16\" font-size=\"11\" fill=\"currentColor\">{3:.0f}</text><text x=\"0\" y=\"{10}\" "
+        "font-size=\"11\" fill=\"currentColor\">{2:.0f}</text>{11}{12}{13}{14}</svg>",
+        w, h, lo, hi, n, day(points.at(0)["at"].integer()), day(points.at(n - 1)["at"].integer()),
+        left, w - left, h - bottom + 4, h - bottom, dates,
+        unsure.find(' ') == std::string::npos
+            ? std::string()
+            : fmt::format("<polyline fill=\"none\" stroke=\"#c33\" stroke-width=\"2\" "
+                          "stroke-dasharray=\"4 3\" points=\"{}\"/>",
+                          unsure),
+        sure.find(' ') == std::string::npos
+            ? std::string()
+            : fmt::format("<polyline fill=\"none\" stroke=\"#c33\" stroke-width=\"2\" "
+                          "points=\"{}\"/>",
+                          sure),
+        dots);
 }
 
 // ---- the pages from the views --------------------------------------------------------
@@ -178,7 +222,7 @@ std::string index_html(const std::string& base, const Value& v) {
         first = false;
         p.raw(p.link("/top/" + k["name"].str(), k["title"].str()));
     }
-    p.raw("</p>");
+    p.raw("</p><script>").raw(kGamesLiveScript).raw("</script>");  // the games under way, live
     return p.finish();
 }
 
@@ -215,7 +259,9 @@ std::string top_html(const std::string& base, const Value& v) {
             if (xp)
                 p.raw(fmt::format("<td class=\"n\">{}</td><td class=\"n\">{}</td>",
                                   l["experience"].integer(), l["level"].integer()));
-            if (rated) p.raw(fmt::format("<td class=\"n\">{:.0f}</td>", l["rating"].real()));
+            if (rated)
+                p.raw(fmt::format("<td class=\"n\">{:.0f}{}</td>", l["rating"].real(),
+                                  provisional_mark(l)));
             p.raw(fmt::format("<td class=\"n\">{}</td><td class=\"n\">{}</td>",
                               l["games"].integer(), l["wins"].integer()));
             if (points) p.raw(fmt::format("<td class=\"n\">{}</td>", l["points"].integer()));
@@ -246,9 +292,9 @@ std::string player_html(const std::string& base, const Value& v) {
             p.raw(s["points"].is_null()
                       ? std::string("<td></td>")
                       : fmt::format("<td class=\"n\">{}</td>", s["points"].integer()));
-            p.raw(s["rating"].is_null()
-                      ? std::string("<td></td>")
-                      : fmt::format("<td class=\"n\">{:.0f}</td>", s["rating"].real()));
+            p.raw(s["rating"].is_null() ? std::string("<td></td>")
+                                        : fmt::format("<td class=\"n\">{:.0f}{}</td>",
+                                                      s["rating"].real(), provisional_mark(s)));
             p.raw("</tr>");
         }
         p.raw("</table></div>");
@@ -298,7 +344,7 @@ const char* const kGameScript = R"JS(
     var show = function () {
       var s = steps[i];
       cap.textContent = (i === 0 ? 'The deal' : 'Move ' + i + ' of ' + (steps.length - 1) +
-        ': ' + s.nick + ' ' + s.action) + (s.said.length ? '\n' + s.said.join('\n') : '');
+        ': ' + s.nick + ' ' + s.text) + (s.said.length ? '\n' + s.said.join('\n') : '');
       view.textContent = s.view.join('\n');
     };
     var go = function (n) { i = Math.max(0, Math.min(steps.length - 1, n)); show(); };
@@ -354,9 +400,9 @@ std::string game_html(const std::string& base, const Value& v) {
     };
     row("place", html(place_text(v) + " on " + v["network"].str()));
     row("status", html(ended ? v["status"].str() : std::string("under way")));
-    row("started", html(when(v["started"].integer())));
+    row("started", when(v["started"].integer()).markup);
     if (ended) {
-        row("ended", html(when(v["ended"].integer())));
+        row("ended", when(v["ended"].integer()).markup);
         row("result", html(v["result"].str()));
     }
     p.raw("<tr><th>moves</th><td id=\"moves\">")
@@ -431,7 +477,7 @@ std::string game_html(const std::string& base, const Value& v) {
         // Each move an address of its own (/game/12#m7): opening it shows that step.
         for (const auto& m : v["journal"].items())
             p.raw(fmt::format("<li id=\"m{0}\"><a href=\"#m{0}\">", m["seq"].integer()))
-                .text(m["nick"].str() + ": " + m["action"].str())
+                .text(m["nick"].str() + " " + m["text"].str())
                 .raw("</a></li>");
         p.raw("</ol>");
     }
@@ -481,6 +527,13 @@ Value strings(const std::vector<std::string>& v) {
 }
 
 }  // namespace
+
+std::vector<std::string> told_lines(const Outcome& o) {
+    std::vector<std::string> lines;
+    if (o.told.empty()) return table_lines(o.out);
+    for (const auto& l : o.told) lines.push_back(strip_formatting(l));
+    return lines;
+}
 
 std::string strip_formatting(std::string_view t) {
     std::string out;
@@ -647,13 +700,13 @@ std::optional<Value> Site::top(const std::string& name) const {
     bool by_xp = false;
     std::vector<std::vector<storage::WebLadderLine>> ladders;
     for (const auto& [word, stored] : variants) {
-        ladders.push_back(db_.ladder(k->name(), stored, false));
+        ladders.push_back(db_.ladder(k->name(), stored, false, ladder.rated));
         for (const auto& l : ladders.back()) by_xp = by_xp || l.xp > 0;
     }
     if (by_xp) {
         ladders.clear();
         for (const auto& [word, stored] : variants)
-            ladders.push_back(db_.ladder(k->name(), stored, true));
+            ladders.push_back(db_.ladder(k->name(), stored, true, ladder.rated));
     }
     v.set("by_experience", by_xp);
     std::map<std::string, int> networks;
@@ -681,6 +734,7 @@ std::optional<Value> Site::top(const std::string& name) const {
             line.set("wins", l.wins);
             line.set("points", l.points);
             line.set("rating", ladder.rated ? Value(l.rating) : Value());  // none if not rated
+            line.set("provisional", ladder.rated && l.games < storage::kProvisionalGames);
             if (by_xp) {
                 line.set("experience", l.xp);
                 // Levels are the kind's rule (Ladder::level_of_xp).
@@ -712,6 +766,7 @@ std::optional<Value> Site::player(std::int64_t id) const {
         line.set("wins", s.wins);
         line.set("points", !l || l->points_count ? Value(s.points) : Value());
         line.set("rating", l && l->rated ? Value(s.rating) : Value());
+        line.set("provisional", l && l->rated && s.games < storage::kProvisionalGames);
         stats.push(std::move(line));
     }
     Value& xp = v.set("experience", Value::array());
@@ -791,16 +846,9 @@ std::optional<Value> Site::game(std::int64_t id) const {
     // game does not count it on IRC (Spider's "5 moves").
     if (!journal.empty() && split_command(journal.back().action).first == "resign")
         v.set("moves", static_cast<long long>(journal.size()) - 1);
-    Value& moves = v.set("journal", Value::array());
-    for (const auto& e : journal) {
-        Value m = Value::object();
-        m.set("seq", static_cast<long long>(e.seq));
-        m.set("seat", e.seat);
-        m.set("nick", nick(e.seat));
-        m.set("action", e.action);
-        m.set("at", static_cast<long long>(e.at));
-        moves.push(std::move(m));
-    }
+    // Each move as people read it (Game::move_text), found on rebuilding; as typed until then.
+    std::vector<std::string> texts;
+    for (const auto& e : journal) texts.push_back(e.action);
     // Built apart and set at the end: a reference into `v` would not survive another set().
     Value steps = Value::array();
     Value hands = Value::array();
@@ -820,6 +868,8 @@ std::optional<Value> Site::game(std::int64_t id) const {
             steps.push(std::move(first));
             for (const auto& e : journal) {
                 const auto [cmd, args] = split_command(e.action);
+                const std::size_t at = static_cast<std::size_t>(steps.size()) - 1;
+                texts[at] = strip_formatting(game->move_text(e.seat, cmd, args));
                 const Checked<Outcome> o = game->act(e.seat, cmd, args);
                 if (!o) {
                     error = fmt::format("Move {} ({}) was refused on rebuilding: {}", e.seq,
@@ -829,7 +879,8 @@ std::optional<Value> Site::game(std::int64_t id) const {
                 Value s = Value::object();
                 s.set("nick", nick(e.seat));
                 s.set("action", e.action);
-                s.set("said", strings(table_lines(o->out)));
+                s.set("text", texts[at]);
+                s.set("said", strings(told_lines(*o)));
                 s.set("view", strings(table_lines(game->show_table())));
                 steps.push(std::move(s));
             }
@@ -849,6 +900,19 @@ std::optional<Value> Site::game(std::int64_t id) const {
             error = fmt::format("The game could not be rebuilt: {}", e.what());
         }
     }
+    Value moves = Value::array();
+    for (std::size_t i = 0; i < journal.size(); ++i) {
+        const auto& e = journal[i];
+        Value m = Value::object();
+        m.set("seq", static_cast<long long>(e.seq));
+        m.set("seat", e.seat);
+        m.set("nick", nick(e.seat));
+        m.set("action", e.action);
+        m.set("text", texts[i]);
+        m.set("at", static_cast<long long>(e.at));
+        moves.push(std::move(m));
+    }
+    v.set("journal", std::move(moves));
     v.set("steps", std::move(steps));
     v.set("hands", std::move(hands));
     v.set("rebuilt", error.empty());

@@ -86,5 +86,8 @@ bool is_channel(std::string_view place);
 std::optional<std::int64_t> parse_id(std::string_view text);
 // A game's text without mIRC formatting codes.
 std::string strip_formatting(std::string_view text);
+// What the table was told of one move alone, without formatting: Outcome::told, else the
+// table lines of its `out` (bot/game.hpp).
+std::vector<std::string> told_lines(const Outcome& o);
 
 }  // namespace croupier::bot::web

@@ -203,8 +203,9 @@ std::string event_html(const std::string& base, const Value& v) {
         .raw("</h1><p>")
         .text(fmt::format("{} {}, opened by {}; {}.", v["network"].str(), v["channel"].str(),
                           v["opener"].str(), v["progress"].str()));
-    if (v["started"].integer() > 0) p.text(" Started " + when(v["started"].integer()) + ".");
-    if (v["ended"].integer() > 0) p.text(" Ended " + when(v["ended"].integer()) + ".");
+    if (v["started"].integer() > 0)
+        p.text(" Started ").text(when(v["started"].integer())).text(".");
+    if (v["ended"].integer() > 0) p.text(" Ended ").text(when(v["ended"].integer())).text(".");
     p.raw("</p><h2>Standings</h2>");
     if (v["standings"].size() == 0) {
         p.raw("<p class=\"muted\">Nobody yet.</p>");

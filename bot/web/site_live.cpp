@@ -14,6 +14,7 @@ namespace croupier::bot::web {
 namespace {
 
 constexpr std::size_t kLastMoves = 8;  // the moves shown with what the channel was told
+constexpr int kOpenListed = 500;       // games under way on the first page (site.cpp's too)
 
 std::vector<std::string> channel_lines(const std::vector<Out>& out) {
     std::vector<std::string> lines;
@@ -39,12 +40,24 @@ std::int64_t Site::data_version() const {
 }
 
 std::string Site::live_mark(std::int64_t id) const {
+    if (id == 0) {  // the first page's games under way: which, and their moves
+        std::string mark = "games";
+        for (const auto& g : db_.open_games(kOpenListed))
+            mark += fmt::format(" {}:{}", g.game.id, g.moves);
+        return mark;
+    }
     const auto w = db_.game(id);
     if (!w) return "gone";
     return fmt::format("{}:{}", w->game.status, w->moves);
 }
 
 std::optional<Value> Site::live(std::int64_t id) const {
+    if (id == 0) {  // the first page's games under way, as the first page lists them
+        Value v = Value::object();
+        Value& open = v.set("open", Value::array());
+        for (const auto& g : db_.open_games(kOpenListed)) open.push(game_line(g));
+        return v;
+    }
     const auto w = db_.game(id);
     if (!w) return std::nullopt;
     const auto& g = w->game;
@@ -81,7 +94,7 @@ std::optional<Value> Site::live(std::int64_t id) const {
             Value m = Value::object();
             m.set("n", ++n);
             m.set("nick", nick(e.seat));
-            m.set("said", text_array(channel_lines(o->out)));
+            m.set("said", text_array(told_lines(*o)));
             moves.push_back(std::move(m));
             if (moves.size() > kLastMoves) moves.erase(moves.begin());
         }
@@ -161,6 +174,97 @@ const char* const kLiveScript = R"JS(
     put('live-state', 'Updated as it is played (the moves, hands and deal are shown once ' +
       'the game has ended).');
   };
+  };
+  // Opened once the page has loaded: a stream never ends, and must not hold the page loading.
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', function () { setTimeout(start, 0); });
+})();
+)JS";
+
+}  // namespace croupier::bot::web
+
+namespace croupier::bot::web {
+
+// The first page's games under way kept up to date from one stream, /live/games: each event
+// the whole list ({"open": [GAME...]}, as /api/ gives it), written in place of the part
+// between the page's first heading and "Recently finished", by textContent only. A page
+// filtered by a game (?game=KIND) keeps to that game.
+const char* const kGamesLiveScript = R"JS(
+(function () {
+  var h1 = document.querySelector('main h1'), home = document.querySelector('header a');
+  if (!h1 || !home || !window.EventSource) return;
+  var base = home.getAttribute('href').replace(/\/$/, '');
+  var only = (/[?&]game=([^&#]*)/.exec(location.search) || [])[1];
+  var p2 = function (n) { return (n < 10 ? '0' : '') + n; };
+  var el = function (tag, text, cls) {
+    var e = document.createElement(tag);
+    if (text !== undefined) e.textContent = text;
+    if (cls) e.className = cls;
+    return e;
+  };
+  var link = function (path, text) { var a = el('a', text); a.href = base + path; return a; };
+  var time = function (unix) {
+    var d = new Date(unix * 1000), iso = d.toISOString().slice(0, 19) + 'Z';
+    var utc = iso.slice(0, 10) + ' ' + iso.slice(11, 16) + ' UTC', t = el('time');
+    t.setAttribute('datetime', iso);
+    t.title = utc;
+    var s = Math.round((Date.now() - d) / 1000);
+    t.textContent = d.getFullYear() + '-' + p2(d.getMonth() + 1) + '-' + p2(d.getDate()) + ' ' +
+      p2(d.getHours()) + ':' + p2(d.getMinutes()) + (s < 0 || s >= 172800 ? '' : s < 60 ?
+      ' (just now)' : s < 3600 ? ' (' + Math.floor(s / 60) + ' min ago)' :
+      ' (' + Math.floor(s / 3600) + ' h ago)');
+    return t;
+  };
+  var heads = ['game', 'place', 'players', 'moves', 'started'];
+  var show = function (open) {
+    var end = h1.nextSibling;
+    while (end && !(end.nodeName === 'H2' && end.textContent === 'Recently finished')) {
+      var next = end.nextSibling;
+      end.parentNode.removeChild(end);
+      end = next;
+    }
+    var put = function (node) { h1.parentNode.insertBefore(node, end); };
+    var kind = null, table = null, n = 0;
+    open.forEach(function (g) {
+      if (only && g.game !== decodeURIComponent(only)) return;
+      ++n;
+      if (g.title !== kind) {
+        kind = g.title;
+        put(el('h2', kind));
+        var div = el('div', undefined, 'scroll');
+        table = el('table', undefined, 'rows');
+        var head = el('tr', undefined, 'head');
+        heads.forEach(function (h) { head.appendChild(el('th', h, h === 'moves' ? 'n' : '')); });
+        table.appendChild(head);
+        div.appendChild(table);
+        put(div);
+      }
+      var tr = el('tr'), cells = [];
+      for (var i = 0; i < 5; ++i) {
+        cells.push(el('td', undefined, i === 3 ? 'n' : ''));
+        cells[i].setAttribute('data-l', heads[i]);
+        tr.appendChild(cells[i]);
+      }
+      cells[0].appendChild(link('/game/' + g.id, '#' + g.id));
+      cells[1].textContent = g['private'] ? 'in private' : g.place;
+      g.players.forEach(function (s, k) {
+        if (k) cells[2].appendChild(document.createTextNode(', '));
+        cells[2].appendChild(s.person > 0 ? link('/player/' + s.person, s.nick) :
+          document.createTextNode(s.nick));
+        if (s.computer) {
+          cells[2].appendChild(document.createTextNode(' '));
+          cells[2].appendChild(el('span', '(computer)', 'muted'));
+        }
+      });
+      cells[3].textContent = g.moves;
+      if (g.started > 0) cells[4].appendChild(time(g.started));
+      table.appendChild(tr);
+    });
+    if (!n) put(el('p', 'None right now.', 'muted'));
+  };
+  var start = function () {
+    var es = new EventSource(base + '/live/games');
+    es.onmessage = function (e) { show(JSON.parse(e.data).open || []); };
   };
   // Opened once the page has loaded: a stream never ends, and must not hold the page loading.
   if (document.readyState === 'complete') start();

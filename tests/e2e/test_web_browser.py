@@ -87,6 +87,26 @@ def exordia8_table(h, ann, channel):
     return re.search(r"sha256 ([0-9a-f]{64})", sealed.plain).group(1), cards
 
 
+def vcg_first_bid(h, base, ann, ben):
+    """A VCG duel of ann and ben in the channel, whose first player has bid 7 potions on
+    their first card (in private). Returns its id and ((client, nick) first, (client, nick)
+    second)."""
+    ann.skip()
+    ben.skip()
+    ann.say(CHANNEL, "!vcg challenge ben")
+    ann.wait_msg(r"challenges ben", sender=BOT_NICK, target=CHANNEL, what="the VCG challenge")
+    ben.say(CHANNEL, "!vcg accept")
+    start = ann.wait_msg(r"(\w+) plays first", sender=BOT_NICK, target=CHANNEL,
+                         what="the VCG duel starts")
+    who = re.search(r"(\w+) plays first", start.plain).group(1)
+    first, second = ((ann, "ann"), (ben, "ben")) if who == "ann" else ((ben, "ben"), (ann, "ann"))
+    first[0].say(BOT_NICK, "play 1 7")
+    first[0].wait_msg(r"with 7 potions", sender=BOT_NICK, target=first[1], what="the first bid")
+    second[0].wait_msg(rf"{first[1]} plays ", sender=BOT_NICK, target=CHANNEL,
+                       what="the first card told")
+    return open_game(base, "vcg", CHANNEL), (first, second)
+
+
 def open_game(base, game, place):
     games = [g for g in api(base, "/")["open"] if g["game"] == game and g["place"] == place]
     check(len(games) == 1, f"one {game} game under way at {place}: {games}")
@@ -170,7 +190,7 @@ def test(h):
 
         def at(i, how):
             want_caption = ("The deal" if i == 0 else
-                            f"Move {i} of {len(steps) - 1}: sp {steps[i]['action']}")
+                            f"Move {i} of {len(steps) - 1}: sp {steps[i]['text']}")
             want_caption += "".join("\n" + s for s in steps[i]["said"])
             page.wait_for(f"{caption} === {json.dumps(want_caption)}",
                           f"step {i} after {how}: caption {want_caption!r}, "
@@ -234,6 +254,16 @@ def test(h):
               f"SHA-256 of {deal8} is the seal shown at the start" in verdict,
               f"the browser finds the seal matches: {verdict}")
         check(seal in page.eval("document.body.innerText"), "the page shows the seal")
+        # Its moves in the game's notation: ann drew three times, the computer played cards.
+        listed = page.eval("Array.from(document.querySelectorAll('ol.moves li a'))"
+                           ".map(function (a) { return a.textContent; })")
+        journal8 = api(base, f"/game/{tid}")["journal"]
+        check(listed == [f"{m['nick']} {m['text']}" for m in journal8],
+              f"the moves as the JSON writes them: {listed}")
+        check(sum(1 for m in listed if m.startswith("ann draws")) >= 3 and
+              any(re.search(r" plays \S*[♠♥♦♣]| plays Joker", m) for m in listed) and
+              not any(re.search(r"^\S+ (play|draw)\b", m) for m in listed),
+              f"the moves read 'ann draws', '... plays 7♣', never the commands: {listed}")
         # The screenshot at a step in the middle of the game (as docs/web-game.png shows it).
         moves8 = len(api(base, f"/game/{tid}")["journal"])
         page.click("first")
@@ -265,8 +295,8 @@ def test(h):
         check(ODD in text, f"the channel's name is shown as text: {text[:300]}")
         check(page.eval("document.querySelectorAll('script').length") == scripts,
               "no script element injected by the channel's name")
-        check(page.eval("document.querySelectorAll('body script:not([id])').length") == 1,
-              "one script of the page's own")
+        check(page.eval("document.querySelectorAll('body script:not([id])').length") == 2,
+              "the page's own scripts: the game's and the times'")
         check("Your hand" not in text and f"1:{cards[0]} 2:{cards[1]}" not in text and
               not all(c in text for c in cards),
               f"the running table's page shows no hand: {text[:500]}")
@@ -307,8 +337,55 @@ def test(h):
         page.viewport(1280, 800)
         page.open(f"{base}/")
         check(ODD in page.eval("document.body.innerText"), "the first page lists #<script>x")
-        check(page.eval("document.querySelectorAll('script').length") == 0,
-              "the first page has no script, none injected")
+        check(page.eval("document.querySelectorAll('script').length") == 2,
+              "the first page has its own two scripts (the games under way, the times), none "
+              "injected")
+
+        # The first page's games under way, live: a move on IRC changes the table's count of
+        # moves on it within 2 s, without a reload.
+        page.eval("window.__same_page = 1")
+        row = (f"Array.from(document.querySelectorAll('main tr')).filter(function (r) {{ "
+               f"return r.querySelector('a') && r.querySelector('a').textContent === '#{oid}'; }})")
+        ann.skip()
+        ann.say(ODD, "!draw")
+        ann.wait_msg(r"(?i)your (turn|hand)", sender=BOT_NICK, target="ann",
+                     what="ann's turn again")
+        at_irc = time.monotonic()
+        moves = api(base, f"/game/{oid}")["moves"]
+        page.wait_for(f"{row}.length === 1 && {row}[0].querySelector('td.n').textContent === "
+                      f"'{moves}'", f"the first page shows {moves} moves of #{oid}", timeout=2)
+        check(page.eval("window.__same_page") == 1, "the first page was not reloaded")
+        print(f"live: the first page shows move {moves} {time.monotonic() - at_irc:.2f} s after "
+              f"IRC")
+        # Times: <time> elements with UTC on hover, their text the reader's zone.
+        stamp = page.eval("(function (t) { return [t.getAttribute('datetime'), t.title, "
+                          "t.textContent]; })(document.querySelector('main time'))")
+        check(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", stamp[0]) and
+              re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", stamp[1]) and
+              stamp[1] == stamp[0][:10] + " " + stamp[0][11:16] + " UTC",
+              f"a time's datetime and UTC title: {stamp}")
+        check(not stamp[2].endswith("UTC") and ("ago" in stamp[2] or "just now" in stamp[2]),
+              f"a recent time in the reader's zone, and how long ago: {stamp}")
+
+        # A VCG duel watched live mid-round: the first card's potions (a secret bid) are
+        # nowhere on the page until the other has played and the battle tells them.
+        vid, bids = vcg_first_bid(h, base, ann, ben)
+        page.open(f"{base}/game/{vid}")
+        page.wait_for("+document.getElementById('live').getAttribute('data-moves') >= 1",
+                      "the duel's page has its first bid")
+        page.eval("window.__same_page = 1")
+        first, second = bids
+        dom = page.eval("document.documentElement.outerHTML")
+        check("7 potions" not in dom and "5 potions left" not in dom,
+              "the first bid's potions are not on the page before the round reveals them")
+        check("7 potions" not in json.dumps(api(base, f"/game/{vid}")),
+              "nor in its JSON")
+        second[0].say(BOT_NICK, "play 1 1")
+        second[0].wait_msg(r"^Battle 1:", sender=BOT_NICK, target=CHANNEL, what="battle 1")
+        page.wait_for("document.getElementById('live-moves').textContent.indexOf('(7 potions)')"
+                      " >= 0", "the battle, revealing the bids, on the page", timeout=2)
+        check(page.eval("window.__same_page") == 1, "the duel's page was not reloaded")
+        first[0].say(CHANNEL, "!vcg leave")
 
         # Phones first: every page fits 360 px (a phone, as Chromium's device metrics make
         # one) and 1280 px without a sideways scroll; a screenshot of the game at both.

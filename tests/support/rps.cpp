@@ -69,14 +69,16 @@ class RpsGame final : public bot::Game {
             ++round_;
             return Outcome{"wake",
                            {bot::to_table("Round " + std::to_string(round_) +
-                                          ": throw rock, paper or scissors, in private.")}};
+                                          ": throw rock, paper or scissors, in private.")},
+                           {}};
         }
         if (seat < 0 || seat > 1) return Refusal{"You are not in this duel."};
         if (cmd == "leave") {
             winner_ = 1 - seat;
             return Outcome{"leave",
                            {bot::to_table(names_[seat] + " gives up: " + names_[1 - seat] +
-                                          " wins the duel.")}};
+                                          " wins the duel.")},
+                           {}};
         }
         if (cmd != "throw" && cmd != "t")
             return Refusal{"Unknown move: throw rock, paper or scissors."};
@@ -91,7 +93,7 @@ class RpsGame final : public bot::Game {
         const int c = parse_throw(bot::lower(bot::trim(args)));
         if (c < 0) return Refusal{"Throw rock, paper or scissors, e.g. throw rock."};
         choice_[seat] = c;
-        Outcome o{"throw " + kThrows[static_cast<std::size_t>(c)], {}};
+        Outcome o{"throw " + kThrows[static_cast<std::size_t>(c)], {}, {}};
         o.out.push_back(
             bot::to_seat(seat, "You throw " + kThrows[static_cast<std::size_t>(c)] + "."));
         if (choice_[1 - seat] < 0) {

@@ -215,6 +215,30 @@ class AdventurerGame final : public Game {
         return report(line, seat);
     }
 
+    // "plays Sellsword", "uses Torch", "attacks", "ends the turn", "offers a draw".
+    std::string move_text(int seat, std::string_view command,
+                          std::string_view args) const override {
+        const std::string cmd = lower(std::string(command)), a = trim(args);
+        if (cmd == "wake") return "(no answer in time: it resolves)";
+        if (cmd == "leave") return "gives up";
+        if (cmd == "draw")
+            return duel_.draw_offer() >= 0 && duel_.draw_offer() != seat ? "accepts the draw"
+                                                                         : "offers a draw";
+        if (cmd == "end") return "ends the turn";
+        if (cmd == "attack" || cmd == "parley") return cmd + "s";
+        if (cmd == "pass") return "passes";
+        if (cmd == "play" || cmd == "discard" || cmd == "cycle")
+            return cmd + "s" + (a.empty() ? "" : " " + a);
+        if (cmd == "use") {
+            const auto sp = a.find_last_of(' ');
+            if (sp != std::string::npos && a.size() - sp == 2 &&
+                std::isdigit(static_cast<unsigned char>(a.back())))
+                return "uses " + a.substr(0, sp) + " (action " + a.substr(sp + 1) + ")";
+            return "uses " + a;
+        }
+        return Game::move_text(seat, command, args);
+    }
+
     std::string timeout_action(int seat) const override {
         if (duel_.finished() || seat != duel_.awaited()) return "leave";
         return duel_.window_open() ? "pass" : "end";
@@ -376,6 +400,9 @@ class AdventurerGame final : public Game {
                 priv[static_cast<std::size_t>(duel_.active())].push_back(hand_text(duel_.active()));
         }
         last_turn_ = duel_.turn();
+        // The move's own public lines, for a record read move by move (Outcome::told).
+        for (const auto& l : pub)
+            if (!l.empty()) o.told.push_back(l);
         // A turn is told in the channel together, packed into as few lines as fit (a
         // computer's turn of five moves, or a person's, is one or two lines, not five): held
         // while the turn goes on and told when it passes or the duel ends. Meanwhile those
@@ -407,6 +434,7 @@ class AdventurerGame final : public Game {
             held_.clear();
             told_ = {0, 0};
             pub.push_back(prompt);
+            if (!prompt.empty()) o.told.push_back(prompt);
         }
         for (auto& l : pack(pub)) o.out.push_back(to_table(l));
         for (int s = 0; s < 2; ++s)

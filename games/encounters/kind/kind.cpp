@@ -237,6 +237,35 @@ class EncounterGame final : public Game {
         return o;
     }
 
+    // "moves 4W 3W from pile 2 onto the 5a on pile 7", "deals", "waits", "uses haste"; the
+    // enemy's moves on its own piles are "makes a move".
+    std::string move_text(int seat, std::string_view command,
+                          std::string_view args) const override {
+        const std::string cmd = lower(trim(command)), rest = trim(args);
+        if (cmd == "pass" || cmd == "p") return "waits";
+        if (cmd == "flee" || cmd == "leave" || cmd == "resign") return "flees";
+        if (cmd == "deal" || cmd == "d") return "deals";
+        if (cmd == "redeal") return "redeals";
+        if (cmd == "ability" || cmd == "a") return "uses " + rest;
+        if ((cmd == "move" || cmd == "m") && seat == 1) return "makes a move";
+        int f = 0, t = 0, n = 0;
+        const int got = std::sscanf(rest.c_str(), "%d %d %d", &f, &t, &n);
+        if ((cmd != "move" && cmd != "m") || seat != 0 || got < 2 || f < 1 || f > 10 || t < 1 ||
+            t > 10)
+            return Game::move_text(seat, command, args);
+        const auto& src = e_.board(0).pile(f - 1);
+        const auto& dst = e_.board(0).pile(t - 1);
+        const std::string onto =
+            dst.empty() ? "onto the empty pile " + std::to_string(t)
+                        : "onto the " + card_text(e_, dst.back()) + " on pile " + std::to_string(t);
+        if (got < 3 || n < 1 || static_cast<std::size_t>(n) > src.size())
+            return fmt::format("moves from pile {} {}", f, onto);
+        std::string cards;
+        for (std::size_t i = src.size() - static_cast<std::size_t>(n); i < src.size(); ++i)
+            cards += (cards.empty() ? "" : " ") + card_text(e_, src[i]);
+        return fmt::format("moves {} from pile {} {}", cards, f, onto);
+    }
+
     std::string timeout_action(int seat) const override { return seat == 1 ? "pass" : ""; }
     std::string filler_action(int seat, std::uint64_t salt) const override {
         if (seat != 0) return Game::filler_action(seat, salt);
@@ -495,14 +524,28 @@ class EncounterGame final : public Game {
         const int mover = e_.turn();
         if (auto why = e_.act(text); !why.empty()) return Refusal{why};
         history_.emplace_back(1, text);
-        if (text.rfind("ability", 0) == 0)
-            enemy_abilities_ += enemy_ability_text(mover, text);
-        else
+        // This move's own line (Outcome::told): the enemy's turn is told in one line at its end.
+        std::string own;
+        if (text.rfind("ability", 0) == 0) {
+            const std::string a = enemy_ability_text(mover, text);
+            enemy_abilities_ += a;
+            own = a.empty() ? std::string() : a.substr(1);
+        } else {
             ++enemy_moves_;
-        enemy_text_ += events_text(1);
+            own = "The enemy makes a move.";
+        }
+        const std::string events = events_text(1);
+        enemy_text_ += events;
+        own += events;
         Outcome o;
         o.canonical = text;
-        if (!finished() && e_.side_to_play() == 1) return o;
+        if (!finished() && e_.side_to_play() == 1) {
+            if (!own.empty()) o.told.push_back(own);
+            return o;
+        }
+        const std::string own_end =
+            finished() ? " " + ending() : " " + capitalised(turn_text(e_)) + ".";
+        o.told.push_back(own + own_end);
         std::string line = enemy_moves_ > 0 ? fmt::format("The enemy makes {}.",
                                                           plural(enemy_moves_, "move", "moves")) +
                                                   enemy_abilities_

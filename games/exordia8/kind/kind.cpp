@@ -126,8 +126,26 @@ class Exordia8Game : public Game {
         }
         Outcome o;
         o.canonical = games::exordia8::to_text(action);
-        o.out = narrate(seat, r.events);
+        o.out = narrate(seat, r.events, o.told);
         return o;
+    }
+
+    // "plays J♠", "plays 8♥ and names spades", "draws", "passes", "leaves".
+    std::string move_text(int seat, std::string_view command,
+                          std::string_view args) const override {
+        const std::string cmd = lower(std::string(command));
+        if (cmd == "draw" || cmd == "d") return engine_.sequent() ? "draws two" : "draws";
+        if (cmd == "pass") return "passes";
+        if (cmd == "leave") return "leaves";
+        if ((cmd == "play" || cmd == "p") && seat >= 0 && seat < engine_.players()) {
+            const Checked<Action> a = parse_play(seat, args);
+            if (a) {
+                std::string t = "plays " + render::card(a->card);
+                if (a->suit) t += " and names " + suit_word(*a->suit);
+                return t;
+            }
+        }
+        return Game::move_text(seat, command, args);
     }
 
     std::string timeout_action(int seat) const override {
@@ -377,7 +395,9 @@ class Exordia8Game : public Game {
     // player's hand go to their seats only.
     static std::string pad(const std::string& s) { return s.empty() ? s : " " + s; }
 
-    std::vector<Out> narrate(int actor, const std::vector<Event>& events) {
+    // `told`: the move's own table lines (Outcome::told), where others are held with them.
+    std::vector<Out> narrate(int actor, const std::vector<Event>& events,
+                             std::vector<std::string>& told) {
         std::vector<std::string> said;
         std::vector<Out> seats;
         std::optional<int> next;
@@ -458,18 +478,26 @@ class Exordia8Game : public Game {
         // makes its move at once, in the same turn of the event loop, so nothing is told
         // later than before) and told with the move after which a person plays, or the
         // game ends. Three computers at a table cost one line a round, not three.
+        const bool holding = !held_.empty();
         if (over) {
             for (auto& l : render::pack(std::exchange(held_, {}), kLineBudget))
                 out.push_back(to_table(std::move(l)));
-            for (auto& o : finish_lines(line, seats)) out.push_back(std::move(o));
+            for (auto& o : finish_lines(line, seats)) {
+                if (holding && o.to == Out::To::Table) told.push_back(o.text);
+                out.push_back(std::move(o));
+            }
             return out;
         }
         if (engine_.hand_size(actor) == 1 && engine_.in(actor))
             line += " " + render::bold(names_[actor]) + " has one card left!";
         if (computer_[engine_.turn()]) {
-            if (!line.empty()) held_.push_back(std::move(line));
+            if (!line.empty()) {
+                told.push_back(line);
+                held_.push_back(std::move(line));
+            }
         } else {
             std::vector<std::string> parts = std::exchange(held_, {});
+            if (holding) told = {line, prompt(false)};
             parts.push_back(std::move(line));
             parts.push_back(prompt(false));
             for (auto& l : render::pack(parts, kLineBudget)) out.push_back(to_table(std::move(l)));

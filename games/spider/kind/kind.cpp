@@ -312,6 +312,30 @@ class SpiderGame final : public Game {
         return o;
     }
 
+    // "moves 7♠ 6♠ from pile 3 onto the 8♠ on pile 5", "deals", "undoes", "resigns".
+    std::string move_text(int seat, std::string_view command,
+                          std::string_view args) const override {
+        const std::string cmd = lower(trim(command)), rest = trim(args);
+        if (cmd == "deal" || cmd == "d") return "deals";
+        if (cmd == "undo" || cmd == "u") return "undoes";
+        if (cmd == "resign" || cmd == "leave") return "resigns";
+        int from = 0, to = 0, n = 0;
+        const int got = std::sscanf(rest.c_str(), "%d %d %d", &from, &to, &n);
+        if ((cmd != "move" && cmd != "m") || got < 2 || from < 1 || from > 10 || to < 1 || to > 10)
+            return Game::move_text(seat, command, args);
+        const auto& dest = engine_.pile(to - 1);
+        const std::string onto = dest.empty() ? "onto the empty pile " + std::to_string(to)
+                                              : "onto the " + render::card(dest.back()) +
+                                                    " on pile " + std::to_string(to);
+        const auto up = engine_.face_up(from - 1);
+        if (got < 3 || n < 1 || static_cast<std::size_t>(n) > up.size())
+            return fmt::format("moves from pile {} {}", from, onto);
+        std::string cards;
+        for (std::size_t i = up.size() - static_cast<std::size_t>(n); i < up.size(); ++i)
+            cards += (cards.empty() ? "" : " ") + render::card(up[i]);
+        return fmt::format("moves {} from pile {} {}", cards, from, onto);
+    }
+
     std::string timeout_action(int) const override { return ""; }
     std::string filler_action(int, std::uint64_t salt) const override {
         const auto legal = engine_.legal();

@@ -263,7 +263,8 @@ class VcgGame final : public Game {
             duel_.concede(seat);
             return Outcome{"leave",
                            {to_table(fmt::format("{} gives up: {} wins the duel.", names_[seat],
-                                                 names_[1 - seat]))}};
+                                                 names_[1 - seat]))},
+                           {}};
         }
         if (cmd != "play" && cmd != "p")
             return Refusal{"Unknown move: play CARD POTIONS [focus], e.g. play " +
@@ -303,6 +304,21 @@ class VcgGame final : public Game {
             to_seat(seat, fmt::format("You play {} with {}.", card.name, potions_text(c))));
         for (auto& line : battle_lines(duel_.battles().back())) o.out.push_back(to_table(line));
         return o;
+    }
+
+    // "plays Hero with 3 potions", "plays Hero with 5 potions, focus", "gives up". The
+    // potions are a secret until both have played: a record shows them once the duel is over.
+    std::string move_text(int seat, std::string_view command,
+                          std::string_view args) const override {
+        const std::string cmd = lower(std::string(command));
+        if (cmd == "leave") return "gives up";
+        if ((cmd == "play" || cmd == "p") && (seat == 0 || seat == 1)) {
+            const Checked<Choice> c = parse_play(seat, std::string(args));
+            if (c && c->slot >= 0 && c->slot < kHand)
+                return "plays " + duel_.side(seat).hand[static_cast<std::size_t>(c->slot)].name +
+                       " with " + potions_text(*c);
+        }
+        return Game::move_text(seat, command, args);
     }
 
     std::string timeout_action(int seat) const override {

@@ -47,7 +47,7 @@ class HighCardGame final : public bot::Game {
         const games::Card c = round_.draw();
         std::string line = name(seat) + " draws " + games::to_text(c) + ".";
         if (finished()) line += " " + winners_line();
-        return Outcome{"draw", {bot::to_table(line)}};
+        return Outcome{"draw", {bot::to_table(line)}, {}};
     }
 
     std::string timeout_action(int) const override { return "draw"; }
