@@ -481,6 +481,8 @@ class Vcg(Duelist):
             self.todo = f"play {self.slot} {self.s.rng.randint(0, 2)}"
         elif self.pending is None and "already played" in t.lower():
             self.slot += 1
+        if f"{self.nick} ran out of time" in t:  # the bot played for them: not the bid's answer
+            self.pending = None
 
     def send(self, text):
         if text.startswith("play"):
@@ -491,7 +493,17 @@ class Vcg(Duelist):
             self.say(self.channel, "!" + text)
 
     def acked(self, t):
-        return t.startswith("You play ")
+        # The potions must be the bid's: a turn clock that ran out (a kill, a locked
+        # database) plays the next card with 0 potions for the person, and its "You play"
+        # is not the answer to the bid that was refused (taken for one, 3 of 797 moves
+        # were reported lost in a sanitized hour that were the clock's).
+        m = re.match(r"You play .+ with (\d+) potions?\b", t)
+        if not m:
+            return False
+        if int(m.group(1)) != int(self.pending.split()[2]):
+            self.pending = None
+            return False
+        return True
 
     def stuck(self):
         self.pending = None
