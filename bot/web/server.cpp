@@ -249,10 +249,13 @@ class Session : public std::enable_shared_from_this<Session>, public LiveSink {
     // after each move, until the peer closes or the game ends (the page then reloads).
     // `games`: the first page's games under way (the site's live view 0), not one game's.
     void open_live(const std::string& id_text, unsigned v, bool games = false) {
-        auto id = parse_id(id_text);
-        if (id && *id == 0) id.reset();
-        if (games) id = 0;
-        const std::string first = id && server_.hub ? server_.hub->first(*id) : "";
+        // The game's number, 0 for the games under way, -1 for nothing to watch.
+        std::int64_t id = 0;
+        if (!games) {
+            const auto parsed = parse_id(id_text);
+            id = parsed && *parsed != 0 ? *parsed : -1;
+        }
+        const std::string first = id >= 0 && server_.hub ? server_.hub->first(id) : "";
         if (first.empty())
             return send(plain(http::status::not_found, "No game under way to watch here.\n", v));
         if (server_.live_streams[from_] >= server_.opt.max_streams_per_address)
@@ -268,7 +271,7 @@ class Session : public std::enable_shared_from_this<Session>, public LiveSink {
         out << head.base();
         stream_.expires_never();
         push(std::make_shared<const std::string>(out.str() + "retry: 3000\n" + first));
-        server_.hub->watch(*id, weak_from_this());
+        server_.hub->watch(id, weak_from_this());
         // Anything from the peer (it sends nothing more) or its close ends the stream.
         stream_.async_read_some(
             asio::buffer(peer_),
