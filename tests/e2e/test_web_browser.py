@@ -398,6 +398,7 @@ def test(h):
         network = api(base, f"/game/{oid}")["network"]
         odd_page = f"/channel/{urllib.parse.quote(network, safe='')}/" + \
             urllib.parse.quote(ODD, safe="")
+        page.open(f"{base}/")
         page.click(None, f"a[href='{odd_page}']")
         page.wait_for(f"location.pathname === {json.dumps(odd_page)}", "the channel's page")
         page.wait_for("document.readyState === 'complete'", "the channel's page loaded")
