@@ -557,6 +557,26 @@ void Builtins::cmd_set(Request& r) {
         return save("plain", value == "on" ? "1" : "0");
     if (name == "delivery" && (value == "notice" || value == "privmsg"))
         return save("delivery", value);
+    // The web pages (docs/WEB.md, "Hidden players"): one short line, not the whole list.
+    if (name == "web") {
+        if (value != "hide" && value != "show") {
+            out_.refuse(r, "Usage: set web hide (off the web pages) or set web show");
+            return;
+        }
+        write_then_tell(
+            writer_, db_, nets_, out_, r, "settings",
+            [network = r.net->name, key = r.key, value](storage::Database& d) {
+                d.set_pref(network, key, "web", value);
+            },
+            [this, value](Request& rr) {
+                db_->forget_prefs(rr.net->name, rr.key);
+                out_.reply_private(rr, value == "hide"
+                                           ? "The web pages no longer name you nor list your "
+                                             "private games; set web show undoes it."
+                                           : "The web pages show you again.");
+            });
+        return;
+    }
     for (const auto& k : kinds_)
         for (const auto& p : k->preferences())
             if (p.name == name &&
@@ -588,6 +608,8 @@ void Builtins::show_settings(Request& r) {
             auto v = db_->pref(net, r.key, k->name() + "." + p.name);
             mine += ", " + p.name + " " + (v ? *v : p.fallback);
         }
+    // Said only when it is not the default, so the usual line stays as it was.
+    if (auto web = db_->pref(net, r.key, "web"); web && *web == "hide") mine += ", web hide";
     out_.reply_private(
         r, fmt::format("Your settings: {}. Change one with: {}", mine, settings_usage()));
 }

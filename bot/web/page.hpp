@@ -26,6 +26,7 @@ inline constexpr const char* kStyle =
     "border-radius:4px}code{word-break:break-all}.muted{color:#666}.ok{color:#070}"
     ".bad{color:#a00}button{font-size:1em;padding:.35em .8em;margin:.15em}"
     "ol.moves{columns:14em;padding-left:2.5em}svg{max-width:100%;height:auto}"
+    "header form{display:inline-block;margin:0}header input{width:7em;font-size:1em}"
     "h1,h2,h3,p,td,th,li{overflow-wrap:anywhere}"
     // Phones first: on a narrow screen a table of columns (marked "rows" by labelled()) shows
     // each row as a block, each cell a line led by its column's heading.
@@ -107,10 +108,12 @@ class Page {
             "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<title>{} - croupier</title><link rel=\"icon\" href=\"data:image/svg+xml,{}\">"
-            "<style>{}</style></head><body><header>{}{}{}</header>"
+            "<style>{}</style></head><body><header>{}{}{}<form action=\"{}\" method=\"get\" "
+            "role=\"search\"><input name=\"q\" aria-label=\"find a player by nick\" "
+            "placeholder=\"player\"> <button>Find</button></form></header>"
             "<main>{}</main>{}</body></html>\n",
             html(title_), icon_uri(), kStyle, link("/", "croupier"), link("/events", "events"),
-            link(api_, "JSON"), labelled(body_),
+            link(api_, "JSON"), html(base_ + "/players"), labelled(body_),
             body_.find("<time ") == std::string::npos
                 ? std::string()
                 : std::string("<script>") + kTimeScript + "</script>");

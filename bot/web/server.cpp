@@ -65,6 +65,10 @@ struct Server::Impl {
     };
     std::unordered_map<std::string, Kept> kept;
     std::list<std::string> used;  // most recently used first
+    // Who has said `set web hide` when the pages were kept, and the database's version then:
+    // a change forgets them all, so that a hidden name leaves every page at once.
+    std::string hidden_mark;
+    std::int64_t hidden_checked = -1;
 
     std::shared_ptr<Entry> find_kept(const std::string& target);
     void keep(const std::string& target, std::shared_ptr<Entry> e);
@@ -74,6 +78,18 @@ struct Server::Impl {
 std::shared_ptr<Server::Impl::Entry> Server::Impl::find_kept(const std::string& target) {
     auto it = kept.find(target);
     if (it == kept.end()) return nullptr;
+    if (site) {
+        // PRAGMA data_version reads no table; the mark is read only after another write.
+        if (const std::int64_t version = site->data_version(); version != hidden_checked) {
+            hidden_checked = version;
+            if (std::string mark = site->hidden_mark(); mark != hidden_mark) {
+                hidden_mark = std::move(mark);
+                kept.clear();
+                used.clear();
+                return nullptr;
+            }
+        }
+    }
     if (std::chrono::steady_clock::now() >= it->second.until) {
         used.erase(it->second.used);
         kept.erase(it);
@@ -85,6 +101,10 @@ std::shared_ptr<Server::Impl::Entry> Server::Impl::find_kept(const std::string& 
 
 void Server::Impl::keep(const std::string& target, std::shared_ptr<Entry> e) {
     if (opt.cache_entries == 0 || kept.count(target)) return;
+    if (kept.empty() && site) {  // the first kept: the mark it was made under
+        hidden_checked = site->data_version();
+        hidden_mark = site->hidden_mark();
+    }
     while (kept.size() >= opt.cache_entries) {
         kept.erase(used.back());
         used.pop_back();
@@ -96,7 +116,8 @@ void Server::Impl::keep(const std::string& target, std::shared_ptr<Entry> e) {
 
 namespace {
 
-// Headers every answer carries: nothing is loaded from elsewhere, nothing cached for long.
+// Headers every answer carries: nothing is loaded from elsewhere, nothing cached for long; the
+// one form (the player search) sends to this site only.
 template <class Message>
 void common_headers(Message& res) {
     res.set(http::field::server, "croupier");
@@ -104,7 +125,7 @@ void common_headers(Message& res) {
     res.set("Referrer-Policy", "no-referrer");
     res.set("Content-Security-Policy",
             "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
-            "img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+            "img-src data:; connect-src 'self'; base-uri 'none'; form-action 'self'; "
             "frame-ancestors 'none'");
 }
 

@@ -12,14 +12,13 @@
 #include "bot/daily/daily.hpp"
 #include "bot/strings.hpp"
 #include "bot/web/page.hpp"
+#include "bot/web/places.hpp"
 
 namespace croupier::bot::web {
 
 namespace {
 
-constexpr int kOpenShown = 500;   // games under way on the first page
-constexpr int kRecentShown = 30;  // finished games on the first page
-constexpr int kPersonGames = 30;  // a person's recent games
+constexpr int kOpenShown = 500;  // games under way on the first page
 
 // The seal of a deal, as the kind shows it at a game's start ("" : not sealed). The one
 // call of GameKind::seal here, so that a change of how a kind gives it is one line.
@@ -64,9 +63,6 @@ bool in_channel(const std::string& place) {
 }
 std::string place_of(const std::string& place) {
     return in_channel(place) ? place : std::string();
-}
-std::string place_text(const Value& g) {
-    return g["private"].boolean() ? std::string("in private") : g["place"].str();
 }
 
 std::string person_link(const Page& p, const Value& who) {
@@ -180,7 +176,7 @@ std::string index_html(const std::string& base, const Value& v) {
             .raw(p.link(fmt::format("/game/{}", g["id"].integer()),
                         fmt::format("#{}", g["id"].integer())))
             .raw("</td><td>")
-            .text(place_text(g))
+            .raw(place_html(p, g["network"].str(), g))
             .raw("</td><td>")
             .raw(players_text(p, g["players"]))
             .raw("</td><td class=\"n\">")
@@ -191,6 +187,8 @@ std::string index_html(const std::string& base, const Value& v) {
     }
     if (!kind.empty()) p.raw("</table></div>");
     p.raw("<h2>Recently finished</h2>");
+    const std::string filter = v["filter"].str();
+    p.raw(kind_filter(p, "/", v["games"], filter));
     const Value& done = v["recent"];
     if (done.size() == 0)
         p.raw("<p class=\"muted\">No game has ended yet.</p>");
@@ -203,7 +201,7 @@ std::string index_html(const std::string& base, const Value& v) {
                 .raw(p.link(fmt::format("/game/{}", g["id"].integer()),
                             fmt::format("{} #{}", g["title"].str(), g["id"].integer())))
                 .raw("</td><td>")
-                .text(place_text(g))
+                .raw(place_html(p, g["network"].str(), g))
                 .raw("</td><td>")
                 .raw(players_text(p, g["players"]))
                 .raw("</td><td>")
@@ -215,6 +213,8 @@ std::string index_html(const std::string& base, const Value& v) {
                 .raw("</td></tr>");
         p.raw("</table></div>");
     }
+    p.raw(pager(p, "/", filter.empty() ? "" : "game=" + url_encode(filter),
+                static_cast<int>(v["page"].integer()), v["more"].boolean(), "newer", "older"));
     p.raw("<h2>Ladders</h2><p>");
     bool first = true;
     for (const auto& k : v["games"].items()) {
@@ -269,6 +269,8 @@ std::string top_html(const std::string& base, const Value& v) {
         }
         p.raw("</table></div>");
     }
+    p.raw(pager(p, "/top/" + v["game"].str(), "", static_cast<int>(v["page"].integer()),
+                v["more"].boolean(), "higher", "lower"));
     return p.finish();
 }
 
@@ -308,6 +310,8 @@ std::string player_html(const std::string& base, const Value& v) {
         p.raw(rating_svg(h["points"]));
     }
     p.raw("<h2>Recent games</h2>");
+    const std::string path = fmt::format("/player/{}", id), filter = v["filter"].str();
+    p.raw(kind_filter(p, path, v["kinds"], filter));
     if (v["recent"].size() == 0)
         p.raw("<p class=\"muted\">None.</p>");
     else {
@@ -319,7 +323,7 @@ std::string player_html(const std::string& base, const Value& v) {
                 .raw(p.link(fmt::format("/game/{}", g["id"].integer()),
                             fmt::format("{} #{}", g["title"].str(), g["id"].integer())))
                 .raw("</td><td>")
-                .text(place_text(g))
+                .raw(place_html(p, v["network"].str(), g))
                 .raw("</td><td>")
                 .text(g["won"].boolean()                ? "won"
                       : g["status"].str() == "finished" ? "lost"
@@ -329,6 +333,8 @@ std::string player_html(const std::string& base, const Value& v) {
                 .raw("</td></tr>");
         p.raw("</table></div>");
     }
+    p.raw(pager(p, path, filter.empty() ? "" : "game=" + url_encode(filter),
+                static_cast<int>(v["page"].integer()), v["more"].boolean(), "newer", "older"));
     return p.finish();
 }
 
@@ -398,7 +404,7 @@ std::string game_html(const std::string& base, const Value& v) {
     auto row = [&](std::string_view k, std::string value_html) {
         p.raw("<tr><th>").text(k).raw("</th><td>").raw(value_html).raw("</td></tr>");
     };
-    row("place", html(place_text(v) + " on " + v["network"].str()));
+    row("place", place_html(p, v["network"].str(), v) + html(" on " + v["network"].str()));
     row("status", html(ended ? v["status"].str() : std::string("under way")));
     row("started", when(v["started"].integer()).markup);
     if (ended) {
@@ -603,14 +609,25 @@ std::string Site::title(const std::string& kind_name, const std::string& variant
     return t;
 }
 
-Value Site::players_of(const storage::GameRecord& g) const {
+Value Site::players_of(const storage::GameRecord& g, std::vector<std::string>* hidden) const {
     Value players = Value::array();
+    const auto setup = GameSetup::deserialise(g.setup);
+    // A hidden person's nick at the game, for the texts that name them (docs/WEB.md).
+    auto hide = [&](std::size_t seat, const std::string& nick) {
+        if (!hidden) return;
+        hidden->push_back(nick);
+        if (setup && seat < setup->players.size()) hidden->push_back(setup->players[seat]);
+    };
     if (g.status != "open") {
         for (const auto& s : db_.seats(g.id)) {
             Value p = Value::object();
             p.set("seat", s.seat);
-            p.set("nick", s.nick);
-            p.set("person", static_cast<long long>(s.person));
+            p.set("nick", s.hidden ? std::string(kHiddenNick) : s.nick);
+            p.set("person", static_cast<long long>(s.hidden ? 0 : s.person));
+            if (s.hidden) {
+                p.set("hidden", true);
+                hide(static_cast<std::size_t>(s.seat), s.nick);
+            }
             p.set("computer", s.computer);
             p.set("won", s.won);
             p.set("points", s.points);
@@ -621,16 +638,20 @@ Value Site::players_of(const storage::GameRecord& g) const {
         if (players.size() > 0) return players;
     }
     // Under way (or ended without results: stopped, abandoned): the seats of its setup.
-    const auto setup = GameSetup::deserialise(g.setup);
     if (!setup) return players;
     for (std::size_t i = 0; i < setup->players.size(); ++i) {
         const bool computer = i < setup->computer.size() && setup->computer[i];
         const std::string key = i < setup->persons.size() ? setup->persons[i] : "";
+        const bool hid = !computer && !key.empty() && db_.hidden(g.network, key);
         Value p = Value::object();
         p.set("seat", static_cast<long long>(i));
-        p.set("nick", setup->players[i]);
-        p.set("person",
-              static_cast<long long>(computer || key.empty() ? 0 : db_.person_id(g.network, key)));
+        p.set("nick", hid ? std::string(kHiddenNick) : setup->players[i]);
+        p.set("person", static_cast<long long>(
+                            computer || key.empty() || hid ? 0 : db_.person_id(g.network, key)));
+        if (hid) {
+            p.set("hidden", true);
+            hide(i, setup->players[i]);
+        }
         p.set("computer", computer);
         players.push(std::move(p));
     }
@@ -652,27 +673,30 @@ Value Site::game_line(const storage::WebGame& w) const {
     v.set("ended", static_cast<long long>(g.ended));
     v.set("result", g.result);
     v.set("moves", static_cast<long long>(w.moves));
-    v.set("players", players_of(g));
+    std::vector<std::string> hidden;
+    v.set("players", players_of(g, &hidden));
+    if (!hidden.empty()) v.set("result", hide_nicks(g.result, hidden));  // the same place
     return v;
 }
 
-Value Site::index() const {
+Value Site::index(int page, const std::string& filter) const {
     Value v = Value::object();
     Value& open = v.set("open", Value::array());
-    for (const auto& g : db_.open_games(kOpenShown)) open.push(game_line(g));
+    for (const auto& g : db_.open_games(kOpenShown))
+        if (filter.empty() || g.game.kind == filter) open.push(game_line(g));
+    auto ended = db_.recent_ended(kGamesPage + 1, (page - 1) * kGamesPage, filter);
+    const bool more = ended.size() > static_cast<std::size_t>(kGamesPage);
+    if (more) ended.resize(kGamesPage);
     Value& recent = v.set("recent", Value::array());
-    for (const auto& g : db_.recent_ended(kRecentShown)) recent.push(game_line(g));
-    Value& games = v.set("games", Value::array());
-    for (const auto& k : kinds_) {
-        Value g = Value::object();
-        g.set("name", k->name());
-        g.set("title", k->title());
-        games.push(std::move(g));
-    }
+    for (const auto& g : ended) recent.push(game_line(g));
+    v.set("games", kinds_value());
+    v.set("page", page);
+    v.set("more", more);
+    v.set("filter", filter);
     return v;
 }
 
-std::optional<Value> Site::top(const std::string& name) const {
+std::optional<Value> Site::top(const std::string& name, int page) const {
     const GameKind* k = kind(name);
     if (!k) return std::nullopt;
     Value v = Value::object();
@@ -696,19 +720,26 @@ std::optional<Value> Site::top(const std::string& name) const {
         const long x = number(a.first), y = number(b.first);
         return x >= 0 && y >= 0 && x < y;
     });
-    // A kind whose players gain experience (Encounters) ranks them by it first.
+    // A kind whose players gain experience (Encounters) ranks them by it first: someone has
+    // some where the first by experience has.
     bool by_xp = false;
+    for (const auto& [word, stored] : variants)
+        for (const auto& l : db_.ladder(k->name(), stored, true, false, 1, 0))
+            by_xp = by_xp || l.xp > 0;
+    // A page of each ladder (the same lines of each variant's).
+    bool more = false;
     std::vector<std::vector<storage::WebLadderLine>> ladders;
     for (const auto& [word, stored] : variants) {
-        ladders.push_back(db_.ladder(k->name(), stored, false, ladder.rated));
-        for (const auto& l : ladders.back()) by_xp = by_xp || l.xp > 0;
-    }
-    if (by_xp) {
-        ladders.clear();
-        for (const auto& [word, stored] : variants)
-            ladders.push_back(db_.ladder(k->name(), stored, true, ladder.rated));
+        ladders.push_back(db_.ladder(k->name(), stored, by_xp, ladder.rated, kLadderPage + 1,
+                                     (page - 1) * kLadderPage));
+        if (ladders.back().size() > static_cast<std::size_t>(kLadderPage)) {
+            more = true;
+            ladders.back().resize(kLadderPage);
+        }
     }
     v.set("by_experience", by_xp);
+    v.set("page", page);
+    v.set("more", more);
     std::map<std::string, int> networks;
     Value& out = v.set("variants", Value::array());
     for (std::size_t i = 0; i < variants.size(); ++i) {
@@ -719,14 +750,10 @@ std::optional<Value> Site::top(const std::string& name) const {
                              ? std::string()
                              : k->title() + " " + ladder.title_of(variants[i].second));
         Value& lines = var.set("ladder", Value::array());
-        std::string network;
-        long long rank = 0;
         for (const auto& l : ladders[i]) {
-            if (l.network != network) rank = 0;
-            network = l.network;
             networks[l.network] = 1;
             Value line = Value::object();
-            line.set("rank", ++rank);
+            line.set("rank", l.rank);
             line.set("network", l.network);
             line.set("nick", l.nick);
             line.set("person", static_cast<long long>(l.person));
@@ -748,11 +775,15 @@ std::optional<Value> Site::top(const std::string& name) const {
     return v;
 }
 
-std::optional<Value> Site::player(std::int64_t id) const {
-    const auto p = db_.person(id, kPersonGames);
+std::optional<Value> Site::player(std::int64_t id, int page, const std::string& filter) const {
+    auto p = db_.person(id, kGamesPage + 1, (page - 1) * kGamesPage, filter);
     if (!p) return std::nullopt;
     Value v = Value::object();
     v.set("id", static_cast<long long>(p->id));
+    if (p->hidden) {  // `set web hide`: nothing of them is shown (docs/WEB.md)
+        v.set("hidden", true);
+        return v;
+    }
     v.set("nick", p->nick);
     v.set("network", p->network);
     Value& stats = v.set("stats", Value::array());
@@ -793,6 +824,12 @@ std::optional<Value> Site::player(std::int64_t id) const {
         }
         history.push(std::move(h));
     }
+    const bool more = p->recent.size() > static_cast<std::size_t>(kGamesPage);
+    if (more) p->recent.resize(kGamesPage);
+    v.set("page", page);
+    v.set("more", more);
+    v.set("filter", filter);
+    v.set("kinds", kinds_value());
     Value& recent = v.set("recent", Value::array());
     for (const auto& g : p->recent) {
         Value line = Value::object();
@@ -923,6 +960,11 @@ std::optional<Value> Site::game(std::int64_t id) const {
 Response Site::get(std::string_view target) const {
     const auto q = target.find_first_of("?#");
     std::string_view path = target.substr(0, q);
+    std::string_view query;
+    if (q != std::string_view::npos && target[q] == '?') {
+        query = target.substr(q + 1);
+        query = query.substr(0, query.find('#'));
+    }
     if (path == "/favicon.ico") {  // browsers ask for it: the icon the pages name (page.hpp)
         Response r;
         r.content_type = "image/svg+xml";
@@ -945,7 +987,36 @@ Response Site::get(std::string_view target) const {
             r.body = page(base_, v);
         return r;
     };
-    if (path == "/") return answer(index(), index_html);
+    // ?page=N (a bad one is 400, a page past the last 404) and ?game=KIND (an unknown one 400).
+    const auto page = parse_page(query);
+    if (!page)
+        return bad_request(base_, api,
+                           fmt::format("A page is a number from 1 to {}: ?page=2.", kLastPage));
+    const auto game_param = query_param(query, "game");
+    const auto filter = filter_kind(game_param ? *game_param : std::string("?"));
+    if (!filter)
+        return bad_request(base_, api, "There is no such game to show: ?game=spider, say.");
+    auto past_the_end = [&](std::string_view what) {
+        return not_found(
+            base_, api,
+            fmt::format("There is no page {} of {}: the first is ?page=1.", *page, what),
+            "No such page");
+    };
+    if (path == "/") {
+        Value v = index(*page, *filter);
+        if (*page > 1 && v["recent"].size() == 0) return past_the_end("the games");
+        return answer(v, index_html);
+    }
+    if (path == "/players" || path == "/players/") {
+        const auto text = query_param(query, "q");
+        if (!text) return bad_request(base_, api, "That search cannot be read: /players?q=ann.");
+        Value v = players(*text, *page);
+        if (*page > 1 && v["found"].size() == 0) return past_the_end("this search");
+        Response r = answer(v, search_html);
+        // Too short a search is the asker's slip; the page says what to type.
+        if (!v["error"].is_null() && !text->empty()) r.status = 400;
+        return r;
+    }
     auto rest = [&](std::string_view prefix) -> std::optional<std::string_view> {
         if (path.rfind(prefix, 0) != 0) return std::nullopt;
         std::string_view r = path.substr(prefix.size());
@@ -955,7 +1026,12 @@ Response Site::get(std::string_view target) const {
     if (auto name = rest("/top/")) {
         std::string lowered(*name);
         for (auto& c : lowered) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (auto v = top(lowered)) return answer(*v, top_html);
+        if (auto v = top(lowered, *page)) {
+            bool any = false;
+            for (const auto& var : (*v)["variants"].items()) any = any || var["ladder"].size() > 0;
+            if (*page > 1 && !any) return past_the_end("this ladder");
+            return answer(*v, top_html);
+        }
         return not_found(base_, api, "There is no such game here.");
     }
     // One address per page: "/game/01" and "/game/1/" are none (404), not "/game/1" again.
@@ -967,7 +1043,13 @@ Response Site::get(std::string_view target) const {
             return not_found(base_, api, "There is no such page: a player's is /player/12.");
         const auto n = parse_id(*id);
         if (!n) return bad_request(base_, api, "A player is named by a number: /player/12.");
-        if (auto v = player(*n)) return answer(*v, player_html);
+        if (auto v = player(*n, *page, *filter)) {
+            if ((*v)["hidden"].boolean())
+                return not_found(base_, api, "This player has chosen not to be shown.",
+                                 "Not shown");
+            if (*page > 1 && (*v)["recent"].size() == 0) return past_the_end("their games");
+            return answer(*v, player_html);
+        }
         return not_found(base_, api, "There is no such player.");
     }
     if (auto what = rest("/daily/")) {
@@ -992,11 +1074,32 @@ Response Site::get(std::string_view target) const {
         const auto n = parse_id(*id);
         if (!n) return bad_request(base_, api, "A game is named by a number: /game/12.");
         if (auto v = game(*n)) {
+            *v = hide_in_game(*v);  // the nicks of those who said `set web hide`
             Response r = answer(*v, game_html);
             r.fixed = (*v)["status"].str() != "open";  // an ended game's record is final
             return r;
         }
         return not_found(base_, api, "There is no such game.");
+    }
+    if (auto where = rest("/channel/")) {
+        // /channel/<network>/<name>: the name as %23cards or, simpler to type, cards (#cards).
+        const auto slash = where->find('/');
+        const auto network = slash == std::string_view::npos
+                                 ? std::nullopt
+                                 : url_decode(where->substr(0, slash), false);
+        auto name = slash == std::string_view::npos ? std::nullopt
+                                                    : url_decode(where->substr(slash + 1), false);
+        if (name && !name->empty() && !is_channel(*name)) name = "#" + *name;
+        const std::string what =
+            "No game was played in such a channel here: a channel's page is "
+            "/channel/NETWORK/%23channel.";
+        if (!network || !name || network->empty() || name->size() > 200)
+            return not_found(base_, api, what, "No such channel");
+        if (auto v = place(*network, *name, *page, *filter)) {
+            if (*page > 1 && (*v)["recent"].size() == 0) return past_the_end("its games");
+            return answer(*v, place_page_html);
+        }
+        return not_found(base_, api, what, "No such channel");
     }
     return not_found(base_, api, "There is no such page.");
 }

@@ -40,10 +40,21 @@ class Site {
     // The answer to GET of `target` (a request target: path and query).
     Response get(std::string_view target) const;
 
-    // The views: nullopt when there is no such thing (404).
-    Value index() const;
-    std::optional<Value> top(const std::string& game) const;
-    std::optional<Value> player(std::int64_t id) const;
+    // The views: nullopt when there is no such thing (404). `page` is ?page=N (1 for the
+    // first), `filter` ?game=KIND (the kind's name, "" for all); a page past the last has
+    // empty lists.
+    Value index(int page = 1, const std::string& filter = "") const;
+    std::optional<Value> top(const std::string& game, int page = 1) const;
+    // A person who has said `set web hide` is {"id", "hidden": true}.
+    std::optional<Value> player(std::int64_t id, int page = 1,
+                                const std::string& filter = "") const;
+    // /channel/<network>/<name> (site_places.cpp): a channel's games under way and ended
+    // (paged), and its ladders; nullopt where no game was played.
+    std::optional<Value> place(const std::string& network, const std::string& channel, int page,
+                               const std::string& filter) const;
+    // /players?q=TEXT: persons whose nick holds `text` (at least 2 characters, else
+    // {"error"}).
+    Value players(const std::string& text, int page) const;
     std::optional<Value> game(std::int64_t id) const;
     // /daily/<game>/<YYYY-MM-DD>: the day's ladder, the seal, and once the day is over the
     // deal and the ranked games (bot/daily/).
@@ -61,6 +72,9 @@ class Site {
     std::optional<Value> live(std::int64_t id) const;
     std::string live_mark(std::int64_t id) const;
     std::int64_t data_version() const;
+    // Changes when anyone says `set web hide` or `set web show`: the server forgets the
+    // pages it keeps (an ended game's names a hidden person no longer).
+    std::string hidden_mark() const { return db_.hidden_mark(); }
 
   private:
     const GameKind* kind(const std::string& name) const;
@@ -71,7 +85,16 @@ class Site {
     // not known.
     std::string title(const std::string& kind_name, const std::string& variant) const;
     Value game_line(const storage::WebGame& g) const;
-    Value players_of(const storage::GameRecord& g) const;
+    // A game's seats; the nicks at the game of those who have said `set web hide` added to
+    // `hidden` when given (their seats show kHiddenNick).
+    Value players_of(const storage::GameRecord& g,
+                     std::vector<std::string>* hidden = nullptr) const;
+    // [{"name", "title"}] of every kind, for the filters.
+    Value kinds_value() const;
+    // Where a page's games are filtered by a kind: its name ("" for all), nullopt for none.
+    std::optional<std::string> filter_kind(const std::string& name) const;
+    // The game's page (`v`) with the nicks of hidden persons replaced everywhere in it.
+    Value hide_in_game(const Value& v) const;
 
     storage::WebReader db_;
     std::vector<std::shared_ptr<GameKind>> kinds_;

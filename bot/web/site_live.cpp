@@ -7,6 +7,7 @@
 
 #include "bot/strings.hpp"
 #include "bot/web/page.hpp"
+#include "bot/web/places.hpp"
 #include "bot/web/site.hpp"
 
 namespace croupier::bot::web {
@@ -108,7 +109,10 @@ std::optional<Value> Site::live(std::int64_t id) const {
     }
     for (auto& m : moves) last.push(std::move(m));
     v.set("last", std::move(last));
-    return v;
+    // Those who said `set web hide` are named nowhere, here neither (site_places.cpp).
+    std::vector<std::string> hidden;
+    players_of(g, &hidden);
+    return hidden.empty() ? v : hide_nicks(v, hidden);
 }
 
 }  // namespace croupier::bot::web
@@ -246,7 +250,10 @@ const char* const kGamesLiveScript = R"JS(
         tr.appendChild(cells[i]);
       }
       cells[0].appendChild(link('/game/' + g.id, '#' + g.id));
-      cells[1].textContent = g['private'] ? 'in private' : g.place;
+      // A channel links to its page, as the page's own rows do (site_places.cpp).
+      if (g['private']) cells[1].textContent = 'in private';
+      else cells[1].appendChild(link('/channel/' + encodeURIComponent(g.network) + '/' +
+        encodeURIComponent(g.place), g.place));
       g.players.forEach(function (s, k) {
         if (k) cells[2].appendChild(document.createTextNode(', '));
         cells[2].appendChild(s.person > 0 ? link('/player/' + s.person, s.nick) :

@@ -18,7 +18,12 @@ checked); `ann` and `ben` an Adventurer Factory duel, which ben gives up; and, i
   and no board;
 - the `#<script>x` channel stays text on the first page and its table's page: no script
   element more than a page of a plain channel has, the literal name shown;
-- every page fits a 360 px phone and a 1280 px window without a sideways scroll
+- the channels' pages (issue 46): the front page's place of the `#<script>x` table is a link,
+  clicked, to that channel's page, which lists the table under way and shows the name as
+  text (no script element); the search box at the top of a page, typed into and sent (a
+  plain form: its button clicked), finds ann and links to her page;
+- every page (the channels', the search, a filter and their slips too) fits a 360 px phone
+  and a 1280 px window without a sideways scroll
   (document.documentElement.scrollWidth <= innerWidth); screenshots of the Exordia8 game at
   both are kept (web-phone.png, web-wide.png).
 
@@ -28,6 +33,7 @@ import json
 import os
 import re
 import time
+import urllib.parse
 
 from harness import BOT_NICK, CHANNEL, check, free_port, run_test
 from web_browser import Browser
@@ -387,13 +393,43 @@ def test(h):
         check(page.eval("window.__same_page") == 1, "the duel's page was not reloaded")
         first[0].say(CHANNEL, "!vcg leave")
 
+        # A channel's page, reached by its link on the first page: the table under way there
+        # is listed, the name is text.
+        network = api(base, f"/game/{oid}")["network"]
+        odd_page = f"/channel/{urllib.parse.quote(network, safe='')}/" + \
+            urllib.parse.quote(ODD, safe="")
+        page.open(f"{base}/")
+        page.click(None, f"a[href='{odd_page}']")
+        page.wait_for(f"location.pathname === {json.dumps(odd_page)}", "the channel's page")
+        page.wait_for("document.readyState === 'complete'", "the channel's page loaded")
+        check(page.eval("document.querySelector('h1').textContent") == ODD,
+              "the channel's page is titled by its name, as text")
+        times = 1 if page.eval("!!document.querySelector('time')") else 0
+        check(page.eval("document.querySelectorAll('script').length") == times,
+              "the channel's page has no script but its times', none injected")
+        check(page.eval(f"!!document.querySelector('a[href=\"/game/{oid}\"]')"),
+              "the channel's page links its table under way")
+        # The search box: typed into and sent with its button (a mouse click), as a person
+        # does; a plain form.
+        page.eval("document.querySelector('header input[name=q]').focus()")
+        page.call("Input.insertText", text="ANN")
+        page.click(None, "header button")
+        page.wait_for("location.pathname === '/players' && document.readyState === "
+                      "'complete'", "the search's page")
+        check(page.eval("location.search") == "?q=ANN", "the form sent q=ANN")
+        ann_id = api(base, "/players?q=ann")["found"][0]["id"]
+        check(page.eval(f"!!document.querySelector('main a[href=\"/player/{ann_id}\"]')"),
+              "the search found ann and links to her page")
+
         # Phones first: every page fits 360 px (a phone, as Chromium's device metrics make
         # one) and 1280 px without a sideways scroll; a screenshot of the game at both.
         person = next(s_["person"] for s_ in api(base, f"/game/{tid}")["players"]
                       if s_["person"] > 0)
         pages = ["/", "/top/spider", "/top/exordia8", "/top/adventurer", f"/player/{person}",
                  f"/game/{sid}", f"/game/{tid}", f"/game/{did}", f"/game/{oid}", "/events",
-                 "/game/99999", "/nowhere"]
+                 "/game/99999", "/nowhere", odd_page, f"/channel/{network}/" +
+                 CHANNEL.lstrip("#"), "/players?q=an", "/players?q=a", "/?game=spider",
+                 f"/player/{person}?game=exordia8", "/?page=9", "/channel/x/y"]
         for width, mobile in ((360, True), (1280, False)):
             page.viewport(width, 800, mobile)
             for path in pages:

@@ -144,6 +144,15 @@ int main(int argc, char** argv) {
     time_of(fmt::format("/game/{}", e8_game), "game_exordia8");
     time_of(fmt::format("/api/game/{}", e8_game), "api_game_exordia8");
     time_of(fmt::format("/game/{}", spider_game), "game_spider");
+    // Issue 46's pages: a channel's (every table is in #cards), its 100th page, the first
+    // page's 100th, a search that finds every person (four pages of them), one that finds
+    // none, a ladder's second page.
+    time_of("/channel/net/%23cards", "channel");
+    time_of("/channel/net/%23cards?page=100", "channel_page100");
+    time_of("/?page=100", "index_page100");
+    time_of("/players?q=player", "search_all");
+    time_of("/players?q=nobody", "search_none");
+    time_of("/top/exordia8?page=2", "top_exordia8_page2");
     std::error_code ec;
     if (!keep) std::filesystem::remove_all(dir, ec);
     return 0;

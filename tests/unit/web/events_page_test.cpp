@@ -110,3 +110,20 @@ TEST_F(EventsPageTest, TheListSaysWhereEachEventIs) {
 }
 
 }  // namespace
+
+TEST_F(EventsPageTest, AHiddenPlayerIsNamedNowhereOnTheEventsPages) {
+    db->set_pref("net", "h:a@x", "web", "hide");  // ann opened it and plays in it
+    const Site s(path, kinds, "", [] { return 1700000500; });
+    const std::vector<std::string> targets = {
+        "/events", "/api/events", fmt::format("/event/{}", id), fmt::format("/api/event/{}", id)};
+    for (const auto& target : targets) {
+        const Response r = s.get(target);
+        EXPECT_EQ(r.status, 200) << target;
+        EXPECT_EQ(r.body.find(">ann<"), std::string::npos) << target;
+        EXPECT_EQ(r.body.find("\"ann\""), std::string::npos) << target;
+        if (target.find("/event/") != std::string::npos) {  // (the list names no player)
+            EXPECT_NE(r.body.find("someone hidden"), std::string::npos) << target;
+        }
+        EXPECT_EQ(r.body.find("/player/1\""), std::string::npos) << target;
+    }
+}

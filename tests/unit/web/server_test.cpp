@@ -131,6 +131,8 @@ TEST_F(ServerTest, AnswersGetAndHeadOnAFreePort) {
     EXPECT_EQ(status_of(get), 200) << get;
     EXPECT_NE(get.find("Content-Type: text/html; charset=utf-8"), std::string::npos);
     EXPECT_NE(get.find("Content-Security-Policy: default-src 'none'"), std::string::npos);
+    // The search box sends to this site, and only there.
+    EXPECT_NE(get.find("form-action 'self'"), std::string::npos);
     EXPECT_NE(body_of(get).find("<!doctype html>"), std::string::npos);
     const std::string api =
         exchange(server->port(), "GET /api/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
