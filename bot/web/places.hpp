@@ -37,6 +37,8 @@ std::optional<int> parse_page(std::string_view query);
 
 // A channel's page: /channel/<network>/<name>, both encoded.
 std::string channel_path(const std::string& network, const std::string& channel);
+// A game's link as a list of games shows it: "Spider #12" to /game/12 (g: {"id", "title"}).
+std::string game_link(const Page& p, const Value& g);
 // A game's place as HTML: a channel a link to its page, a private game "in private".
 std::string place_html(const Page& p, const std::string& network, const Value& g);
 // Links to the pages beside `page` of `path` ("newer" and "older"), keeping `query`

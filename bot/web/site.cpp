@@ -198,8 +198,7 @@ std::string index_html(const std::string& base, const Value& v) {
             "<th>result</th><th>ended</th></tr>");
         for (const auto& g : done.items())
             p.raw("<tr><td>")
-                .raw(p.link(fmt::format("/game/{}", g["id"].integer()),
-                            fmt::format("{} #{}", g["title"].str(), g["id"].integer())))
+                .raw(game_link(p, g))
                 .raw("</td><td>")
                 .raw(place_html(p, g["network"].str(), g))
                 .raw("</td><td>")
@@ -320,8 +319,7 @@ std::string player_html(const std::string& base, const Value& v) {
             "<th>ended</th></tr>");
         for (const auto& g : v["recent"].items())
             p.raw("<tr><td>")
-                .raw(p.link(fmt::format("/game/{}", g["id"].integer()),
-                            fmt::format("{} #{}", g["title"].str(), g["id"].integer())))
+                .raw(game_link(p, g))
                 .raw("</td><td>")
                 .raw(place_html(p, v["network"].str(), g))
                 .raw("</td><td>")

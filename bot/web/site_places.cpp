@@ -92,6 +92,11 @@ std::string channel_path(const std::string& network, const std::string& channel)
     return "/channel/" + url_encode(network) + "/" + url_encode(channel);
 }
 
+std::string game_link(const Page& p, const Value& g) {
+    return p.link(fmt::format("/game/{}", g["id"].integer()),
+                  fmt::format("{} #{}", g["title"].str(), g["id"].integer()));
+}
+
 std::string place_html(const Page& p, const std::string& network, const Value& g) {
     if (g["private"].boolean() || g["place"].str().empty()) return "in private";
     return p.link(channel_path(network, g["place"].str()), g["place"].str());
@@ -319,8 +324,7 @@ std::string place_page_html(const std::string& base, const Value& v) {
             "<th class=\"n\">moves</th><th>started</th></tr>");
         for (const auto& g : v["open"].items())
             p.raw("<tr><td>")
-                .raw(p.link(fmt::format("/game/{}", g["id"].integer()),
-                            fmt::format("{} #{}", g["title"].str(), g["id"].integer())))
+                .raw(game_link(p, g))
                 .raw("</td><td>")
                 .raw(players(g["players"]))
                 .raw(fmt::format("</td><td class=\"n\">{}</td><td>", g["moves"].integer()))
@@ -337,8 +341,7 @@ std::string place_page_html(const std::string& base, const Value& v) {
             "<th>ended</th></tr>");
         for (const auto& g : v["recent"].items())
             p.raw("<tr><td>")
-                .raw(p.link(fmt::format("/game/{}", g["id"].integer()),
-                            fmt::format("{} #{}", g["title"].str(), g["id"].integer())))
+                .raw(game_link(p, g))
                 .raw("</td><td>")
                 .raw(players(g["players"]))
                 .raw("</td><td>")
