@@ -73,16 +73,34 @@ std::int64_t value(const State& s, const Context& ctx) {
     return s.stranded() ? kStranded : evaluate(s, ctx);
 }
 
-// A search's memory. Each thread keeps its own from one decision to the next (decide(); about
-// 15 MB at 12,000 positions): allocating the expanded positions afresh for every decision
-// (up to 12,000 of about 700 bytes) cost about as much CPU, in page faults and system time,
-// as the search itself (4 suits, deals 1001..1020: 48 s of CPU, 26 s with the memory kept).
+// A search's memory. Each thread keeps its own from one decision to the next (decide(); at the
+// default budget 18 MB on median after a 4-suit decision, up to 37 MB, or 23 MB with the cap
+// of fair_plan(): docs/PERFORMANCE.md, issue 45): allocating the expanded positions afresh for
+// every decision (up to 12,000 of about 700 bytes) cost about as much CPU, in page faults and
+// system time, as the search itself (4 suits, deals 1001..1020: 48 s of CPU, 26 s with the memory
+// kept).
 struct Scratch {
     std::vector<Gen> gens;
     std::vector<Expanded> expanded;
     HashSet seen, been;
     std::vector<std::pair<std::int64_t, std::uint32_t>> open;
     std::vector<Move> moves;
+
+    // The memory it holds (capacity, bytes).
+    std::size_t bytes() const {
+        return gens.capacity() * sizeof(Gen) + expanded.capacity() * sizeof(Expanded) +
+               seen.bytes() + been.bytes() + open.capacity() * sizeof(open[0]) +
+               moves.capacity() * sizeof(Move);
+    }
+    // Gives it back (issue 45): the next search allocates again.
+    void release() {
+        std::vector<Gen>().swap(gens);
+        std::vector<Expanded>().swap(expanded);
+        seen.release();
+        been.release();
+        std::vector<std::pair<std::int64_t, std::uint32_t>>().swap(open);
+        std::vector<Move>().swap(moves);
+    }
 
     // The moves from the search's root to position g.
     std::vector<Move> line_to(std::uint32_t g) const {
@@ -96,6 +114,16 @@ struct Scratch {
     }
 };
 
+// The three searches of a decision, kept by each thread from one decision to the next.
+struct Scratches {
+    Scratch outer, fill, inner;
+    std::size_t bytes() const { return outer.bytes() + fill.bytes() + inner.bytes(); }
+};
+Scratches& scratches() {
+    thread_local Scratches s;
+    return s;
+}
+
 // Best-first search over the moves whose outcome is known. visit(state, gen, terminal) is
 // called once per position reached (the root first, gen 0) and returns its evaluation.
 template <class Visit>
@@ -105,6 +133,8 @@ void best_first(const State& root, const Context& ctx, std::size_t budget, Scrat
     auto& expanded = scratch.expanded;
     gens.assign(1, Gen{UINT32_MAX, Move{}});
     expanded.clear();
+    // At most `budget` positions are expanded: that many, not the next power of two.
+    expanded.reserve(budget);
     HashSet& seen = scratch.seen;
     seen.clear(budget > 500 ? (1 << 12) : (1 << 9));
     // The positions the game has stood in count as reached already: no line goes back. A
@@ -297,7 +327,10 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
     std::uint32_t prog = UINT32_MAX, deal = UINT32_MAX, plain = UINT32_MAX;
     bool won = false;
     std::uint32_t won_gen = 0;
-    thread_local Scratch outer, fill, inner;
+    Scratches& kept = scratches();
+    Scratch& outer = kept.outer;
+    Scratch& fill = kept.fill;
+    Scratch& inner = kept.inner;
     best_first(
         root, ctx, budget, outer,
         [&](const State& st, std::uint32_t g, bool terminal) {
@@ -541,7 +574,9 @@ std::vector<std::string> plan_line(const View& view, const FairLimits& limits, i
 
 }  // namespace
 
-std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
+namespace {
+
+std::vector<std::string> plan_of(const View& view, const FairLimits& limits) {
     std::size_t used = 0;
     std::vector<std::string> line = plan_line(view, limits, limits.empty_weight, used);
     const std::size_t total = std::clamp<std::size_t>(limits.max_nodes, 1, kMaxNodes);
@@ -557,6 +592,25 @@ std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
     const std::vector<std::string> b = plan_line(view, other, limits.empty_weight, used);
     if (!a.empty() && a == b) return a;
     return line;
+}
+
+}  // namespace
+
+std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
+    std::vector<std::string> line = plan_of(view, limits);
+    // Issue 45: what a hard position made the searches allocate is not kept for the
+    // daemon's life; below the cap it is, for the next decision (allocating it afresh each
+    // time costs about as much CPU as the search).
+    if (Scratches& kept = scratches(); kept.bytes() > limits.keep_bytes) {
+        kept.outer.release();
+        kept.fill.release();
+        kept.inner.release();
+    }
+    return line;
+}
+
+std::size_t fair_scratch_bytes() {
+    return scratches().bytes();
 }
 
 std::uint64_t position_key(const View& view) {

@@ -17,6 +17,10 @@ namespace croupier::games::spider {
 // The largest budget a decision may have (about 700 bytes a position expanded).
 inline constexpr std::size_t kMaxNodes = 400'000;
 
+// The memory a thread's searches keep from one decision to the next (issue 45): a decision
+// that leaves them holding more gives it all back (FairLimits::keep_bytes).
+inline constexpr std::size_t kScratchKeepBytes = std::size_t{24} << 20;
+
 struct FairLimits {
     // The decision's budget in positions expanded (deterministic; capped at kMaxNodes), all
     // its searches together (issue 47): three fifths for the search over the moves in view,
@@ -37,6 +41,9 @@ struct FairLimits {
     int empty_weight = 0;
     // For the laboratory: a vote of three decision rules (fair_plan).
     bool vote = false;
+    // The search memory the thread keeps after this decision, at most (bytes of capacity);
+    // past it, all of it is given back (and allocated again by the next decision).
+    std::size_t keep_bytes = kScratchKeepBytes;
     // Positions the game has stood in (position_key of each): no line it plans passes
     // through one, so a hint never leads back where the player has been. nullptr: none.
     const std::vector<std::uint64_t>* avoid = nullptr;
@@ -45,6 +52,9 @@ struct FairLimits {
 // The moves and weights the fair player searches with at `suits` suits (for tools that
 // search as it does while seeing every card: tests/tools/spider_fairlab --seeing).
 search::Context fair_context(int suits);
+
+// The memory this thread's searches keep between decisions now (bytes of capacity).
+std::size_t fair_scratch_bytes();
 
 // A position as the fair player sees it, as a number: equal for equal views.
 std::uint64_t position_key(const View& view);

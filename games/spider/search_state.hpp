@@ -132,6 +132,11 @@ class HashSet {
         }
     }
     std::size_t bytes() const { return slots_.capacity() * sizeof(std::uint64_t); }
+    // Gives the memory back (the next clear() allocates again).
+    void release() {
+        std::vector<std::uint64_t>().swap(slots_);
+        size_ = 0;
+    }
 
   private:
     void grow() {

@@ -3,7 +3,7 @@
 //
 //   spider_fairlab --suits 4 --from 1 --to 200 [--nodes 20000] [--threads 2] [--show DEAL]
 //                  [--leaves 6] [--inner 40 (every suit count)] [--inner4 120 (4 suits)]
-//                  [--empty 200 (an empty pile's weight)]
+//                  [--empty 200 (an empty pile's weight)] [--keep MB (search memory kept)]
 //                  [--analyse NODES [--recheck NODES2] [--reveal NODES3] [--seeing NODES4]]
 //
 // --nodes is the budget of a decision, all its searches together (FairLimits::max_nodes).
@@ -24,6 +24,7 @@
 // Then the means over won
 // and lost games (docs/PERFORMANCE.md, Spider, Fair player, issue 31's sixth session).
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include <sys/resource.h>
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -530,6 +531,8 @@ int main(int argc, char** argv) {
             limits.inner_nodes = limits.inner_nodes_4suits = std::strtoull(v, nullptr, 10);
         else if (a == "--vote")
             limits.vote = std::atoi(v) != 0;
+        else if (a == "--keep")
+            limits.keep_bytes = std::strtoull(v, nullptr, 10) << 20;
         else if (a == "--empty")
             limits.empty_weight = std::atoi(v);
         else if (a == "--inner4")
@@ -582,16 +585,25 @@ int main(int argc, char** argv) {
     std::vector<std::thread> pool;
     // Each decision's CPU time (this thread's), for the mean and the 99th percentile.
     std::vector<std::vector<double>> times(static_cast<std::size_t>(threads));
+    // The most search memory a thread kept after a decision (issue 45), and the deal.
+    std::vector<std::pair<std::size_t, std::uint64_t>> kept(static_cast<std::size_t>(threads));
+    std::vector<std::vector<double>> kept_mb(static_cast<std::size_t>(threads));
     for (int t = 0; t < threads; ++t)
         pool.emplace_back([&, t] {
             auto& mine = times[static_cast<std::size_t>(t)];
-            const FairPlanner timed = [&mine](const View& v, const FairLimits& l) {
+            auto& most = kept[static_cast<std::size_t>(t)];
+            auto& mbs = kept_mb[static_cast<std::size_t>(t)];
+            std::uint64_t deal = 0;
+            const FairPlanner timed = [&](const View& v, const FairLimits& l) {
                 const double t0 = thread_cpu_seconds();
                 auto plan = fair_plan(v, l);
                 mine.push_back(thread_cpu_seconds() - t0);
+                most = std::max(most, std::pair{fair_scratch_bytes(), deal});
+                mbs.push_back(static_cast<double>(fair_scratch_bytes()) / (1024.0 * 1024.0));
                 return plan;
             };
             for (std::uint64_t d; (d = next++) <= to;) {
+                deal = d;
                 const FairGame g = play_fair_game(suits, d, limits, 1500, &timed);
                 won += g.won;
                 illegal += g.illegal;
@@ -621,5 +633,22 @@ int main(int argc, char** argv) {
         secs / n * threads, cpu / n, static_cast<double>(all.size()) / n,
         all.empty() ? 0 : 1000 * cpu / static_cast<double>(all.size()), 1000 * p99,
         all.empty() ? 0 : 1000 * all.back());
+    const auto most = *std::max_element(kept.begin(), kept.end());
+    std::vector<double> mb;
+    for (const auto& v : kept_mb) mb.insert(mb.end(), v.begin(), v.end());
+    std::sort(mb.begin(), mb.end());
+    auto at = [&](double q) {
+        return mb.empty()
+                   ? 0.0
+                   : mb[std::min(mb.size() - 1,
+                                 static_cast<std::size_t>(q * static_cast<double>(mb.size())))];
+    };
+    rusage ru{};
+    getrusage(RUSAGE_SELF, &ru);
+    std::printf(
+        "search memory kept after a decision (a thread's, MB): median %.1f, p90 %.1f, p99 %.1f, "
+        "most %.1f (deal %llu); peak RSS %.1f MB\n",
+        at(0.5), at(0.9), at(0.99), static_cast<double>(most.first) / (1024.0 * 1024.0),
+        static_cast<unsigned long long>(most.second), static_cast<double>(ru.ru_maxrss) / 1024.0);
     return illegal.load() == 0 ? 0 : 1;
 }

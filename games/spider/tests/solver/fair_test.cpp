@@ -275,6 +275,36 @@ TEST(SpiderFair, PlansTheSameOnSeveralThreadsAtOnce) {
     EXPECT_EQ(b, alone);
 }
 
+TEST(SpiderFair, GivesBackSearchMemoryPastTheCapAndPlaysTheSame) {
+    // Issue 45: the searches' memory is kept from one decision to the next, but not past
+    // FairLimits::keep_bytes. Plans do not depend on it.
+    std::thread([] {
+        Context ctx;
+        const View start = view_of(initial_state(4, 3, ctx), 4);
+        const std::vector<std::string> first = fair_plan(start);
+        const std::size_t kept = fair_scratch_bytes();
+        EXPECT_GT(kept, 0u);
+        EXPECT_LE(kept, kScratchKeepBytes);
+        FairLimits none;
+        none.keep_bytes = 0;
+        EXPECT_EQ(fair_plan(start, none), first);
+        EXPECT_EQ(fair_scratch_bytes(), 0u);
+        EXPECT_EQ(fair_plan(start), first);
+        EXPECT_EQ(fair_scratch_bytes(), kept);
+        // The largest budget reserves more than the cap for its expanded positions (a
+        // nearly won position, so the search is short: seven runs done, spades K..2 and A).
+        View last;
+        last.stock_deals_left = 0;
+        last.completed_runs = 7;
+        for (int r = 13; r >= 2; --r) last.face_up[0].push_back(Card::make(r, Suit::Spades));
+        last.face_up[1].push_back(Card::make(1, Suit::Spades));
+        FairLimits big;
+        big.max_nodes = kMaxNodes;
+        EXPECT_EQ(fair_plan(last, big), std::vector<std::string>{"move 2 1 1"});
+        EXPECT_LE(fair_scratch_bytes(), kScratchKeepBytes);
+    }).join();
+}
+
 TEST(SpiderMoves, TextRoundTrips) {
     EXPECT_EQ(move_text(*parse_move("move 10 1 13")), "move 10 1 13");
     EXPECT_EQ(move_text(*parse_move("deal")), "deal");
