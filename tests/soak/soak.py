@@ -21,9 +21,13 @@ another address asks for / and must be answered within 1 s), the database write-
 another process, and the disk full (the database on a small tmpfs, filled; skipped with a
 reason when tmpfs cannot be mounted).
 
-Each interval a CSV row (soak.csv); at the end every acknowledged Spider move is checked
-against the database journal, soak.png is drawn and the verdicts printed (verdicts.txt).
-Exit status 1 when a verdict fails. Environment: as tests/e2e/harness.py (CROUPIERD ...)."""
+Each interval a CSV row (soak.csv); after each kill and at the end every acknowledged
+Spider, VCG, Adventurer Factory, Encounters and Exordia8 move is checked against the
+database journal, soak.png is drawn and the verdicts printed (verdicts.txt). Exit status 1
+when a verdict fails. Environment: as tests/e2e/harness.py (CROUPIERD ...).
+
+`soak.py --selftest` checks the Encounters and Exordia8 check on a fabricated database
+(it must fail when an acknowledged move is missing)."""
 
 import argparse
 import configparser
