@@ -20,8 +20,9 @@ last third against the first (after the first 15 s; commands during a fault and 
 it left out) passes within 20 % or within 250 ms (a few dozen answers a
 part on a busy 2-core machine, where a p95 of tens of milliseconds moves by more than 20 %
 from one minute to the next). Descriptors and threads flat (their lowest in the last third
-against the first, faults' rows aside), the WAL under 64 MB, 0 acknowledged Spider moves
-lost, no sanitizer report, the attack's probes answered within 1 s: as in the long run.
+against the first, faults' rows aside), the WAL under 64 MB, 0 acknowledged moves
+lost (Spider, the duels, Encounters, Exordia8), no sanitizer report, the attack's probes
+answered within 1 s: as in the long run.
 
 Environment: as the other e2e tests (CROUPIERD ...); the output (CSV, plot, verdicts) goes
 to CROUPIER_SOAK_OUT if set, else a temporary directory."""

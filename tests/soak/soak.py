@@ -21,9 +21,13 @@ another address asks for / and must be answered within 1 s), the database write-
 another process, and the disk full (the database on a small tmpfs, filled; skipped with a
 reason when tmpfs cannot be mounted).
 
-Each interval a CSV row (soak.csv); at the end every acknowledged Spider move is checked
-against the database journal, soak.png is drawn and the verdicts printed (verdicts.txt).
-Exit status 1 when a verdict fails. Environment: as tests/e2e/harness.py (CROUPIERD ...)."""
+Each interval a CSV row (soak.csv); after each kill and at the end every acknowledged
+Spider, VCG, Adventurer Factory, Encounters and Exordia8 move is checked against the
+database journal, soak.png is drawn and the verdicts printed (verdicts.txt). Exit status 1
+when a verdict fails. Environment: as tests/e2e/harness.py (CROUPIERD ...).
+
+`soak.py --selftest` checks the Encounters and Exordia8 check on a fabricated database
+(it must fail when an acknowledged move is missing)."""
 
 import argparse
 import configparser
@@ -138,6 +142,52 @@ def write_config(path, irc_port, web_port, db_path, changed=False):
             f.write("\n")
 
 
+# --- the check ---------------------------------------------------------------------------------
+
+def lost_moves(acked, actions, same=lambda a, b: a == b):
+    """The indices in `acked` (moves acknowledged, in order) not found in `actions` (the
+    journal, in order) as a subsequence: moves saved but never acknowledged (the daemon
+    killed before the answer came, another person's or the computer's moves) may stand
+    between, but each acknowledged move must be found after the one before it."""
+    lost, at = [], 0
+    for i, a in enumerate(acked):
+        j = next((j for j in range(at, len(actions)) if same(a, actions[j])), None)
+        if j is None:
+            lost.append(i)  # (the search for the next goes on from the same place)
+        else:
+            at = j + 1
+    return lost
+
+
+def place_games(db, kind, place):
+    """The ids of KIND's games at PLACE (a channel, or a person's nick for a private game,
+    however the daemon keys it), in the order they began."""
+    place = place.lower()
+    return [g for g, p in db.execute("SELECT id, place FROM games WHERE kind = ? ORDER BY id",
+                                     (kind,))
+            if p.lower() == place or p.lower().endswith(":" + place)
+            or p.lower().startswith((place + "!", "h:" + place + "!"))]
+
+
+def check_other(db, records):
+    """Encounters and Exordia8: each place's acknowledged moves in order in the journals of
+    its games (ordered by id, so that moves across games keep their order). Returns
+    ({kind: checked}, {kind: lost}, [messages])."""
+    checked, lost, said = {}, {}, []
+    for (kind, place), acked in records.items():
+        actions = [a for g in place_games(db, kind, place) for (a,) in db.execute(
+            "SELECT action FROM journal WHERE game_id = ? ORDER BY seq", (g,))]
+        # (an Exordia8 play is recorded as "play": the journal has "play CARD [SUIT]")
+        miss = lost_moves(acked, actions, lambda a, b: a == b or b.startswith(a + " "))
+        checked[kind] = checked.get(kind, 0) + len(acked)
+        lost[kind] = lost.get(kind, 0) + len(miss)
+        if miss:
+            said.append(f"LOST: {kind} at {place}: acknowledged move {miss[0] + 1} "
+                        f"{acked[miss[0]]!r} of {len(acked)} ({len(miss)} lost), journal "
+                        f"{len(actions)} moves, last {actions[-5:]}")
+    return checked, lost, said
+
+
 # --- the crowd --------------------------------------------------------------------------------
 
 class Stats:
@@ -145,7 +195,7 @@ class Stats:
         self.waits = []        # (sent at, seconds) of every answered command
         self.lines = 0         # lines received from the bot by the crowd
         self.acked = 0         # Spider moves acknowledged
-        self.other_moves = 0   # Encounters and Exordia8 moves answered
+        self.other_moves = 0   # Encounters and Exordia8 moves acknowledged
         self.duel_acked = 0    # VCG and Adventurer Factory moves acknowledged
         self.duels = 0         # duels against the computer ended
 
@@ -300,9 +350,18 @@ class Spider(Person):
 
 
 class Encounter(Person):
+    """enc new, enc hint, then the hinted action. An action is acknowledged by its answer
+    line (the party's character "Warrior moves: ...", "Rogue deals.", "Mage waits.", "Your
+    party flees."); soak.other_records[("encounters", nick)] = actions acknowledged, checked
+    in order against the journals of this person's Encounters games."""
+
+    ACK_RX = re.compile(r"^(?:(?:Warrior|Rogue|Mage) (?:moves:|deals\.|re-deals\.|waits\.|"
+                        r"peeks\.|uses )|Your party flees\.)")
+
     def restart(self):
         super().restart()
         self.next = None
+        self.pending = None
         self.started = False
         self.due = 0
 
@@ -311,20 +370,26 @@ class Encounter(Person):
             t = m.plain
             if t.startswith("Spider: Encounters, deal"):
                 self.started = True
+            if self.pending and self.ACK_RX.match(t):
+                self.s.other_records.setdefault(("encounters", self.nick), []).append(
+                    self.pending)
+                self.s.stats.other_moves += 1
+                self.pending = None
             hint = HINT_RX.search(t)
             if hint:
                 self.next = hint.group(1)
-            elif re.search(r"Victory!|Defeat\.|no encounter|not playing", t, re.I):
+            if re.search(r"Victory!|Defeat\.|no encounter|not playing|flees\.", t, re.I):
                 self.started = False
-            elif self.started:
-                self.s.stats.other_moves += 1 if t.startswith(("Rogue", "Warrior", "Mage")) else 0
+                self.next = None
 
     def step(self):
         self.think()
+        self.pending = None
         if not self.started:
             self.say(BOT_NICK, "enc new")
             self.started = True
         elif self.next:
+            self.pending = self.next
             self.say(BOT_NICK, "enc " + self.next)
             self.next = None
         else:
@@ -332,14 +397,24 @@ class Encounter(Person):
 
     def stuck(self):
         self.started = False
+        self.pending = None
 
 
 class Table(Person):
-    """Exordia8 against cpu#1 in a channel: draws or passes when it is their turn."""
+    """Exordia8 against cpu#1 in a channel: on their turn plays the card at a random place
+    of their hand (half the time; a card that does not fit is refused: then draws), draws,
+    or passes when the stock is empty. A move is acknowledged by the channel line naming
+    its mover ("tab0 plays 5♥", "tab0 draws a card", "tab0 passes"); it is recorded as
+    play, draw or pass (a play matches the journal's "play CARD");
+    soak.other_records[("exordia8", channel)] = moves acknowledged, checked in order among
+    the computer's in the journals of the channel's Exordia8 games."""
+
+    ACK = {"!draw": "draw", "!pass": "pass"}
 
     def restart(self):
         super().restart()
         self.game = None
+        self.pending = None
         self.todo = "!e8 bot"
         self.due = self.s.h.now() + 3
 
@@ -352,11 +427,18 @@ class Table(Person):
                 self.todo = "!start"
             elif m.command == "NOTICE" and "Your turn" in t:
                 self.todo = "!draw"
+                if self.s.rng.random() < 0.5:
+                    self.todo = f"!play {self.s.rng.randint(1, 4)}"
             elif "stock is empty" in t:
                 self.todo = "!pass"
-            elif re.match(rf"{re.escape(self.nick)} (draws|passes)", t):
-                self.s.stats.other_moves += 1
-            elif re.search(r"\bwins\b|the game is blocked", t):
+            elif re.match(rf"{re.escape(self.nick)} (draws|passes|breaks the sequent|"
+                          rf"plays (?!again|first))", t):
+                if self.pending:
+                    self.s.other_records.setdefault(("exordia8", self.channel), []).append(
+                        self.pending)
+                    self.s.stats.other_moves += 1
+                    self.pending = None
+            if re.search(r"\bwins\b|the game is blocked", t):
                 self.game, self.todo = None, "!e8 bot"
             elif "No table is open here" in t:
                 self.todo = "!e8 bot"
@@ -364,12 +446,17 @@ class Table(Person):
     def step(self):
         self.think(2, 8)
         if self.todo:
-            self.say(self.channel, self.todo)
-            self.todo = None
+            todo, self.todo = self.todo, None
+            self.pending = self.ACK.get(todo)
+            if todo.startswith("!play"):
+                self.pending = "play"
+                self.todo = "!draw"  # if refused; after a play, refused as not their turn
+            self.say(self.channel, todo)
         elif self.s.rng.random() < 0.3:
             self.say(self.channel, "!hand")
 
     def stuck(self):
+        self.pending = None
         self.todo = "!hand" if self.game else "!e8 bot"
 
 
@@ -665,6 +752,11 @@ class Soak:
         self.duel_records = {}  # VCG and AF game id -> the person's acknowledged moves
         self.duel_checked = 0
         self.duel_lost = 0
+        # ("encounters", nick) or ("exordia8", channel) -> the moves acknowledged there, in
+        # order over that person's (that channel's) games
+        self.other_records = {}
+        self.other_checked = {"encounters": 0, "exordia8": 0}
+        self.other_lost = {"encounters": 0, "exordia8": 0}
         self.checked = 0
         self.lost = 0
         self.unacked_saved = 0
@@ -734,7 +826,7 @@ class Soak:
         bot.log.close()
         self.h.pump(0.3)
         for p in self.people:
-            if isinstance(p, Spider):
+            if p.c.connected and p.c.registered:
                 p.on_lines(p.answers())  # lines that came before the kill count
         self.check_journal()
         self.bot = self.h.start_bot(self.config, name=f"bot{self.lives}")
@@ -889,6 +981,8 @@ class Soak:
             "time_s": round(t, 1), "rss_mb": round(rss, 2), "fds": fds, "threads": threads,
             "db_mb": round(size_mb(self.db), 3), "wal_mb": round(size_mb(self.db + "-wal"), 3),
             "moves_acked": self.stats.acked, "other_moves": self.stats.other_moves,
+            "moves_checked": self.checked + self.duel_checked + sum(self.other_checked.values()),
+            "moves_lost": self.lost + self.duel_lost + sum(self.other_lost.values()),
             "wait_p50_s": round(percentile(waits, 0.5), 4),
             "wait_p95_s": round(percentile(waits, 0.95), 4), "answers": len(waits),
             "lines_per_s": round((self.stats.lines - self.last_lines) / self.interval, 2),
@@ -958,6 +1052,13 @@ class Soak:
                         i = j + 1
                 checked += len(acked)
             self.duel_checked, self.duel_lost = checked, lost
+            # Encounters and Exordia8: each place's acknowledged moves in order.
+            checked, lost, said = check_other(db, self.other_records)
+            for line in said:
+                print(line, flush=True)
+            for kind in self.other_checked:
+                self.other_checked[kind] = checked.get(kind, 0)
+                self.other_lost[kind] = lost.get(kind, 0)
         finally:
             db.close()
 
@@ -1094,6 +1195,10 @@ def verdicts(soak):
             f"{soak.duel_lost} of {soak.duel_checked} acknowledged VCG and Adventurer Factory "
             f"moves against the computer lost ({soak.stats.duels} duels ended, "
             f"{len(soak.duel_records)} begun)")
+    want = [k for k, n in (("encounters", a.encounters), ("exordia8", len(CHANNELS))) if n]
+    ok, text = other_verdict(soak.other_checked, soak.other_lost, want)
+    plays = sum(r.count("play") for (k, _), r in soak.other_records.items() if k == "exordia8")
+    add("other moves lost", ok, f"{text} ({plays} of the Exordia8 moves acknowledged were plays)")
     text = "".join(p.text() for p in soak.h.processes if p.name.startswith("bot"))
     reports = len(SANITIZER_RX.findall(text))
     add("sanitizer", reports == 0, f"{reports} sanitizer reports in the daemon's logs")
@@ -1123,6 +1228,63 @@ def verdicts(soak):
             f"another address's slowest / {r['slowest'] * 1000:.0f} ms of {r['probes']} "
             f"probes, {r['failed']} failed (within 1 s, none failed)")
     return out
+
+
+def other_verdict(checked, lost, want):
+    """The "other moves lost" verdict: none lost, and some checked of every kind played."""
+    ok = sum(lost.values()) == 0 and all(checked.get(k, 0) > 0 for k in want)
+    return ok, (f"{lost.get('encounters', 0)} of {checked.get('encounters', 0)} acknowledged "
+                f"Spider: Encounters moves lost, {lost.get('exordia8', 0)} of "
+                f"{checked.get('exordia8', 0)} acknowledged Exordia8 moves (among the "
+                f"computer's) lost")
+
+
+def selftest():
+    """The Encounters and Exordia8 check on a fabricated database: it must pass on a journal
+    holding every acknowledged move (with unacknowledged and the computer's moves between,
+    over two games), and fail when one acknowledged move is missing, or nothing was checked."""
+    def database(drop=None):
+        db = sqlite3.connect(":memory:")
+        db.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, kind TEXT, place TEXT)")
+        db.execute("CREATE TABLE journal (game_id INTEGER, seq INTEGER, seat INTEGER, "
+                   "action TEXT)")
+        games = [(1, "encounters", "enc0", ["move 3 7 1", "pass", "move 1 2 1", "deal"]),
+                 (2, "exordia8", "#soak", ["draw", "draw", "play 5h", "pass"]),
+                 (3, "encounters", "enc1", ["move 2 2 1"]),  # another person's
+                 (4, "encounters", "enc0", ["redeal", "move 4 5 2"]),
+                 (5, "exordia8", "#soak2", ["draw"])]       # another channel's
+        for g, kind, place, actions in games:
+            db.execute("INSERT INTO games VALUES (?, ?, ?)", (g, kind, place))
+            for i, a in enumerate(actions):
+                if (g, a) != drop:
+                    db.execute("INSERT INTO journal VALUES (?, ?, 0, ?)", (g, i + 1, a))
+        return db
+
+    records = {("encounters", "enc0"): ["move 3 7 1", "deal", "move 4 5 2"],
+               ("exordia8", "#soak"): ["draw", "pass"]}
+    want = ["encounters", "exordia8"]
+    failures = []
+
+    def expect(name, db, recs, good, lost_total):
+        checked, lost, said = check_other(db, recs)
+        ok, text = other_verdict(checked, lost, want)
+        print(f"selftest {name}: the verdict {'passes' if ok else 'fails'}: {text}" +
+              "".join(f"\n  {s}" for s in said))
+        if ok != good or sum(lost.values()) != lost_total:
+            failures.append(name)
+
+    expect("every move journaled", database(), records, True, 0)
+    expect("an Encounters move missing", database(drop=(4, "move 4 5 2")), records, False, 1)
+    expect("an Exordia8 move missing", database(drop=(2, "pass")), records, False, 1)
+    expect("moves out of order", database(),
+           {**records, ("encounters", "enc0"): ["deal", "move 3 7 1"]}, False, 1)
+    expect("another person's game does not count", database(),
+           {**records, ("encounters", "enc0"): ["move 2 2 1"]}, False, 1)
+    expect("nothing checked", database(), {("exordia8", "#soak"): ["draw"]}, False, 0)
+    assert lost_moves(["a", "b", "c"], ["a", "x", "c"]) == [1]
+    print("selftest: " + ("every case as expected" if not failures
+                          else "FAILED: " + ", ".join(failures)))
+    return 0 if not failures else 1
 
 
 def plot(soak, path):
@@ -1161,6 +1323,8 @@ def _stop(signum, frame):
 
 
 def main(argv=None):
+    if (argv if argv is not None else sys.argv[1:]) == ["--selftest"]:
+        return selftest()
     args = parse_args(argv)
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
