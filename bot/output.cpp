@@ -45,11 +45,15 @@ bool Output::page_line(Request& r) {
     if (mine.held_told_ever && now - mine.held_told < std::chrono::minutes(1)) return false;
     mine.held_told_ever = true;
     mine.held_told = now;
+    // A line of its own: merged after a game's lines waiting for the person (a hand), it
+    // read as if the hand had been cut.
+    irc::SendOptions o = irc::SendOptions::of(irc::Priority::Low);
+    o.layout = true;
     send_to_nick(*r.net, r.from.nick, r.key,
                  fmt::format("(The rest is held back: you have asked for a lot of text lately. "
                              "Try again in {} s.)",
                              std::max(1LL, static_cast<long long>(std::ceil(wait)))),
-                 r.in_channel(), irc::Priority::Low);
+                 r.in_channel(), std::move(o));
     return false;
 }
 
