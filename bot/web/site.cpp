@@ -705,7 +705,7 @@ std::optional<Value> Site::top(const std::string& name, int page) const {
     v.set("points_count", ladder.points_count);
     auto variants = ladder.top_variants;
     if (variants.empty()) variants.push_back({"", ""});
-    // Shown smallest first where the words are numbers (Spider's 1, 2, 4 suits): the list's
+    // Shown smallest first where the words are numbers (variants of 1, 2, 4 suits): the list's
     // first is `top`'s default, not the page's order.
     std::stable_sort(variants.begin(), variants.end(), [](const auto& a, const auto& b) {
         auto number = [](const std::string& w) {
@@ -718,7 +718,7 @@ std::optional<Value> Site::top(const std::string& name, int page) const {
         const long x = number(a.first), y = number(b.first);
         return x >= 0 && y >= 0 && x < y;
     });
-    // A kind whose players gain experience (Encounters) ranks them by it first: someone has
+    // A kind whose players gain experience ranks them by it first: someone has
     // some where the first by experience has.
     bool by_xp = false;
     for (const auto& [word, stored] : variants)
@@ -878,7 +878,7 @@ std::optional<Value> Site::game(std::int64_t id) const {
         return fmt::format("seat {}", seat);
     };
     // Giving up ends a game but is not a move of it: a last `resign` is not counted, as the
-    // game does not count it on IRC (Spider's "5 moves").
+    // game does not count it on IRC ("5 moves").
     if (!journal.empty() && split_command(journal.back().action).first == "resign")
         v.set("moves", static_cast<long long>(journal.size()) - 1);
     // Each move as people read it (Game::move_text), found on rebuilding; as typed until then.
@@ -993,7 +993,9 @@ Response Site::get(std::string_view target) const {
     const auto game_param = query_param(query, "game");
     const auto filter = filter_kind(game_param ? *game_param : std::string("?"));
     if (!filter)
-        return bad_request(base_, api, "There is no such game to show: ?game=spider, say.");
+        return bad_request(base_, api,
+                           fmt::format("There is no such game to show: ?game={}, say.",
+                                       kinds_.empty() ? "NAME" : kinds_.front()->name()));
     auto past_the_end = [&](std::string_view what) {
         return not_found(
             base_, api,
