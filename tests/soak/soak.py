@@ -177,8 +177,10 @@ def check_other(db, records):
     for (kind, place), acked in records.items():
         actions = [a for g in place_games(db, kind, place) for (a,) in db.execute(
             "SELECT action FROM journal WHERE game_id = ? ORDER BY seq", (g,))]
-        # (an Exordia8 play is recorded as "play": the journal has "play CARD [SUIT]")
-        miss = lost_moves(acked, actions, lambda a, b: a == b or b.startswith(a + " "))
+        # (an Exordia8 play is recorded with its card, as the journal has it: "play 5h",
+        # "play 8h s"; a bare "play" is one whose card line could not be read)
+        miss = lost_moves(acked, actions,
+                          lambda a, b: a == b or (a == "play" and b.startswith("play ")))
         checked[kind] = checked.get(kind, 0) + len(acked)
         lost[kind] = lost.get(kind, 0) + len(miss)
         if miss:
@@ -405,7 +407,8 @@ class Table(Person):
     of their hand (half the time; a card that does not fit is refused: then draws), draws,
     or passes when the stock is empty. A move is acknowledged by the channel line naming
     its mover ("tab0 plays 5♥", "tab0 draws a card", "tab0 passes"); it is recorded as
-    play, draw or pass (a play matches the journal's "play CARD");
+    play CARD [SUIT], draw or pass, as the journal writes them ("tab0 plays 8♥ and names
+    spades" is "play 8h s");
     soak.other_records[("exordia8", channel)] = moves acknowledged, checked in order among
     the computer's in the journals of the channel's Exordia8 games."""
 
@@ -434,6 +437,8 @@ class Table(Person):
             elif re.match(rf"{re.escape(self.nick)} (draws|passes|breaks the sequent|"
                           rf"plays (?!again|first))", t):
                 if self.pending:
+                    if self.pending == "play":
+                        self.pending = e8_play_action(self.nick, t) or self.pending
                     self.s.other_records.setdefault(("exordia8", self.channel), []).append(
                         self.pending)
                     self.s.stats.other_moves += 1
@@ -458,6 +463,22 @@ class Table(Person):
     def stuck(self):
         self.pending = None
         self.todo = "!hand" if self.game else "!e8 bot"
+
+
+E8_SUITS = {"\u2663": "c", "\u2666": "d", "\u2665": "h", "\u2660": "s"}
+
+
+def e8_play_action(nick, text):
+    """The journal's text of the play a channel line tells: "tab0 plays 8♥ and names spades"
+    is "play 8h s", "tab0 plays Joker" "play Joker"; None if it is not a play by NICK."""
+    m = re.match(rf"{re.escape(nick)} plays (Joker|(?:10|[2-9AJQK])[\u2660-\u2666])"
+                 r"(?: and names (clubs|diamonds|hearts|spades))?", text)
+    if not m:
+        return None
+    card = m.group(1)
+    if card != "Joker":
+        card = card[:-1] + E8_SUITS[card[-1]]
+    return "play " + card + (" " + m.group(2)[0] if m.group(2) else "")
 
 
 class Reader(Person):
@@ -1197,8 +1218,11 @@ def verdicts(soak):
             f"{len(soak.duel_records)} begun)")
     want = [k for k, n in (("encounters", a.encounters), ("exordia8", len(CHANNELS))) if n]
     ok, text = other_verdict(soak.other_checked, soak.other_lost, want)
-    plays = sum(r.count("play") for (k, _), r in soak.other_records.items() if k == "exordia8")
-    add("other moves lost", ok, f"{text} ({plays} of the Exordia8 moves acknowledged were plays)")
+    plays = [a for (k, _), r in soak.other_records.items() if k == "exordia8"
+             for a in r if a.startswith("play")]
+    carded = sum(1 for a in plays if a != "play")
+    add("other moves lost", ok, f"{text} ({len(plays)} of the Exordia8 moves acknowledged were "
+        f"plays, {carded} of them checked by their card)")
     text = "".join(p.text() for p in soak.h.processes if p.name.startswith("bot"))
     reports = len(SANITIZER_RX.findall(text))
     add("sanitizer", reports == 0, f"{reports} sanitizer reports in the daemon's logs")
@@ -1249,7 +1273,7 @@ def selftest():
         db.execute("CREATE TABLE journal (game_id INTEGER, seq INTEGER, seat INTEGER, "
                    "action TEXT)")
         games = [(1, "encounters", "enc0", ["move 3 7 1", "pass", "move 1 2 1", "deal"]),
-                 (2, "exordia8", "#soak", ["draw", "draw", "play 5h", "pass"]),
+                 (2, "exordia8", "#soak", ["draw", "draw", "play 5h", "play 8c d", "pass"]),
                  (3, "encounters", "enc1", ["move 2 2 1"]),  # another person's
                  (4, "encounters", "enc0", ["redeal", "move 4 5 2"]),
                  (5, "exordia8", "#soak2", ["draw"])]       # another channel's
@@ -1261,7 +1285,7 @@ def selftest():
         return db
 
     records = {("encounters", "enc0"): ["move 3 7 1", "deal", "move 4 5 2"],
-               ("exordia8", "#soak"): ["draw", "pass"]}
+               ("exordia8", "#soak"): ["draw", "play 5h", "play 8c d", "pass"]}
     want = ["encounters", "exordia8"]
     failures = []
 
@@ -1280,8 +1304,18 @@ def selftest():
            {**records, ("encounters", "enc0"): ["deal", "move 3 7 1"]}, False, 1)
     expect("another person's game does not count", database(),
            {**records, ("encounters", "enc0"): ["move 2 2 1"]}, False, 1)
+    expect("an Exordia8 play of another card", database(),
+           {**records, ("exordia8", "#soak"): ["draw", "play 6h", "pass"]}, False, 1)
+    expect("an eight naming another suit", database(),
+           {**records, ("exordia8", "#soak"): ["play 8c h"]}, False, 1)
     expect("nothing checked", database(), {("exordia8", "#soak"): ["draw"]}, False, 0)
     assert lost_moves(["a", "b", "c"], ["a", "x", "c"]) == [1]
+    for line, action in (("tab0 plays 5\u2665", "play 5h"), ("tab0 plays Joker", "play Joker"),
+                         ("tab0 plays 10\u2660: a sequent starts!", "play 10s"),
+                         ("tab0 plays 8\u2663 and names diamonds", "play 8c d"),
+                         ("cpu#1 plays 5\u2665", None), ("tab0 plays again", None)):
+        if e8_play_action("tab0", line) != action:
+            failures.append(f"reading {line!r}")
     print("selftest: " + ("every case as expected" if not failures
                           else "FAILED: " + ", ".join(failures)))
     return 0 if not failures else 1
