@@ -150,28 +150,34 @@ class Player:
         self.c.collect(BOT_NICK, quiet=0.3)
 
 
+def hint_round(h, players):
+    """Every player asks for a hint; one with no move left resigns and starts a new game
+    (not timed). Returns the players with a move to send (p.action)."""
+    for p in players:
+        p.c.skip()
+        p.c.say(BOT_NICK, "hint")
+    for p in players:
+        got = p.c.wait_msg(r"^(Hint|No |Nothing)", sender=BOT_NICK, what=f"{p.nick}'s hint")
+        m = HINT_RX.search(got.plain)
+        p.action = m.group(1) if m else None
+        h.sleep(0.05)
+        p.c.skip()
+    for p in players:
+        if p.action is None:
+            p.c.say(BOT_NICK, "resign")
+            p.c.wait_msg(r"^You resigned", sender=BOT_NICK, what=f"{p.nick} resigned")
+            h.sleep(0.2)
+            p.c.skip()
+            p.new_game()
+    return [p for p in players if p.action is not None]
+
+
 def play_rounds(h, players, rounds):
     """`rounds` rounds; in each every player asks for a hint, then all send their moves at
     once. Returns the waits of the moves (seconds)."""
     waits = []
     for _ in range(rounds):
-        for p in players:
-            p.c.skip()
-            p.c.say(BOT_NICK, "hint")
-        for p in players:
-            got = p.c.wait_msg(r"^(Hint|No |Nothing)", sender=BOT_NICK, what=f"{p.nick}'s hint")
-            m = HINT_RX.search(got.plain)
-            p.action = m.group(1) if m else None
-            h.sleep(0.05)
-            p.c.skip()
-        for p in players:
-            if p.action is None:  # no move left: a new game, not timed
-                p.c.say(BOT_NICK, "resign")
-                p.c.wait_msg(r"^You resigned", sender=BOT_NICK, what=f"{p.nick} resigned")
-                h.sleep(0.2)
-                p.c.skip()
-                p.new_game()
-        movers = [p for p in players if p.action is not None]
+        movers = hint_round(h, players)
         for p in movers:
             p.sent = time.monotonic()
             p.c.say(BOT_NICK, p.action)
@@ -235,7 +241,7 @@ def main():
               f"{len(paths)} pages in turn, on {args.games} finished games (web_bench)")
         print(f"# load average (1 min) {load_before:.2f} as the loaded rounds began, "
               f"{load_after:.2f} at their end, on {os.cpu_count()} CPUs")
-        print(f"# answers: " + ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items())) +
+        print("# answers: " + ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items())) +
               f"; connection errors {errors}; {elapsed:.1f} s of load")
         print(f"figure web.load.requests_per_s {served / elapsed:.0f} req/s")
         print(f"figure web.load.page_p50_ms {percentile(times, 50) * 1000:.1f} ms")

@@ -36,7 +36,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "e2e"))
 sys.path.insert(0, HERE)
 
 from harness import BOT_NICK, CHANNEL, Harness, free_port  # noqa: E402
-from web_load import HINT_RX, Player, percentile  # noqa: E402
+from web_load import Player, hint_round, percentile  # noqa: E402
 
 PER_ADDRESS = 8  # ServerOptions::max_streams_per_address
 
@@ -112,25 +112,9 @@ def play_rounds(h, spider, table, first, rounds):
     waits, at_table = [], []
     mover = 0 if first == table[0].nick else 1
     for _ in range(rounds):
-        for p in spider:
-            p.c.skip()
-            p.c.say(BOT_NICK, "hint")
-        for p in spider:
-            got = p.c.wait_msg(r"^(Hint|No |Nothing)", sender=BOT_NICK, what=f"{p.nick}'s hint")
-            m = HINT_RX.search(got.plain)
-            p.action = m.group(1) if m else None
-            h.sleep(0.05)
-            p.c.skip()
-        for p in spider:
-            if p.action is None:  # no move left: a new game, not timed
-                p.c.say(BOT_NICK, "resign")
-                p.c.wait_msg(r"^You resigned", sender=BOT_NICK, what=f"{p.nick} resigned")
-                h.sleep(0.2)
-                p.c.skip()
-                p.new_game()
+        movers = hint_round(h, spider)
         t = table[mover]
         t.c.skip()
-        movers = [p for p in spider if p.action is not None]
         for p in movers:
             p.sent = time.monotonic()
             p.c.say(BOT_NICK, p.action)
