@@ -63,6 +63,11 @@ double peak_rss_mb();
 namespace croupier::bot {
 // The `--bench` entry point: `which` is one of bench_names(). Returns an exit code.
 int run_bench(const std::string& which, bool quick);
+// `--table-option KEY=VALUE`: an option every table of `--bench core`'s loads is dealt with
+// (GameSetup::options, as a table's starter would give it), to run another load shape; e.g.
+// an Exordia8 load of long games as before 6f4f2f9 with players_per_pack=1
+// (docs/PERFORMANCE.md). Returns false for text without '='.
+bool add_bench_table_option(const std::string& key_value);
 // "all|core|...": the benches `--bench` takes.
 std::string bench_names();
 }  // namespace croupier::bot

@@ -53,6 +53,12 @@ namespace {
 namespace fs = std::filesystem;
 using Clock_ = std::chrono::steady_clock;
 
+// --table-option: dealt to every table of the loads.
+std::map<std::string, std::string>& table_options() {
+    static std::map<std::string, std::string> options;
+    return options;
+}
+
 double seconds_since(Clock_::time_point t0) {
     return std::chrono::duration<double>(Clock_::now() - t0).count();
 }
@@ -89,6 +95,7 @@ void fill_tables(const std::string& path, int tables) {
     games::DealNumberSource deals(2026);
     for (int g = 0; g < tables; ++g) {
         GameSetup setup = sample_setup(*kind, deals.next(), 2 + g % 5, fmt::format("t{}", g));
+        for (const auto& [key, value] : table_options()) setup.options[key] = value;
         for (std::size_t p = 0; p < setup.players.size(); ++p)
             setup.persons[p] = fmt::format("h:u@{}", player_host(g, static_cast<int>(p)));
         auto game = kind->create(setup);
@@ -551,7 +558,16 @@ LoadFigures load_in_child(const std::string& db_path, int tables, std::int64_t m
 
 }  // namespace
 
+bool add_bench_table_option(const std::string& key_value) {
+    const auto eq = key_value.find('=');
+    if (eq == std::string::npos || eq == 0) return false;
+    table_options()[key_value.substr(0, eq)] = key_value.substr(eq + 1);
+    return true;
+}
+
 void bench_core(BenchReport& r, bool quick) {
+    for (const auto& [key, value] : table_options())
+        r.note(fmt::format("core: every table dealt with {}={}", key, value));
     const fs::path dir = fs::temp_directory_path() / fmt::format("croupier-bench-{}", getpid());
     fs::create_directories(dir);
     // Removed however the bench ends: a scenario that fails throws (the run exits non-zero).

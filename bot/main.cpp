@@ -38,7 +38,9 @@ void usage(std::FILE* to) {
                  "                                       play a replay transcript (exit 0 pass,\n"
                  "                                       1 a miss, 2 a malformed transcript)\n"
                  "       croupierd --bench [%s] [--quick]\n"
-                 "                                       the built-in benchmark\n"
+                 "                [--table-option KEY=VALUE]...\n"
+                 "                                       the built-in benchmark (the option:\n"
+                 "                                       dealt to core's tables)\n"
                  "       croupierd --help | --version\n"
                  "Signals: SIGHUP reloads the configuration; SIGTERM and SIGINT quit cleanly.\n",
                  kDefaultConfig, croupier::bot::bench_names().c_str());
@@ -140,6 +142,11 @@ int main(int argc, char** argv) {
             if (i + 1 < args.size() && args[i + 1].rfind("--", 0) != 0) bench_which = args[++i];
         } else if (a == "--quick") {
             quick = true;
+        } else if (a == "--table-option") {
+            if (!bot::add_bench_table_option(value("KEY=VALUE"))) {
+                std::fprintf(stderr, "croupierd: --table-option takes KEY=VALUE\n");
+                return 2;
+            }
         } else {
             std::fprintf(stderr, "croupierd: unknown option %s\n", a.c_str());
             usage(stderr);
