@@ -7,6 +7,7 @@
 // (docs/STORAGE.md).
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include <algorithm>
+#include <iterator>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -225,7 +226,8 @@ void Moves::deliver(Table& t, const std::vector<Out>& out, Lines what) {
     // Lines told about the table in this turn of the event loop (a move, and the computer
     // players' answers to it) wait together, and leave packed.
     if (auto* u = commits.pending(t); u && u->told) {
-        u->told->lines.insert(u->told->lines.end(), lines.begin(), lines.end());
+        u->told->lines.insert(u->told->lines.end(), std::make_move_iterator(lines.begin()),
+                              std::make_move_iterator(lines.end()));
         u->told->over = over;
         return;
     }
@@ -247,7 +249,7 @@ void Moves::deliver(Table& t, const std::vector<Out>& out, Lines what) {
         irc::SendOptions table_opts = tt ? place_options(*tt, irc::Priority::Normal)
                                          : irc::SendOptions::of(irc::Priority::Normal);
         if (told->over) table_opts.priority = irc::Priority::High;
-        auto packed = pack_lines(told->lines, render::kWidth);
+        auto packed = pack_lines(std::move(told->lines), render::kWidth);  // sent once
         if (told->over && !replay.empty()) append_where_it_fits(packed, in_private, replay);
         const std::shared_ptr<void> held = std::move(hold);  // not kept past this call
         // A player's lines never leave before the channel line they follow ("your turn"

@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bot/tables/lines.hpp"
 
+#include <utility>
+
 namespace croupier::bot {
 
-std::vector<Line> pack_lines(const std::vector<Line>& lines, std::size_t width) {
+std::vector<Line> pack_lines(std::vector<Line> lines, std::size_t width) {
     std::vector<Line> out;
+    out.reserve(lines.size());
     // Per packed line: whether more may join it (the recipient's last line, not alone).
     std::vector<bool> open;
-    for (const auto& l : lines) {
+    for (auto& l : lines) {
         if (l.text.empty()) continue;
         std::size_t last = out.size();
         for (std::size_t i = out.size(); i-- > 0;)
@@ -17,11 +20,12 @@ std::vector<Line> pack_lines(const std::vector<Line>& lines, std::size_t width) 
             }
         if (last < out.size() && open[last] && !l.alone && out[last].view == l.view &&
             out[last].page == l.page && out[last].text.size() + 1 + l.text.size() <= width) {
-            out[last].text += " " + l.text;
+            out[last].text += ' ';
+            out[last].text += l.text;
             continue;
         }
-        out.push_back(l);
         open.push_back(!l.alone);
+        out.push_back(std::move(l));
     }
     return out;
 }

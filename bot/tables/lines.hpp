@@ -30,7 +30,8 @@ struct Line {
 // `width` bytes, a sentence apart, lines of one view only together; a line that is alone (or longer
 // than `width`) is a line of its own, and the next line to that recipient starts a new one. A line
 // never takes text meant for another recipient. The result keeps each recipient's order; between
-// recipients, a packed line comes where its first part was.
-std::vector<Line> pack_lines(const std::vector<Line>& lines, std::size_t width);
+// recipients, a packed line comes where its first part was. The lines are taken (moved in by
+// the tables, which no longer need them: no copy of each line's strings).
+std::vector<Line> pack_lines(std::vector<Line> lines, std::size_t width);
 
 }  // namespace croupier::bot
