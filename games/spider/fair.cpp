@@ -516,9 +516,10 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
             picked.emplace_back(ev, line.g);
         }
         used += inner_spent;
-        // Sampled worlds rank the lines: each line's leaf, in each world, searched with every
-        // card known (through the cards it turns); the line with the best mean over the worlds
-        // is the one the expectation's value stands for.
+        // Sampled worlds rank the lines (the laboratory's; not kept, docs/PERFORMANCE.md, issue
+        // 47, third session): each line's leaf, in each world, searched with the world's cards
+        // known (through the cards it turns); the line with the best score is the one the best
+        // expectation's value stands for.
         std::size_t first = SIZE_MAX;
         if (rank_in_worlds) {
             const std::size_t wleft = total > used ? total - used : 0;
@@ -535,8 +536,8 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
                                         limits.world_depth, inner);
                         used += inner.expanded.size();
                     }
-                // Mean over the worlds (world_vote 0), or a vote: each world for its best line
-                // (ties to the line the expectation puts first).
+                // Mean over the worlds (world_vote 0), or a vote: each world for its best line.
+                // Equal scores go to the line the expectation puts first.
                 std::vector<std::int64_t> score(lines.size(), 0);
                 for (std::size_t w = 0; w < worlds.size(); ++w) {
                     if (limits.world_vote) {
