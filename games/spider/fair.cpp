@@ -124,11 +124,14 @@ Scratches& scratches() {
     return s;
 }
 
+int unknown_top_pile(const State& s);
+
 // Best-first search over the moves whose outcome is known. visit(state, gen, terminal) is
 // called once per position reached (the root first, gen 0) and returns its evaluation.
 template <class Visit>
 void best_first(const State& root, const Context& ctx, std::size_t budget, Scratch& scratch,
-                Visit&& visit, const std::vector<std::uint64_t>* avoid = nullptr) {
+                Visit&& visit, const std::vector<std::uint64_t>* avoid = nullptr,
+                bool through_turns = false) {
     auto& gens = scratch.gens;
     auto& expanded = scratch.expanded;
     gens.assign(1, Gen{UINT32_MAX, Move{}});
@@ -181,7 +184,9 @@ void best_first(const State& root, const Context& ctx, std::size_t budget, Scrat
             const bool turned = apply(child, m, ctx);
             if (!seen.insert(state_hash(child))) continue;
             if (i == 0 && passes_back(expanded[0].state, m)) continue;
-            const bool terminal = turned || child.won();
+            // A card turned over ends a line, unless it is known (a sampled world).
+            const bool terminal =
+                (turned && (!through_turns || unknown_top_pile(child) >= 0)) || child.won();
             gens.push_back(Gen{i, m});
             const auto k = static_cast<std::uint32_t>(gens.size() - 1);
             const std::int64_t e = visit(child, k, terminal);
@@ -301,6 +306,73 @@ std::int64_t expected_value(State leaf, const Context& ctx, const Unseen& unseen
     }
     if (total == 0) return value(leaf, ctx);
     return sum / total;
+}
+
+// Sampled worlds (issue 47, third session; FairLimits::worlds): the unseen cards dealt at
+// random to the face-down places of the root, seeded from the position itself (never from
+// the real hidden cards), so the same view always gives the same worlds.
+std::uint64_t mix64(std::uint64_t x) {
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+// One world: the card at each face-down place (pile, index) of the root.
+using World = std::array<std::array<Byte, kCap>, kPiles>;
+
+std::vector<World> sample_worlds(const State& root, const Unseen& unseen, std::size_t count) {
+    std::vector<Byte> pool;
+    for (std::size_t c = 0; c < unseen.size(); ++c)
+        for (int k = 0; k < unseen[c]; ++k) pool.push_back(static_cast<Byte>(c));
+    std::size_t places = 0;
+    for (int p = 0; p < kPiles; ++p) places += root.down[p];
+    std::vector<World> worlds(count);
+    std::uint64_t seed = state_hash(root);
+    for (std::size_t w = 0; w < count; ++w) {
+        std::vector<Byte> cards = pool;
+        // Fisher-Yates with our own generator: the same on every machine and library.
+        for (std::size_t i = cards.size(); i > 1; --i) {
+            seed = mix64(seed);
+            std::swap(cards[i - 1], cards[seed % i]);
+        }
+        std::size_t k = 0;
+        for (int p = 0; p < kPiles; ++p)
+            for (int i = 0; i < root.down[p]; ++i)
+                worlds[w][static_cast<std::size_t>(p)][static_cast<std::size_t>(i)] =
+                    k < cards.size() && k < places ? cards[k++] : kUnknown;
+    }
+    return worlds;
+}
+
+// The best value a full-knowledge search of `budget` positions reaches from `leaf` in world
+// `w` (every unknown card of the leaf replaced by the world's): graded, not won/lost. A won
+// position counts a fixed amount above its evaluation, so a win in one world does not
+// outweigh all the others.
+std::int64_t world_value(State leaf, const World& w, const Context& ctx, std::size_t budget,
+                         std::size_t depth, Scratch& scratch) {
+    for (int p = 0; p < kPiles; ++p) {
+        bool changed = false;
+        // With `depth`, only that many of the pile's face-down cards (the top ones) are known,
+        // and the card turned over by the line; a line ends where an unknown one turns.
+        const int from = depth == 0 ? 0 : std::max(0, leaf.down[p] - static_cast<int>(depth));
+        for (int i = 0; i < leaf.len[p]; ++i)
+            if (leaf.cards[p][i] == kUnknown && (i >= from)) {
+                leaf.cards[p][i] = w[static_cast<std::size_t>(p)][static_cast<std::size_t>(i)];
+                changed = true;
+            }
+        if (changed) refresh_pile(leaf, p, ctx);
+    }
+    std::int64_t best = INT64_MIN;
+    best_first(
+        leaf, ctx, budget, scratch,
+        [&](const State& st, std::uint32_t, bool terminal) {
+            const std::int64_t e = st.stranded() ? kStranded / 4 : evaluate(st, ctx);
+            best = std::max(best, st.won() ? e + 2'000 : e + (terminal ? kRevealBonus : 0));
+            return e;
+        },
+        nullptr, true);
+    return best;
 }
 
 // The chosen line: moves (possibly macro) from the root, and whether a deal ends it.
@@ -428,8 +500,10 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
             lines.push_back(Line{v, g, s});
         }
         std::size_t inner_spent = 0;
-        // Each inner search: the minimum, or its share of the positions left.
-        const std::size_t left = total > used ? total - used : 0;
+        // Each inner search: the minimum, or its share of the positions left (with sampled
+        // worlds to rank the lines: half of them).
+        const bool rank_in_worlds = limits.worlds > 0 && lines.size() >= 2;
+        const std::size_t left = (total > used ? total - used : 0) / (rank_in_worlds ? 2 : 1);
         const std::size_t each =
             inner_nodes == 0 ? 0
                              : std::clamp<std::size_t>(left / std::max<std::size_t>(1, searches),
@@ -442,10 +516,54 @@ Plan decide(const State& root, const Context& ctx, const View& view, const FairL
             picked.emplace_back(ev, line.g);
         }
         used += inner_spent;
-        for (const auto& [v, g] : picked)
-            if (v > best_prog) {
-                best_prog = v;
-                prog = g;
+        // Sampled worlds rank the lines (the laboratory's; not kept, docs/PERFORMANCE.md, issue
+        // 47, third session): each line's leaf, in each world, searched with the world's cards
+        // known (through the cards it turns); the line with the best score is the one the best
+        // expectation's value stands for.
+        std::size_t first = SIZE_MAX;
+        if (rank_in_worlds) {
+            const std::size_t wleft = total > used ? total - used : 0;
+            const std::size_t per = wleft / (lines.size() * limits.worlds);
+            if (per >= limits.world_min) {
+                const std::vector<World> worlds = sample_worlds(root, unseen, limits.worlds);
+                // values[world][line]
+                std::vector<std::vector<std::int64_t>> values(
+                    worlds.size(), std::vector<std::int64_t>(lines.size()));
+                for (std::size_t l = 0; l < lines.size(); ++l)
+                    for (std::size_t w = 0; w < worlds.size(); ++w) {
+                        values[w][l] =
+                            world_value(lines[l].s, worlds[w], ctx, std::min(per, kMaxInner * 4),
+                                        limits.world_depth, inner);
+                        used += inner.expanded.size();
+                    }
+                // Mean over the worlds (world_vote 0), or a vote: each world for its best line.
+                // Equal scores go to the line the expectation puts first.
+                std::vector<std::int64_t> score(lines.size(), 0);
+                for (std::size_t w = 0; w < worlds.size(); ++w) {
+                    if (limits.world_vote) {
+                        const auto it = std::max_element(values[w].begin(), values[w].end());
+                        ++score[static_cast<std::size_t>(it - values[w].begin())];
+                    } else {
+                        for (std::size_t l = 0; l < lines.size(); ++l)
+                            score[l] += values[w][l] / static_cast<std::int64_t>(worlds.size());
+                    }
+                }
+                // Lines in the expectation's order; the best score, the first of equals.
+                std::vector<std::size_t> order(lines.size());
+                for (std::size_t l = 0; l < order.size(); ++l) order[l] = l;
+                std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+                    return picked[a].first > picked[b].first;
+                });
+                for (const std::size_t l : order)
+                    if (first == SIZE_MAX || score[l] > score[first]) first = l;
+            }
+        }
+        // Whether to turn a card over is decided as without the worlds (the best expectation);
+        // which card, by the worlds when they ranked the lines.
+        for (std::size_t l = 0; l < picked.size(); ++l)
+            if (picked[l].first > best_prog) {
+                best_prog = picked[l].first;
+                prog = first != SIZE_MAX ? picked[first].second : picked[l].second;
             }
     }
     std::uint32_t chosen = UINT32_MAX;

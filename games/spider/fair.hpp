@@ -41,6 +41,17 @@ struct FairLimits {
     int empty_weight = 0;
     // For the laboratory: a vote of three decision rules (fair_plan).
     bool vote = false;
+    // For the laboratory (issue 47, third session): the lines that turn a card over ranked
+    // by a full-knowledge search in this many sampled worlds of the unseen cards (0: off),
+    // each search at least world_min positions or none is made. Not kept: at 4 suits the best
+    // variant won 58 of deals 1..200 against the player's 62 (docs/PERFORMANCE.md).
+    std::size_t worlds = 0;
+    std::size_t world_min = 30;
+    // The worlds vote (each for its best line) instead of averaging their values.
+    bool world_vote = false;
+    // In a world, only this many face-down cards of each pile (the top ones) are known; a
+    // line ends where an unknown one turns. 0: all known.
+    std::size_t world_depth = 0;
     // The search memory the thread keeps after this decision, at most (bytes of capacity);
     // past it, all of it is given back (and allocated again by the next decision).
     std::size_t keep_bytes = kScratchKeepBytes;

@@ -4,6 +4,9 @@
 //   spider_fairlab --suits 4 --from 1 --to 200 [--nodes 20000] [--threads 2] [--show DEAL]
 //                  [--leaves 6] [--inner 40 (every suit count)] [--inner4 120 (4 suits)]
 //                  [--empty 200 (an empty pile's weight)] [--keep MB (search memory kept)]
+//                  [--worlds K [--world-min 30] [--world-vote 1] [--world-depth D]] (lines that
+//                  turn a card ranked in K sampled worlds of the unseen cards, a full-knowledge
+//                  search each: issue 47)
 //                  [--analyse NODES [--recheck NODES2] [--reveal NODES3] [--seeing NODES4]]
 //
 // --nodes is the budget of a decision, all its searches together (FairLimits::max_nodes).
@@ -531,6 +534,14 @@ int main(int argc, char** argv) {
             limits.inner_nodes = limits.inner_nodes_4suits = std::strtoull(v, nullptr, 10);
         else if (a == "--vote")
             limits.vote = std::atoi(v) != 0;
+        else if (a == "--worlds")
+            limits.worlds = static_cast<std::size_t>(std::atoi(v));
+        else if (a == "--world-vote")
+            limits.world_vote = std::atoi(v) != 0;
+        else if (a == "--world-depth")
+            limits.world_depth = static_cast<std::size_t>(std::atoi(v));
+        else if (a == "--world-min")
+            limits.world_min = static_cast<std::size_t>(std::atoi(v));
         else if (a == "--keep")
             limits.keep_bytes = std::strtoull(v, nullptr, 10) << 20;
         else if (a == "--empty")

@@ -70,6 +70,29 @@ TEST(SpiderFair, NeverDependsOnFaceDownCards) {
     }
 }
 
+TEST(SpiderFair, SampledWorldsComeFromTheViewNotTheFaceDownCards) {
+    // FairLimits::worlds (the laboratory's, issue 47): the worlds are drawn from the unseen
+    // cards, seeded by the position in view, so two positions that look the same but hide
+    // different cards get the same plan; and the worlds do change play (else this proves
+    // nothing).
+    FairLimits worlds;
+    worlds.max_nodes = 3'000;
+    worlds.worlds = 4;
+    for (std::uint64_t deal : {3u, 4u, 5u}) {
+        Context ctx;
+        State a = initial_state(4, deal, ctx);
+        State b = a;
+        for (int p = 0; p < kPiles; ++p)
+            for (int i = 0; i < b.down[p]; ++i)
+                b.cards[p][i] = to_byte(Card::make(1 + (p + i) % 13, Suit::Hearts));
+        EXPECT_EQ(fair_plan(view_of(a, 4), worlds), fair_plan(view_of(b, 4), worlds))
+            << "deal " << deal;
+    }
+    FairLimits off = worlds;
+    off.worlds = 0;
+    EXPECT_NE(play_fair_game(4, 5, worlds, 150).moves, play_fair_game(4, 5, off, 150).moves);
+}
+
 TEST(SpiderFair, SeesNothingToDoInAWonOrEmptyGame) {
     View v;
     v.completed_runs = 8;
