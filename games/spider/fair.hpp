@@ -27,7 +27,11 @@ struct FairLimits {
     // up to three tenths for the search that fills empty piles before a deal, the rest for
     // the searches after each card that may turn up. The default is what `hint` uses and
     // what the bench measures: about 0.1 s of one core (docs/PERFORMANCE.md, Fair player).
-    std::size_t max_nodes = 18'000;
+    // 15,000 since issue 47's p99 of 150 ms: at 18,000 a 4-suit decision's p99 was 164 ms
+    // on one core of the 2-core machine (deals 1..200), at 15,000 120 ms, winning 60 of
+    // those deals against 62 and 61 of 1001..1200 against 64 (within noise: the curve is
+    // flat from 12,000 to 50,000).
+    std::size_t max_nodes = 15'000;
     // The best few lines that turn a card over are valued by their expectation over the
     // card that may turn up: each possible card, a search of at least this many positions
     // (more when the budget has positions left).
