@@ -87,11 +87,12 @@ void Lobby::forget(Table& t) {
     if (t.lobby_opener.empty()) return;
     // Left in the database if this fails: at the next start it is found dealt or gone and
     // dropped.
-    commits.write_aside(fmt::format("{}: the {} table's waiting-room row", t.place, t.kind->title()),
-                        [network = t.net->name, place = t.place_key, kind = t.kind->name(),
-                         opener = t.lobby_opener](storage::Database& d) {
-                            d.drop_lobby(network, place, kind, opener);
-                        });
+    commits.write_aside(
+        fmt::format("{}: the {} table's waiting-room row", t.place, t.kind->title()),
+        [network = t.net->name, place = t.place_key, kind = t.kind->name(),
+         opener = t.lobby_opener](storage::Database& d) {
+            d.drop_lobby(network, place, kind, opener);
+        });
     t.lobby_opener.clear();
 }
 

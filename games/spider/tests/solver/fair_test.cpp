@@ -3,6 +3,7 @@
 
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "games/spider/fair.hpp"
@@ -56,16 +57,22 @@ TEST(SpiderFair, PlansAreLegalLinesThatStartWithItsMove) {
     }
 }
 
+// What the player sees of a 4-suit deal's start, twice: as dealt, and with other cards
+// face down (every face-down card made a heart): two positions that look the same.
+std::pair<View, View> look_alike(std::uint64_t deal) {
+    Context ctx;
+    State a = initial_state(4, deal, ctx);
+    State b = a;
+    for (int p = 0; p < kPiles; ++p)
+        for (int i = 0; i < b.down[p]; ++i)
+            b.cards[p][i] = to_byte(Card::make(1 + (p + i) % 13, Suit::Hearts));
+    return {view_of(a, 4), view_of(b, 4)};
+}
+
 TEST(SpiderFair, NeverDependsOnFaceDownCards) {
     // Two positions that look the same but hide different cards: the same move.
     for (std::uint64_t deal : {3u, 4u, 5u}) {
-        Context ctx;
-        State a = initial_state(4, deal, ctx);
-        State b = a;
-        for (int p = 0; p < kPiles; ++p)
-            for (int i = 0; i < b.down[p]; ++i)
-                b.cards[p][i] = to_byte(Card::make(1 + (p + i) % 13, Suit::Hearts));
-        const View va = view_of(a, 4), vb = view_of(b, 4);
+        const auto [va, vb] = look_alike(deal);
         EXPECT_EQ(fair_move(va, small()), fair_move(vb, small())) << "deal " << deal;
     }
 }
@@ -79,14 +86,8 @@ TEST(SpiderFair, SampledWorldsComeFromTheViewNotTheFaceDownCards) {
     worlds.max_nodes = 3'000;
     worlds.worlds = 4;
     for (std::uint64_t deal : {3u, 4u, 5u}) {
-        Context ctx;
-        State a = initial_state(4, deal, ctx);
-        State b = a;
-        for (int p = 0; p < kPiles; ++p)
-            for (int i = 0; i < b.down[p]; ++i)
-                b.cards[p][i] = to_byte(Card::make(1 + (p + i) % 13, Suit::Hearts));
-        EXPECT_EQ(fair_plan(view_of(a, 4), worlds), fair_plan(view_of(b, 4), worlds))
-            << "deal " << deal;
+        const auto [va, vb] = look_alike(deal);
+        EXPECT_EQ(fair_plan(va, worlds), fair_plan(vb, worlds)) << "deal " << deal;
     }
     FairLimits off = worlds;
     off.worlds = 0;
