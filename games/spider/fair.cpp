@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <array>
 
+#include "games/core/rng.hpp"
 #include "games/spider/deal.hpp"
 #include "games/spider/search_state.hpp"
 
@@ -311,12 +312,6 @@ std::int64_t expected_value(State leaf, const Context& ctx, const Unseen& unseen
 // Sampled worlds (issue 47, third session; FairLimits::worlds): the unseen cards dealt at
 // random to the face-down places of the root, seeded from the position itself (never from
 // the real hidden cards), so the same view always gives the same worlds.
-std::uint64_t mix64(std::uint64_t x) {
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
 
 // One world: the card at each face-down place (pile, index) of the root.
 using World = std::array<std::array<Byte, kCap>, kPiles>;
@@ -333,7 +328,8 @@ std::vector<World> sample_worlds(const State& root, const Unseen& unseen, std::s
         std::vector<Byte> cards = pool;
         // Fisher-Yates with our own generator: the same on every machine and library.
         for (std::size_t i = cards.size(); i > 1; --i) {
-            seed = mix64(seed);
+            std::uint64_t step = seed;
+            seed = games::splitmix64(step);  // each output seeds the next step
             std::swap(cards[i - 1], cards[seed % i]);
         }
         std::size_t k = 0;
