@@ -8,11 +8,17 @@
 //                  turn a card ranked in K sampled worlds of the unseen cards, a full-knowledge
 //                  search each: issue 47)
 //                  [--analyse NODES [--recheck NODES2] [--reveal NODES3] [--seeing NODES4]]
+//   spider_fairlab --suits 4 --from 1001 --to 1200 --certify 5000000 [--memory 200]
 //
 // --nodes is the budget of a decision, all its searches together (FairLimits::max_nodes).
 // The summary line gives each decision's CPU time (its thread's): mean, 99th percentile,
 // most. LAB_VERBOSE=1 prints each deal's outcome. --show prints the final position of that deal.
 // Not a test; the bench prints the figures of record (croupierd --bench spider).
+//
+// --certify runs the certifier instead (it sees every card; issue 47): certify() on each deal
+// with that budget in positions and --memory MB (100 unless given), each deal alone on a
+// thread, as the bench does, and prints the deals proved, the mean and most CPU time a deal
+// (its thread's) and the mean positions; LAB_VERBOSE=1 prints each deal.
 //
 // --analyse replays each game with every card known and prints, a line per deal: how it
 // ended (won; stuck: no plan; repeat: a position came back; limit: 1500 moves), the cards
@@ -55,6 +61,52 @@ double thread_cpu_seconds() {
     timespec ts{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+// --certify: the certifier on deals from..to, `threads` at a time.
+int certify_range(int suits, std::uint64_t from, std::uint64_t to, int threads,
+                  const SolverLimits& limits) {
+    struct One {
+        bool won = false;
+        std::size_t nodes = 0, peak_bytes = 0;
+        double seconds = 0;
+    };
+    std::vector<One> out(to - from + 1);
+    std::atomic<std::uint64_t> next{from};
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t)
+        pool.emplace_back([&] {
+            for (std::uint64_t d; (d = next++) <= to;) {
+                const double t0 = thread_cpu_seconds();
+                const CertifyResult r = certify(suits, d, limits);
+                One& o = out[d - from];
+                o.seconds = thread_cpu_seconds() - t0;
+                o.won = r.verdict == CertifyResult::Verdict::Winnable;
+                o.nodes = r.nodes;
+                o.peak_bytes = r.peak_bytes;
+            }
+        });
+    for (auto& t : pool) t.join();
+    int won = 0;
+    double total = 0, most = 0, nodes = 0;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const One& o = out[i];
+        won += o.won;
+        total += o.seconds;
+        most = std::max(most, o.seconds);
+        nodes += static_cast<double>(o.nodes);
+        if (std::getenv("LAB_VERBOSE"))
+            std::printf("deal %llu %s %zu nodes %.3f s %.1f MB\n",
+                        static_cast<unsigned long long>(from + i), o.won ? "winnable" : "unknown",
+                        o.nodes, o.seconds, static_cast<double>(o.peak_bytes) / (1024.0 * 1024.0));
+    }
+    const double n = static_cast<double>(out.size());
+    std::printf(
+        "suits %d deals %llu..%llu certifier nodes %zu memory %zu MB: proved %d (%.1f%%), mean "
+        "%.3f s, most %.3f s a deal (CPU), mean %.0f nodes\n",
+        suits, static_cast<unsigned long long>(from), static_cast<unsigned long long>(to),
+        limits.max_nodes, limits.max_memory_mb, won, 100.0 * won / n, total / n, most, nodes / n);
+    return 0;
 }
 
 void show(int suits, std::uint64_t deal, const FairLimits& limits) {
@@ -514,6 +566,9 @@ int main(int argc, char** argv) {
     std::size_t analyse = 0, recheck = 0, reveal = 0, seeing = 0;
     bool analysing = false;
     FairLimits limits;
+    SolverLimits certifier;  // --certify
+    certifier.max_nodes = 0;
+    certifier.seconds = 120.0;  // a safety cap only, as in the bench: the budget decides
     // FairLimits{} as hint and the bench use it, unless --nodes says otherwise.
     for (int i = 1; i + 1 < argc; i += 2) {
         const std::string a = argv[i];
@@ -557,6 +612,10 @@ int main(int argc, char** argv) {
             reveal = std::strtoull(v, nullptr, 10);
         else if (a == "--recheck")
             recheck = std::strtoull(v, nullptr, 10);
+        else if (a == "--certify")
+            certifier.max_nodes = std::strtoull(v, nullptr, 10);
+        else if (a == "--memory")
+            certifier.max_memory_mb = std::strtoull(v, nullptr, 10);
         else if (a == "--show")
             show_deal = std::strtoull(v, nullptr, 10);
         else {
@@ -564,6 +623,7 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
+    if (certifier.max_nodes != 0) return certify_range(suits, from, to, threads, certifier);
     if (show_deal != 0) {
         show(suits, show_deal, limits);
         return 0;
