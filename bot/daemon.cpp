@@ -291,6 +291,7 @@ void Daemon::Impl::build_commands() {
     daily.add_commands(commands);
     tourneys.add_commands(commands);
     tables.add_commands();
+    router.index_commands();
 }
 
 // ---------------------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 #include "bot/router.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include <fmt/format.h>
 
@@ -27,6 +28,23 @@ bool Router::is_admin(const NetCtx& n, const Source& s) const {
         }
     }
     return false;
+}
+
+void Router::index_commands() {
+    by_word_.clear();
+    for (const auto& c : commands_) {
+        by_word_[c.spec.name].push_back(&c);
+        for (const auto& a : c.spec.aliases)
+            if (auto& cs = by_word_[a]; cs.empty() || cs.back() != &c) cs.push_back(&c);
+    }
+    indexed_ = commands_.size();
+}
+
+const std::vector<const Command*>* Router::called(const std::string& word) const {
+    if (indexed_ != commands_.size())
+        throw std::logic_error("the command table changed without index_commands()");
+    auto it = by_word_.find(word);
+    return it == by_word_.end() ? nullptr : &it->second;
 }
 
 bool Router::allow(NetCtx& n, const Source& s, const std::string& key, const std::string& host) {
@@ -133,8 +151,9 @@ void Router::dispatch(Request& r) {
         auto [word, rest] = split_command(r.args);
         word = lower(word);
         bool known = false;
-        for (const auto& c : commands_)
-            known = known || (c.module == k->name() && c.called(word) && c.spec.name != k->name());
+        if (const auto* cs = called(word))
+            for (const Command* c : *cs)
+                known = known || (c->module == k->name() && c->spec.name != k->name());
         // "!e8 bot" opens a table with a computer player when none is taking players here.
         if (known && word == "bot" && r.in_channel() &&
             !tables_.joining_table(*r.net, r.channel, *k))
@@ -156,8 +175,10 @@ void Router::dispatch(Request& r) {
     const Command* found = nullptr;
     const Command* wrong_place = nullptr;
     std::vector<const Command*> lookups;  // games' commands that need no game, of that name
-    for (const auto& c : commands_) {
-        if (!c.called(r.command)) continue;
+    static const std::vector<const Command*> none;
+    const auto* named = called(r.command);
+    for (const Command* cp : named ? *named : none) {
+        const Command& c = *cp;
         if (r.kind && !c.module.empty() && c.module != module) continue;
         const bool place_ok = c.where == Command::Where::Anywhere ||
                               (c.where == Command::Where::Channel && r.in_channel()) ||

@@ -42,12 +42,13 @@ class TableIndex {
     bool empty() const { return all_.empty(); }
 
   private:
-    std::unordered_map<std::string, std::vector<TableId>>& index_of(const Table& t);
-    std::vector<Table*> tables_of(const std::vector<TableId>* ids) const;
+    std::unordered_map<std::string, std::vector<Table*>>& index_of(const Table& t);
 
+    // The tables themselves, owned by all_ (a table leaves both lists as it leaves all_),
+    // so a lookup by place costs no lookup by id per table found.
     Map all_;
-    std::unordered_map<std::string, std::vector<TableId>> at_;       // folded channel
-    std::unordered_map<std::string, std::vector<TableId>> private_;  // person
+    std::unordered_map<std::string, std::vector<Table*>> at_;       // folded channel, by id
+    std::unordered_map<std::string, std::vector<Table*>> private_;  // person, by id
 };
 
 }  // namespace croupier::bot

@@ -4,6 +4,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -40,6 +41,14 @@ struct Seat {
 
 struct Table {
     TableId id = 0;  // this run's id (the game's database id once it is dealt)
+    // When the table's timer in each slot (the first of a slot's: index 0) is due, as
+    // TableTimers' map has it, kept by TableTimers alone: a move asks whether its wake-up and
+    // seat timers run without a lookup in the map of every table's timers.
+    mutable std::array<TimePoint, 8> timer_due = [] {
+        std::array<TimePoint, 8> a;
+        a.fill(kNever);
+        return a;
+    }();
     NetCtx* net = nullptr;
     const GameKind* kind = nullptr;
     // The way of seating that owns it (bot/tables/way.hpp), given by the factory when the

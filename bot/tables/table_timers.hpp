@@ -63,6 +63,13 @@ class TableTimers {
         TimePoint when;
     };
     static Key key(const Table& t, Slot s, int index) { return Key{t.net, t.id, s, index}; }
+    // The table's own copy of when its slot runs (Table::timer_due), for index 0; nullptr
+    // for the other indexes, which only the map knows.
+    static TimePoint* mirror(const Table& t, Slot s, int index) {
+        static_assert(static_cast<std::size_t>(Slot::Retry) <
+                      std::tuple_size_v<decltype(Table::timer_due)>);
+        return index == 0 ? &t.timer_due[static_cast<std::size_t>(s)] : nullptr;
+    }
     void fire(const Key& k, std::uint64_t set, const Fn& fn);
 
     Clock& clock_;

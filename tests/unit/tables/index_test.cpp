@@ -94,3 +94,29 @@ TEST(TableIndex, SeatsChangingHandsAreFoundAnewAfterReindex) {
     EXPECT_EQ(ids(index.private_games_of("a:ann")), (std::vector<TableId>{9}));
     EXPECT_TRUE(index.private_games_of("l:ann").empty());
 }
+
+// The lists hold the tables themselves: a table added under an id already taken (a game
+// taken back) replaces the one there in every list, and none keeps the old one.
+TEST(TableIndex, ATableAddedUnderItsIdReplacesTheOldOneEverywhere) {
+    TableIndex index;
+    index.add(channel_table(4, "#cards"));
+    index.add(channel_table(6, "#cards"));
+    Table& back = index.add(channel_table(4, "#cards"));
+    back.place = "back";
+    ASSERT_EQ(index.at("#cards").size(), 2u);
+    EXPECT_EQ(index.at("#cards").front(), &back);
+    EXPECT_EQ(ids(index.at("#cards")), (std::vector<TableId>{4, 6}));
+    EXPECT_EQ(index.size(), 2u);
+}
+
+// A private game whose seat changed hands without a reindex is still taken out of the list
+// it was found in: no list keeps a table that is gone.
+TEST(TableIndex, ARemovedTableLeavesTheListsEvenIfItsSeatChangedHands) {
+    TableIndex index;
+    Table& t = index.add(private_game(9, "l:ann"));
+    index.add(private_game(10, "l:ann"));
+    t.seats.front().key = "a:ann";  // not reindexed
+    ASSERT_NE(index.remove(9), nullptr);
+    EXPECT_EQ(ids(index.private_games_of("l:ann")), (std::vector<TableId>{10}));
+    EXPECT_TRUE(index.private_games_of("a:ann").empty());
+}

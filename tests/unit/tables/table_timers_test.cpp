@@ -135,6 +135,35 @@ TEST_F(TableTimersTest, ACallbackMaySetItsOwnSlotAgain) {
     EXPECT_EQ(timers.size(), 0u);
 }
 
+// The table's own copy of when each slot runs (Table::timer_due, read by a move without a
+// lookup) says what the map says through setting, firing, cancelling and cancelling all.
+TEST_F(TableTimersTest, TheTablesCopyOfItsTimersAgreesWithThem) {
+    Table& t = open(1, net);
+    TableTimers timers(clock);
+    const auto copy = [&](Slot s) { return t.timer_due[static_cast<std::size_t>(s)]; };
+    EXPECT_EQ(copy(Slot::Seats), kNever);
+    timers.after(t, Slot::Seats, 3s, note("seats"));
+    timers.after(t, Slot::Wake, 5s, note("wake"));
+    timers.after(t, Slot::Grace, 1s, note("grace2"), 2);  // index 2: the map's alone
+    EXPECT_EQ(copy(Slot::Seats), clock.now() + Duration(3000));
+    EXPECT_EQ(copy(Slot::Wake), clock.now() + Duration(5000));
+    EXPECT_EQ(copy(Slot::Grace), kNever);
+    EXPECT_EQ(timers.due(t, Slot::Grace, 2), clock.now() + Duration(1000));
+    clock.advance(3s);  // grace2 and seats fire
+    EXPECT_EQ(copy(Slot::Seats), kNever);
+    EXPECT_FALSE(timers.running(t, Slot::Seats));
+    timers.cancel(t, Slot::Wake);
+    EXPECT_EQ(copy(Slot::Wake), kNever);
+    EXPECT_EQ(timers.size(), 0u);
+    timers.after(t, Slot::Retry, 1s, note("retry"));
+    timers.cancel_all(t);
+    EXPECT_EQ(copy(Slot::Retry), kNever);
+    EXPECT_EQ(timers.size(), 0u);
+    timers.cancel(t, Slot::Retry);  // nothing runs: nothing to do
+    clock.advance(10s);
+    EXPECT_EQ(fired, (std::vector<std::string>{"grace2@1", "seats@1"}));
+}
+
 TEST_F(TableTimersTest, NoneFiresOnceTheTimersAreGone) {
     Table& t = open(1, net);
     {
