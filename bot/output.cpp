@@ -98,10 +98,12 @@ void Output::send_pieces(NetCtx& n, const std::string& target, const std::string
     // replace nothing (the first replaced the view's older lines).
     const auto pieces = render::split(body);
     std::shared_ptr<void> hold = std::move(opts.hold);
+    const bool continues = opts.continues;
     for (std::size_t i = 0; i < pieces.size(); ++i) {
-        irc::SendOptions o = opts;
-        o.continues = opts.continues || i > 0;
-        if (i + 1 == pieces.size()) o.hold = hold;
+        const bool last = i + 1 == pieces.size();
+        irc::SendOptions o = last ? std::move(opts) : opts;  // the last piece takes them
+        o.continues = continues || i > 0;
+        if (last) o.hold = std::move(hold);
         if (notice)
             n.net->notice(target, pieces[i], std::move(o));
         else

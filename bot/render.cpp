@@ -149,7 +149,7 @@ std::vector<std::string> split(std::string_view text, std::size_t max_bytes) {
         const std::size_t room = max_bytes > carry.size() + 8 ? max_bytes - carry.size() : 8;
         if (text.size() <= room) {
             piece += text;
-            parts.push_back(piece);
+            parts.push_back(std::move(piece));
             break;
         }
         std::size_t cut = text.rfind(' ', room);
@@ -157,7 +157,7 @@ std::vector<std::string> split(std::string_view text, std::size_t max_bytes) {
         if (cut == 0) cut = room;
         std::string_view head = text.substr(0, cut);
         piece += head;
-        parts.push_back(piece);
+        parts.push_back(std::move(piece));
         // Which colour is open at the end of head?
         std::string open = carry;
         for (std::size_t i = 0; i < head.size(); ++i) {

@@ -45,7 +45,8 @@ bool Network::Impl::enqueue(const std::string& target, std::string head, std::st
     if ((pacer.per_recipient() ? queue.pending(key) == 0 : queue.empty()) && opts.after.expired() &&
         conn && registered && conn->link_up && conn->transport &&
         pacer.try_take(to, is_channel(to), clock.now())) {
-        send_now(head + text);
+        head += text;
+        send_now(head);
         return true;  // opts.hold is released here: the line has left
     }
     // The drop policy (docs/LINK.md): pages asked for (Low) are refused once the queue is
@@ -130,14 +131,16 @@ bool Network::Impl::say(const char* command, const std::string& target, const st
                   irc::sanitise(target));
         return false;
     }
-    const std::string clean = irc::sanitise(text);
+    std::string clean = irc::sanitise(text);
     if (clean.empty()) return true;
-    const std::string me = nick_.empty() ? main_nick() : nick_;
-    const std::size_t budget = irc::text_budget(me, my_user, my_host, command, target);
+    const std::string fallback = nick_.empty() ? main_nick() : std::string();  // no copy of nick_
+    const std::size_t budget =
+        irc::text_budget(nick_.empty() ? std::string_view(fallback) : std::string_view(nick_),
+                         my_user, my_host, command, target);
     std::string head = conn && conn->link ? conn->link->message_head(command, target)
                                           : std::string(command) + " " + target + " :";
-    return enqueue(target, std::move(head), std::string(irc::cut_utf8(clean, budget)), budget,
-                   std::move(opts));
+    clean.resize(irc::cut_utf8(clean, budget).size());  // cut where it fits, in place
+    return enqueue(target, std::move(head), std::move(clean), budget, std::move(opts));
 }
 
 void Network::Impl::answer_ctcp(const std::string& nick, std::string_view request) {

@@ -71,7 +71,7 @@ Checked<Done> Moves::apply_move(Table& t, int seat, const std::string& command,
             commits.unit_of(t).movers.push_back({s.nick, s.key, !t.in_private});
     }
     if (!note.empty()) o.out.insert(o.out.begin(), to_table(note));
-    deliver(t, o.out);
+    deliver(t, std::move(o.out));
     return Done{};
 }
 
@@ -196,7 +196,7 @@ void append_where_it_fits(std::vector<Line>& packed, bool in_private, const std:
 }
 }  // namespace
 
-void Moves::deliver(Table& t, const std::vector<Out>& out, Lines what) {
+void Moves::deliver(Table& t, std::vector<Out> out, Lines what) {
     const bool page = what == Lines::Page;
     // Who gets what is settled now, from the seats as they are; it is sent once what the
     // table has written is committed. In the channel, each table has its own place in the
@@ -204,14 +204,17 @@ void Moves::deliver(Table& t, const std::vector<Out>& out, Lines what) {
     // game (the result) are never dropped. A player's own lines (hands, prompts, a private
     // game) are High.
     std::vector<Line> lines;
-    for (const auto& o : out) {
+    lines.reserve(out.size());
+    for (auto& o : out) {  // the texts are moved into the lines
         if (o.to == Out::To::Table) {
             if (t.in_private) {
                 const Seat& s = t.seats.front();
                 if (!s.away)
-                    lines.push_back({false, s.nick, s.key, false, o.text, o.layout, o.view, page});
+                    lines.push_back(
+                        {false, s.nick, s.key, false, std::move(o.text), o.layout, o.view, page});
             } else {
-                lines.push_back({true, t.place, "", false, o.text, o.layout, o.view, page});
+                lines.push_back(
+                    {true, t.place, "", false, std::move(o.text), o.layout, o.view, page});
             }
             continue;
         }
@@ -219,7 +222,8 @@ void Moves::deliver(Table& t, const std::vector<Out>& out, Lines what) {
         const Seat& s = t.seats[static_cast<std::size_t>(o.seat)];
         // An away seat's nick may be someone else's by now: it is told on coming back.
         if (s.computer || s.out || s.away) continue;
-        lines.push_back({false, s.nick, s.key, !t.in_private, o.text, o.layout, o.view, page});
+        lines.push_back(
+            {false, s.nick, s.key, !t.in_private, std::move(o.text), o.layout, o.view, page});
     }
     if (lines.empty()) return;
     const bool over = what == Lines::End || (t.game && t.game->finished());

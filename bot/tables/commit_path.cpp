@@ -14,12 +14,13 @@ CommitPath::CommitPath(boost::asio::io_context& io, Back back) : io_(io), back_(
 CommitPath::~CommitPath() = default;
 
 CommitPath::Unit& CommitPath::unit_of(const Table& t) {
-    const Key key{t.net->name, t.id};
+    const Key key{t.net, t.id};
     auto it = index_.find(key);
     if (it != index_.end() && units_[it->second].epoch == t.epoch) return units_[it->second];
     index_[key] = units_.size();
     Unit& u = units_.emplace_back();
     u.network = t.net->name;
+    u.net = t.net;
     u.id = t.id;
     u.game_id = t.game_id;
     u.epoch = t.epoch;
@@ -33,13 +34,13 @@ CommitPath::Unit& CommitPath::unit_of(const Table& t) {
 }
 
 CommitPath::Unit* CommitPath::pending(const Table& t) {
-    auto it = index_.find(Key{t.net->name, t.id});
+    auto it = index_.find(Key{t.net, t.id});
     if (it == index_.end() || units_[it->second].epoch != t.epoch) return nullptr;
     return &units_[it->second];
 }
 
 void CommitPath::after_commit(const Table& t, std::function<void()> f) {
-    const Key key{t.net->name, t.id};
+    const Key key{t.net, t.id};
     if (!index_.count(key) && !in_flight_.count(key)) {
         f();
         return;
@@ -64,14 +65,14 @@ void CommitPath::flush() {
     std::vector<storage::Writer::Unit> group;
     group.reserve(units_.size());
     for (auto& u : units_) {
-        ++in_flight_[Key{u.network, u.id}];
+        ++in_flight_[Key{u.net, u.id}];
         auto shared = std::make_shared<Unit>(std::move(u));
         std::vector<storage::Writer::Job> jobs = std::move(shared->jobs);
         group.push_back(storage::Writer::Unit{
             std::move(jobs),
             [this, a = std::weak_ptr<int>(alive_), shared](const Checked<Done>& written) {
                 if (!a.lock()) return;
-                const Key key{shared->network, shared->id};
+                const Key key{shared->net, shared->id};
                 if (auto it = in_flight_.find(key); it != in_flight_.end() && --it->second <= 0)
                     in_flight_.erase(it);
                 back_(*shared, written);

@@ -35,6 +35,7 @@ class CommitPath {
     // One table's writes and what waits on them, from one turn of the event loop.
     struct Unit {
         std::string network;
+        const NetCtx* net = nullptr;  // its context, for the key (never followed)
         TableId id = 0;
         std::int64_t game_id = 0;
         std::uint64_t epoch = 0;
@@ -79,12 +80,15 @@ class CommitPath {
     void flush();
 
   private:
+    // A table by its network's context and its id: no string hashed or compared. The context
+    // is compared, never followed (a unit outlives nothing it points to).
+    using Key = std::pair<const NetCtx*, TableId>;
     struct KeyHash {
-        std::size_t operator()(const std::pair<std::string, TableId>& k) const {
-            return std::hash<std::string>{}(k.first) * 31 + std::hash<TableId>{}(k.second);
+        std::size_t operator()(const Key& k) const {
+            return std::hash<const NetCtx*>{}(k.first) ^
+                   (static_cast<std::size_t>(k.second) * 0x9E3779B97F4A7C15ULL);
         }
     };
-    using Key = std::pair<std::string, TableId>;
 
     boost::asio::io_context& io_;
     Back back_;

@@ -109,7 +109,7 @@ void Dealing::begin_game(Table& t) {
             out.erase(out.begin());
             break;
         }
-    s.moves.deliver(t, out);
+    s.moves.deliver(t, std::move(out));
     s.moves.play_computers(t);
 }
 

@@ -33,7 +33,7 @@ class Moves : public TablePart {
     // the `End` of a game that did not finish (stopped, abandoned): never dropped, and the
     // game's page named.
     enum class Lines { Told, Page, End };
-    void deliver(Table& t, const std::vector<Out>& out, Lines what = Lines::Told);
+    void deliver(Table& t, std::vector<Out> out, Lines what = Lines::Told);  // texts moved
     // A unit back from the writer: its lines released, or (refused) the table taken back.
     void unit_back(CommitPath::Unit& u, const Checked<Done>& committed);
     void finish(Table& t, const std::string& status);

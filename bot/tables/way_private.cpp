@@ -190,7 +190,7 @@ void PrivateGames::create(NetCtx& net, const std::string& kind_name, const Priva
                                            k->title(), table.game_id, table.game_id)));
     }
     if (!start.note.empty()) out.push_back(to_table(start.note));
-    s.moves.deliver(table, out);
+    s.moves.deliver(table, std::move(out));
     s.moves.play_computers(table);  // an opponent that moves first (an ambush)
 }
 
