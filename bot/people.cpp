@@ -12,8 +12,7 @@ std::string person_key(const std::string& nick_key, const std::string& user,
                        const std::string& host, const std::string& account_key, bool guest) {
     if (!account_key.empty()) return "a:" + account_key;
     std::string h = host;
-    std::transform(h.begin(), h.end(), h.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    for (char& c : h) c = ascii_lower(c);
     if (guest) return "g:" + nick_key + "!" + user + "@" + h;
     return "h:" + user + "@" + h;
 }
@@ -88,8 +87,7 @@ const Person& People::resolve(const std::string& nick, const std::string& nick_k
     userhost.reserve(user.size() + 1 + host.size());
     userhost += user;
     userhost += '@';
-    for (const char c : host)
-        userhost += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char c : host) userhost += ascii_lower(c);
     // Most lines come from someone already online under this nick from this address, with
     // nothing changed: one lookup.
     if (account_key.empty() && account.empty())

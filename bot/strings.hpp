@@ -31,9 +31,14 @@ inline bool glob(std::string_view pat, std::string_view text) {
     return p == pat.size();
 }
 
+// A..Z to a..z, nothing else: what std::tolower does in the "C" locale the daemon runs in,
+// without a call and a look in the locale's table for each character.
+inline char ascii_lower(char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
 inline std::string lower(std::string s) {
-    std::transform(s.begin(), s.end(), s.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    for (char& c : s) c = ascii_lower(c);
     return s;
 }
 
