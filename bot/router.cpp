@@ -33,14 +33,26 @@ bool Router::is_admin(const NetCtx& n, const Source& s) const {
 void Router::index_commands() {
     by_word_.clear();
     for (const auto& c : commands_) {
-        by_word_[c.spec.name].push_back(&c);
-        for (const auto& a : c.spec.aliases)
-            if (auto& cs = by_word_[a]; cs.empty() || cs.back() != &c) cs.push_back(&c);
+        const GameKind* k = c.module.empty() ? nullptr : kind_by_name(c.module);
+        const auto add = [&](const std::string& word) {
+            Named& n = by_word_[word];
+            if (!n.commands.empty() && n.commands.back() == &c) return;  // an alias twice
+            n.commands.push_back(&c);
+            n.kinds.push_back(k);
+        };
+        add(c.spec.name);
+        for (const auto& a : c.spec.aliases) add(a);
+    }
+    // The first kind called so, in the kinds' order, as find_kind has it.
+    for (const auto& k : kinds_) {
+        if (Named& n = by_word_[k->name()]; !n.kind) n.kind = k.get();
+        for (const auto& a : k->aliases())
+            if (Named& n = by_word_[a]; !n.kind) n.kind = k.get();
     }
     indexed_ = commands_.size();
 }
 
-const std::vector<const Command*>* Router::called(const std::string& word) const {
+const Router::Named* Router::named(const std::string& word) const {
     if (indexed_ != commands_.size())
         throw std::logic_error("the command table changed without index_commands()");
     auto it = by_word_.find(word);
@@ -147,12 +159,14 @@ std::string Router::near_command(const Request& r, const std::string& module) co
 
 void Router::dispatch(Request& r) {
     // A game prefix picks the game: "!e8 play 5c" is "play 5c" at the person's Exordia8 table.
-    if (const GameKind* k = kind_by_name(r.command); k && !r.args.empty()) {
+    const Named* named_here = named(r.command);
+    if (const GameKind* k = named_here ? named_here->kind : nullptr; k && !r.args.empty()) {
         auto [word, rest] = split_command(r.args);
         word = lower(word);
         bool known = false;
-        if (const auto* cs = called(word))
-            for (const Command* c : *cs)
+        const Named* w = named(word);
+        if (w)
+            for (const Command* c : w->commands)
                 known = known || (c->module == k->name() && c->spec.name != k->name());
         // "!e8 bot" opens a table with a computer player when none is taking players here.
         if (known && word == "bot" && r.in_channel() &&
@@ -162,6 +176,7 @@ void Router::dispatch(Request& r) {
             r.kind = k;
             r.command = word;
             r.args = rest;
+            named_here = w;
         }
     }
     // Several games may have a command of that name: the one whose table the person sits at
@@ -175,10 +190,10 @@ void Router::dispatch(Request& r) {
     const Command* found = nullptr;
     const Command* wrong_place = nullptr;
     std::vector<const Command*> lookups;  // games' commands that need no game, of that name
-    static const std::vector<const Command*> none;
-    const auto* named = called(r.command);
-    for (const Command* cp : named ? *named : none) {
-        const Command& c = *cp;
+    static const Named none;
+    const Named& here = named_here ? *named_here : none;
+    for (std::size_t i = 0; i < here.commands.size(); ++i) {
+        const Command& c = *here.commands[i];
         if (r.kind && !c.module.empty() && c.module != module) continue;
         const bool place_ok = c.where == Command::Where::Anywhere ||
                               (c.where == Command::Where::Channel && r.in_channel()) ||
@@ -187,7 +202,7 @@ void Router::dispatch(Request& r) {
             if (!wrong_place) wrong_place = &c;
             continue;
         }
-        if (const GameKind* k = c.module.empty() ? nullptr : kind_by_name(c.module))
+        if (const GameKind* k = here.kinds[i])
             for (const auto& spec : k->lookups().commands)
                 if (spec.name == c.spec.name) lookups.push_back(&c);
         if (!found || (!module.empty() && c.module == module && found->module != module))

@@ -31,8 +31,8 @@ class Router {
     // Whether the source is one of the network's admins (by mask, or by an account the
     // server vouches for on this very message).
     bool is_admin(const NetCtx& n, const Source& s) const;
-    // The command table was built (again): the commands are found anew by their words. The
-    // daemon calls it after each build of the table.
+    // The command table was built (again): the commands and the games are found anew by
+    // their words. The daemon calls it after each build of the table (after the kinds).
     void index_commands();
 
   private:
@@ -43,8 +43,15 @@ class Router {
     // "Did you mean": the command one edit away from r.command that works here, or "".
     std::string near_command(const Request& r, const std::string& module) const;
     const GameKind* kind_by_name(const std::string& name) const { return find_kind(kinds_, name); }
-    // The commands called `word` (by name or alias), in the table's order; none: nullptr.
-    const std::vector<const Command*>* called(const std::string& word) const;
+    // What a word names: the commands called so (by name or alias) in the table's order,
+    // each with its game's kind (nullptr: a core command), and the game it is the name or
+    // an alias of (nullptr: none).
+    struct Named {
+        std::vector<const Command*> commands;
+        std::vector<const GameKind*> kinds;  // of each command
+        const GameKind* kind = nullptr;
+    };
+    const Named* named(const std::string& word) const;
 
     Clock& clock_;
     const config::Config& cfg_;
@@ -52,10 +59,10 @@ class Router {
     const std::vector<Command>& commands_;
     Tables& tables_;
     TablesHost& out_;
-    // Each word a command is called by: the commands it calls, in the table's order (the
-    // order decides between commands of one name), so a message finds its command without
-    // a pass over the whole table.
-    std::unordered_map<std::string, std::vector<const Command*>> by_word_;
+    // Each word a command or a game is called by: what it names, the commands in the table's
+    // order (the order decides between commands of one name), so a message finds its command
+    // and game without a pass over the whole table or the kinds.
+    std::unordered_map<std::string, Named> by_word_;
     std::size_t indexed_ = 0;  // the table's size when it was indexed (a check)
 };
 
