@@ -38,7 +38,9 @@ namespace croupier::games::spider {
 // counts against: only an empty pile frees what is under it (1 suit 87.8 -> 92.6 % over
 // 1,400 deals, 2 suits 58.8 -> 64.8 % over 500, 4 suits flat; docs/PERFORMANCE.md). The
 // weights left at the search's defaults (same, done, deal, down_last, cover) are the
-// certifier's.
+// certifier's. Issue 47's fourth session searched them again (spider_fairlab --weight, each
+// of the ten below moved both ways on 4-suit training deals 3001..3300): no change won
+// clearly at the hint's budget, so these stand (docs/PERFORMANCE.md).
 FairWeights fair_weights() {
     FairWeights f;
     search::Weights& w = f.w;
