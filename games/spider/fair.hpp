@@ -21,6 +21,22 @@ inline constexpr std::size_t kMaxNodes = 400'000;
 // that leaves them holding more gives it all back (FairLimits::keep_bytes).
 inline constexpr std::size_t kScratchKeepBytes = std::size_t{24} << 20;
 
+// The fair player's evaluation: the search's weights and three constants of its own.
+struct FairWeights {
+    search::Weights w;
+    // A card turned over counts this much on top of its (expected) value.
+    int reveal_bonus = 0;
+    // A card turned over is taken unless it leaves the position this much worse than the best
+    // position to deal from.
+    int deal_cost = 0;
+    // The search for a position to deal from, with empty piles in the way: each empty pile
+    // counts this much against.
+    int fill_empty = 0;
+};
+
+// The player's own weights (fair.cpp says where they came from).
+FairWeights fair_weights();
+
 struct FairLimits {
     // The decision's budget in positions expanded (deterministic; capped at kMaxNodes), all
     // its searches together (issue 47): three fifths for the search over the moves in view,
@@ -43,6 +59,9 @@ struct FairLimits {
     // For the laboratory (tests/tools/spider_fairlab): an empty pile's weight in the
     // evaluation instead of the player's own; 0 keeps it.
     int empty_weight = 0;
+    // For the laboratory (issue 47, fourth session): the evaluation's weights instead of
+    // fair_weights() (spider_fairlab --weight NAME=VALUE); empty_weight still applies on top.
+    std::optional<FairWeights> weights;
     // For the laboratory: a vote of three decision rules (fair_plan).
     bool vote = false;
     // For the laboratory (issue 47, third session): the lines that turn a card over ranked

@@ -4,6 +4,7 @@
 //   spider_fairlab --suits 4 --from 1 --to 200 [--nodes 20000] [--threads 2] [--show DEAL]
 //                  [--leaves 6] [--inner 40 (every suit count)] [--inner4 120 (4 suits)]
 //                  [--empty 200 (an empty pile's weight)] [--keep MB (search memory kept)]
+//                  [--weight NAME=VALUE ...] (the evaluation's weights, repeatable: issue 47)
 //                  [--worlds K [--world-min 30] [--world-vote 1] [--world-depth D]] (lines that
 //                  turn a card ranked in K sampled worlds of the unseen cards, a full-knowledge
 //                  search each: issue 47)
@@ -14,6 +15,11 @@
 // The summary line gives each decision's CPU time (its thread's): mean, 99th percentile,
 // most. LAB_VERBOSE=1 prints each deal's outcome. --show prints the final position of that deal.
 // Not a test; the bench prints the figures of record (croupierd --bench spider).
+//
+// --weight sets one of the fair player's weights (FairLimits::weights; the rest stay
+// fair_weights()'s): NAME is a field of search::Weights (same, seq, brk, down, empty, done,
+// deal, unknown, king_base, down_last, cover, min_down, no_home) or of FairWeights (reveal,
+// deal_cost, fill_empty). The summary line then lists the weights that differ.
 //
 // --certify runs the certifier instead (it sees every card; issue 47): certify() on each deal
 // with that budget in positions and --memory MB (100 unless given), each deal alone on a
@@ -107,6 +113,45 @@ int certify_range(int suits, std::uint64_t from, std::uint64_t to, int threads,
         suits, static_cast<unsigned long long>(from), static_cast<unsigned long long>(to),
         limits.max_nodes, limits.max_memory_mb, won, 100.0 * won / n, total / n, most, nodes / n);
     return 0;
+}
+
+// --weight NAME=VALUE: the field it names, nullptr if none.
+int* weight_field(FairWeights& f, const std::string& name) {
+    search::Weights& w = f.w;
+    const std::pair<const char*, int*> fields[] = {
+        {"same", &w.same},
+        {"seq", &w.seq},
+        {"brk", &w.brk},
+        {"down", &w.down},
+        {"empty", &w.empty},
+        {"done", &w.done},
+        {"deal", &w.deal},
+        {"unknown", &w.unknown},
+        {"king_base", &w.king_base},
+        {"down_last", &w.down_last},
+        {"cover", &w.cover},
+        {"min_down", &w.min_down},
+        {"no_home", &w.no_home},
+        {"reveal", &f.reveal_bonus},
+        {"deal_cost", &f.deal_cost},
+        {"fill_empty", &f.fill_empty},
+    };
+    for (const auto& [n, field] : fields)
+        if (name == n) return field;
+    return nullptr;
+}
+
+// The weights that differ from the player's, as "name=value ..." ("" when none).
+std::string weights_text(const FairLimits& limits) {
+    if (!limits.weights) return "";
+    FairWeights set = *limits.weights, own = fair_weights();
+    std::string out;
+    for (const char* n :
+         {"same", "seq", "brk", "down", "empty", "done", "deal", "unknown", "king_base",
+          "down_last", "cover", "min_down", "no_home", "reveal", "deal_cost", "fill_empty"})
+        if (*weight_field(set, n) != *weight_field(own, n))
+            out += std::string(" ") + n + "=" + std::to_string(*weight_field(set, n));
+    return out;
 }
 
 void show(int suits, std::uint64_t deal, const FairLimits& limits) {
@@ -601,7 +646,18 @@ int main(int argc, char** argv) {
             limits.keep_bytes = std::strtoull(v, nullptr, 10) << 20;
         else if (a == "--empty")
             limits.empty_weight = std::atoi(v);
-        else if (a == "--inner4")
+        else if (a == "--weight") {
+            const std::string nv = v;
+            const auto eq = nv.find('=');
+            if (!limits.weights) limits.weights = fair_weights();
+            int* field =
+                eq == std::string::npos ? nullptr : weight_field(*limits.weights, nv.substr(0, eq));
+            if (!field) {
+                std::fprintf(stderr, "--weight wants NAME=VALUE with a known NAME, not %s\n", v);
+                return 2;
+            }
+            *field = std::atoi(nv.c_str() + eq + 1);
+        } else if (a == "--inner4")
             limits.inner_nodes_4suits = std::strtoull(v, nullptr, 10);
         else if (a == "--analyse") {
             analysing = true;
@@ -697,13 +753,14 @@ int main(int argc, char** argv) {
     std::printf(
         "suits %d deals %llu..%llu nodes %zu inner %zu/%zu leaves %zu: won %d (%.1f%%) illegal "
         "%d, %.0f moves/game, %.2f s/game wall, %.2f s/game CPU; %.1f decisions/game, mean "
-        "%.1f ms, p99 %.1f ms, max %.1f ms a decision (CPU)\n",
+        "%.1f ms, p99 %.1f ms, max %.1f ms a decision (CPU)%s%s\n",
         suits, static_cast<unsigned long long>(from), static_cast<unsigned long long>(to),
         limits.max_nodes, limits.inner_nodes, limits.inner_nodes_4suits, limits.reveal_leaves,
         won.load(), 100.0 * won.load() / n, illegal.load(), static_cast<double>(moves.load()) / n,
         secs / n * threads, cpu / n, static_cast<double>(all.size()) / n,
         all.empty() ? 0 : 1000 * cpu / static_cast<double>(all.size()), 1000 * p99,
-        all.empty() ? 0 : 1000 * all.back());
+        all.empty() ? 0 : 1000 * all.back(), limits.weights ? "; weights" : "",
+        weights_text(limits).c_str());
     const auto most = *std::max_element(kept.begin(), kept.end());
     std::vector<double> mb;
     for (const auto& v : kept_mb) mb.insert(mb.end(), v.begin(), v.end());
