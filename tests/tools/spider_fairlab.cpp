@@ -51,6 +51,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "games/spider/search_play.hpp"
@@ -115,10 +116,10 @@ int certify_range(int suits, std::uint64_t from, std::uint64_t to, int threads,
     return 0;
 }
 
-// --weight NAME=VALUE: the field it names, nullptr if none.
-int* weight_field(FairWeights& f, const std::string& name) {
+// The weights --weight may set, by name: the fields of search::Weights and of FairWeights.
+std::vector<std::pair<const char*, int*>> weight_fields(FairWeights& f) {
     search::Weights& w = f.w;
-    const std::pair<const char*, int*> fields[] = {
+    return {
         {"same", &w.same},
         {"seq", &w.seq},
         {"brk", &w.brk},
@@ -136,7 +137,11 @@ int* weight_field(FairWeights& f, const std::string& name) {
         {"deal_cost", &f.deal_cost},
         {"fill_empty", &f.fill_empty},
     };
-    for (const auto& [n, field] : fields)
+}
+
+// --weight NAME=VALUE: the field it names, nullptr if none.
+int* weight_field(FairWeights& f, const std::string& name) {
+    for (const auto& [n, field] : weight_fields(f))
         if (name == n) return field;
     return nullptr;
 }
@@ -145,12 +150,11 @@ int* weight_field(FairWeights& f, const std::string& name) {
 std::string weights_text(const FairLimits& limits) {
     if (!limits.weights) return "";
     FairWeights set = *limits.weights, own = fair_weights();
+    const auto mine = weight_fields(set), player = weight_fields(own);
     std::string out;
-    for (const char* n :
-         {"same", "seq", "brk", "down", "empty", "done", "deal", "unknown", "king_base",
-          "down_last", "cover", "min_down", "no_home", "reveal", "deal_cost", "fill_empty"})
-        if (*weight_field(set, n) != *weight_field(own, n))
-            out += std::string(" ") + n + "=" + std::to_string(*weight_field(set, n));
+    for (std::size_t i = 0; i < mine.size(); ++i)
+        if (*mine[i].second != *player[i].second)
+            out += std::string(" ") + mine[i].first + "=" + std::to_string(*mine[i].second);
     return out;
 }
 
