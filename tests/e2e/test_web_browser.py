@@ -424,6 +424,8 @@ def test(h):
                       " >= 0", "the battle, revealing the bids, on the page", timeout=2)
         check(page.eval("window.__same_page") == 1, "the duel's page was not reloaded")
         first[0].say(CHANNEL, "!vcg leave")
+        first[0].wait_msg(r"gives up: .* wins the duel", sender=BOT_NICK, target=CHANNEL,
+                          what="the duel's end")
 
         # A channel's page, reached by its link on the first page: the table under way there
         # is listed, the name is text.
@@ -431,7 +433,16 @@ def test(h):
         odd_page = f"/channel/{urllib.parse.quote(network, safe='')}/" + \
             urllib.parse.quote(ODD, safe="")
         page.open(f"{base}/")
-        page.click(None, f"a[href='{odd_page}']")
+        # The first page as it stands once the duel has ended (a live page redraws its rows),
+        # then its link clicked.
+        duel_row = (f"Array.from(document.querySelectorAll('main tr')).filter(function (r) {{ "
+                    f"return r.querySelector('a') && r.querySelector('a').textContent === "
+                    f"'#{vid}'; }})")
+        odd_link = f"a[href='{odd_page}']"
+        page.wait_for(f"{duel_row}.length === 0 && !!document.querySelector("
+                      f"{json.dumps(odd_link)})",
+                      "the first page without the ended duel, with the channel's link")
+        page.click(None, odd_link)
         page.wait_for(f"location.pathname === {json.dumps(odd_page)}", "the channel's page")
         page.wait_for("document.readyState === 'complete'", "the channel's page loaded")
         check(page.eval("document.querySelector('h1').textContent") == ODD,

@@ -134,12 +134,22 @@ class Page:
         (the middle of the whole would be between its lines)."""
         find = (f"document.querySelector({json.dumps(selector)})" if selector else
                 f"document.getElementById({json.dumps(element_id)})")
-        box = self.eval(f"(function(){{var e={find};"
-                        f"if(!e)return null;e.scrollIntoView({{block:'center'}});"
-                        f"var r=e.getClientRects()[0]||e.getBoundingClientRect();"
-                        f"return [r.x+r.width/2,r.y+r.height/2];}})()")
-        if not box or box[0] <= 0 or box[1] <= 0:
-            raise TestFailure(f"no element #{element_id} to click on: {box}")
+        # The point is taken only where the element itself is on top there: a live page may
+        # redraw (a row added or removed) between finding the element and the click, and a
+        # click by coordinates would then land on whatever moved under it.
+        deadline = time.monotonic() + WAIT
+        while True:
+            box = self.eval(f"(function(){{var e={find};"
+                            f"if(!e)return null;e.scrollIntoView({{block:'center'}});"
+                            f"var r=e.getClientRects()[0]||e.getBoundingClientRect();"
+                            f"var x=r.x+r.width/2,y=r.y+r.height/2;"
+                            f"var t=document.elementFromPoint(x,y);"
+                            f"return [x,y,!!t&&(t===e||e.contains(t))];}})()")
+            if box and box[0] > 0 and box[1] > 0 and box[2]:
+                break
+            if time.monotonic() >= deadline:
+                raise TestFailure(f"no element #{element_id or selector} to click on: {box}")
+            time.sleep(0.05)
         for kind in ("mousePressed", "mouseReleased"):
             self.call("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1],
                       button="left", clickCount=1)
