@@ -108,6 +108,35 @@ int runs_without_home(const State& s) {
     return n;
 }
 
+int piles_unlocked(const State& s) {
+    const int e = s.empties();
+    if (e == 0) return 0;
+    int n = 0;
+    for (int p = 0; p < kPiles; ++p) {
+        const int L = s.len[p], D = s.down[p];
+        if (D == 0 || L == D) continue;
+        int runs = 1;
+        for (int i = D + 1; i < L && runs <= e; ++i)
+            runs += !same_suit_seq(s.cards[p][i - 1], s.cards[p][i]);
+        n += runs <= e;
+    }
+    return n;
+}
+
+int piles_one_move_from_a_turn(const State& s) {
+    std::array<bool, 16> top_rank{};  // some pile's top card has this rank
+    for (int p = 0; p < kPiles; ++p)
+        if (s.len[p] > s.down[p] && s.top(p) != kUnknown) top_rank[rank_of(s.top(p))] = true;
+    int n = 0;
+    for (int p = 0; p < kPiles; ++p) {
+        if (s.down[p] == 0 || s.len[p] == s.down[p] || s.top(p) == kUnknown) continue;
+        if (s.run_start(p) != s.down[p]) continue;
+        const int rank = rank_of(s.cards[p][s.down[p]]);
+        n += rank < 13 && top_rank[rank + 1];
+    }
+    return n;
+}
+
 void refresh_pile(State& s, int p, const Context& ctx) {
     const Weights& w = ctx.w;
     const int L = s.len[p], D = s.down[p];
@@ -121,17 +150,28 @@ void refresh_pile(State& s, int p, const Context& ctx) {
     }
     int sc = w.down * D + (D > 0 ? w.down_last + w.cover * (L - D) : 0);
     if (D == 0 && rank_of(c[0]) == 13) sc += w.king_base;
+    int runs = L > D ? 1 : 0;  // maximal same-suit runs of the face-up part
     for (int i = D; i < L; ++i) {
         if (c[i] == kUnknown) {
             sc += w.unknown;
+            runs += i > D;
             continue;
         }
-        if (i == D || c[i - 1] == kUnknown) continue;
-        if (rank_of(c[i - 1]) == rank_of(c[i]) + 1)
-            sc += suit_of(c[i - 1]) == suit_of(c[i]) ? w.same : w.seq;
-        else
+        if (i == D) continue;
+        if (c[i - 1] == kUnknown) {
+            ++runs;
+            continue;
+        }
+        if (rank_of(c[i - 1]) == rank_of(c[i]) + 1) {
+            const bool same = suit_of(c[i - 1]) == suit_of(c[i]);
+            sc += same ? w.same : w.seq;
+            runs += !same;
+        } else {
             sc += w.brk;
+            ++runs;
+        }
     }
+    if (D > 0) sc += w.runs_near * runs / D + w.runs_over * std::max(runs - 1, 0);
     s.pscore[p] = sc;
 }
 
@@ -151,6 +191,9 @@ std::int64_t evaluate(const State& s, const Context& ctx) {
         e += static_cast<std::int64_t>(ctx.w.min_down) * least;
     }
     if (ctx.w.no_home != 0) e += static_cast<std::int64_t>(ctx.w.no_home) * runs_without_home(s);
+    if (ctx.w.unlock != 0) e += static_cast<std::int64_t>(ctx.w.unlock) * piles_unlocked(s);
+    if (ctx.w.one_move != 0)
+        e += static_cast<std::int64_t>(ctx.w.one_move) * piles_one_move_from_a_turn(s);
     e += static_cast<std::int64_t>(ctx.w.done) * s.done;
     e += static_cast<std::int64_t>(ctx.w.deal) * (kDeals - s.deals_left);
     return e;

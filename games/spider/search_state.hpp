@@ -68,6 +68,19 @@ struct Weights {
     int cover = -3;       // each face-up card over face-down ones
     int min_down = 0;     // each face-down card of the pile nearest to empty (fewest face-down)
     int no_home = 0;      // each top run that no other top card can take (runs_without_home())
+    // Issue 47, fifth session (0 in both players; docs/PERFORMANCE.md). Each maximal
+    // same-suit run of the face-up cards over a pile's face-down ones, divided by the pile's
+    // face-down cards: the moves that stand between the nearest piles and a card turned over.
+    int runs_near = 0;
+    // Each break between same-suit runs (a pair `seq` or `brk` counts) in the face-up part of
+    // a pile with face-down cards: on top of those prices, which count it in any pile.
+    int runs_over = 0;
+    // With an empty pile, each pile with face-down cards whose face-up part it could take
+    // whole (at most as many runs as there are empty piles), turning a card over.
+    int unlock = 0;
+    // Each pile with face-down cards whose face-up part is one same-suit run that another
+    // pile's top card takes: one move turns a card over (piles_one_move_from_a_turn()).
+    int one_move = 0;
 };
 
 struct State {
@@ -184,6 +197,12 @@ struct Context {
 // pile's top card is one rank above it. A run that is the whole pile (from its bottom) is
 // not counted: it has nothing under it to free.
 int runs_without_home(const State& s);
+// With an empty pile: the piles with face-down cards whose whole face-up part moves off
+// through the empty piles (at most as many same-suit runs as there are empty piles).
+int piles_unlocked(const State& s);
+// The piles with face-down cards whose face-up part is one same-suit run that another pile's
+// top card (one rank above its first card, any suit) takes.
+int piles_one_move_from_a_turn(const State& s);
 
 void refresh_pile(State& s, int p, const Context& ctx);
 void refresh_all(State& s, const Context& ctx);

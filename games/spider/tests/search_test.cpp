@@ -152,3 +152,34 @@ TEST(SpiderPartialRuns, PartOfARunCompletesOneOnItsOwnSuit) {
     EXPECT_EQ(after.len[0], 0);
     EXPECT_EQ(after.len[1], 5);  // the face-down card and 9S..6S
 }
+
+// Issue 47's fifth session's terms (laboratory only: 0 in both players). `runs_near`: each
+// same-suit run of a pile's face-up part, divided by its face-down cards; `runs_over`: each
+// break between them; `unlock`: with empty piles, each pile whose face-up part they could take
+// whole, turning a card over; `one_move`: each pile whose face-up part another top card takes.
+TEST(SpiderEvaluationTerms, RunsOverFaceDownCardsAndPilesAnEmptyPileUnlocks) {
+    Context ctx;
+    const std::vector<Byte> two_runs{kUnknown, card(9, H), card(8, H), card(7, S)};
+    const std::vector<Byte> one_run{kUnknown, kUnknown, card(5, D), card(4, D)};
+    auto piles = filler({{1, two_runs}, {2, one_run}, {0, {}}});
+    State s = position(piles, ctx);
+    EXPECT_EQ(piles_unlocked(s), 1);  // one empty pile takes 5D 4D, not 9H 8H 7S
+    const std::int64_t plain = evaluate(s, ctx);
+    ctx.w.unlock = 7;
+    EXPECT_EQ(evaluate(s, ctx), plain + 7);
+    ctx.w.unlock = 0;
+    ctx.w.runs_near = -12;
+    refresh_all(s, ctx);
+    // Pile 1: two runs over one face-down card (-24); pile 2: one run over two (-6).
+    EXPECT_EQ(evaluate(s, ctx), plain - 24 - 6);
+    ctx.w.runs_near = 0;
+    ctx.w.runs_over = -5;
+    refresh_all(s, ctx);
+    EXPECT_EQ(evaluate(s, ctx), plain - 5);  // one break, 8H 7S, over face-down cards
+    piles[3] = {0, {card(1, C)}};            // no empty pile: nothing to unlock
+    EXPECT_EQ(piles_unlocked(position(piles, ctx)), 0);
+    // `one_move`: a pile's face-up part one run that another top card takes.
+    EXPECT_EQ(piles_one_move_from_a_turn(position(piles, ctx)), 0);
+    piles[4] = {0, {card(6, C)}};  // 5D 4D go on 6C; 9H 8H 7S are two runs
+    EXPECT_EQ(piles_one_move_from_a_turn(position(piles, ctx)), 1);
+}
