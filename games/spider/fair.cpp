@@ -40,7 +40,9 @@ namespace croupier::games::spider {
 // weights left at the search's defaults (same, done, deal, down_last, cover) are the
 // certifier's. Issue 47's fourth session searched them again (spider_fairlab --weight, each
 // of the ten below moved both ways on 4-suit training deals 3001..3300): no change won
-// clearly at the hint's budget, so these stand (docs/PERFORMANCE.md).
+// clearly at the hint's budget, so these stand (docs/PERFORMANCE.md). Its fifth session tried
+// four new terms (runs_near, runs_over, unlock, one_move in search::Weights): each lost games
+// on those training deals, so they stay 0 here as in the certifier (laboratory only).
 FairWeights fair_weights() {
     FairWeights f;
     search::Weights& w = f.w;

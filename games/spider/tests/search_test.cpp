@@ -176,7 +176,7 @@ TEST(SpiderEvaluationTerms, RunsOverFaceDownCardsAndPilesAnEmptyPileUnlocks) {
     ctx.w.runs_over = -5;
     refresh_all(s, ctx);
     EXPECT_EQ(evaluate(s, ctx), plain - 5);  // one break, 8H 7S, over face-down cards
-    piles[3] = {0, {card(1, C)}};            // no empty pile: nothing to unlock
+    piles[2] = {0, {card(1, C)}};            // no empty pile: nothing to unlock
     EXPECT_EQ(piles_unlocked(position(piles, ctx)), 0);
     // `one_move`: a pile's face-up part one run that another top card takes.
     EXPECT_EQ(piles_one_move_from_a_turn(position(piles, ctx)), 0);
