@@ -171,7 +171,8 @@ void refresh_pile(State& s, int p, const Context& ctx) {
             ++runs;
         }
     }
-    if (D > 0) sc += w.runs_near * runs / D + w.runs_over * std::max(runs - 1, 0);
+    if (D > 0 && (w.runs_near != 0 || w.runs_over != 0))  // laboratory only: no division otherwise
+        sc += w.runs_near * runs / D + w.runs_over * std::max(runs - 1, 0);
     s.pscore[p] = sc;
 }
 
