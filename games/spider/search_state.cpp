@@ -93,10 +93,20 @@ std::optional<Move> parse_move(std::string_view text) {
                 static_cast<std::uint8_t>(v[2])};
 }
 
-int runs_without_home(const State& s) {
-    std::array<bool, 16> top_rank{};  // some pile's top card has this rank
+namespace {
+
+// Which ranks some pile's top card (face up and known) has: the cards a run can go onto.
+std::array<bool, 16> top_ranks(const State& s) {
+    std::array<bool, 16> top_rank{};
     for (int p = 0; p < kPiles; ++p)
         if (s.len[p] > s.down[p] && s.top(p) != kUnknown) top_rank[rank_of(s.top(p))] = true;
+    return top_rank;
+}
+
+}  // namespace
+
+int runs_without_home(const State& s) {
+    const std::array<bool, 16> top_rank = top_ranks(s);
     int n = 0;
     for (int p = 0; p < kPiles; ++p) {
         if (s.len[p] <= s.down[p] || s.top(p) == kUnknown) continue;
@@ -124,9 +134,7 @@ int piles_unlocked(const State& s) {
 }
 
 int piles_one_move_from_a_turn(const State& s) {
-    std::array<bool, 16> top_rank{};  // some pile's top card has this rank
-    for (int p = 0; p < kPiles; ++p)
-        if (s.len[p] > s.down[p] && s.top(p) != kUnknown) top_rank[rank_of(s.top(p))] = true;
+    const std::array<bool, 16> top_rank = top_ranks(s);
     int n = 0;
     for (int p = 0; p < kPiles; ++p) {
         if (s.down[p] == 0 || s.len[p] == s.down[p] || s.top(p) == kUnknown) continue;
