@@ -98,7 +98,8 @@ Choice greedy_choice(const Duel& d, int s) {
 }
 
 Choice computer_choice(const Duel& real, int s, std::uint64_t seed) {
-    const Duel d = real.seen_by(s);
+    Duel d = real.seen_by(s);
+    d.for_planning();
     const int o = 1 - s;
     const Side& me = d.side(s);
     const bool second = d.has_chosen(o);

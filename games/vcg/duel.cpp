@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include <boost/container/small_vector.hpp>
+
 #include "games/core/rng.hpp"
 
 namespace croupier::games::vcg {
@@ -90,10 +92,13 @@ bool aimed_at_opponent(Effect e) {
            e == Effect::StealPotion || e == Effect::Poison;
 }
 
-void fight_battle(std::array<Side, 2>& sides, std::array<Fighter, 2> f, int first, Battle& b) {
+// `report`: the battle's Fired list is filled (a plan's battle, Duel::for_planning, skips it).
+void fight_battle(std::array<Side, 2>& sides, std::array<Fighter, 2> f, int first, Battle& b,
+                  bool report = true) {
     const std::array<bool, 2> revenge = {sides[0].lost_last, sides[1].lost_last};
     // Everything that may act, per side, before anything is stopped.
-    std::array<std::vector<Active>, 2> act;
+    // At most the card's ability, the hand's Support and Team and the bonus: no allocation.
+    std::array<boost::container::small_vector<Active, kHand + 2>, 2> act;
     for (int s = 0; s < 2; ++s) {
         const Fighter& me = f[static_cast<std::size_t>(s)];
         auto add = [&](const Ability& a, const Card* from, bool bonus, bool printed) {
@@ -139,15 +144,19 @@ void fight_battle(std::array<Side, 2>& sides, std::array<Fighter, 2> f, int firs
                 }
     for (int s = 0; s < 2; ++s) {
         const auto su = static_cast<std::size_t>(s);
-        std::erase_if(act[su], [&](const Active& x) {
-            if (x.a.effect == Effect::StopOppAbility || x.a.effect == Effect::StopOppBonus)
-                return !x.acted;
-            return !live(s, x);
-        });
+        act[su].erase(std::remove_if(act[su].begin(), act[su].end(),
+                                     [&](const Active& x) {
+                                         if (x.a.effect == Effect::StopOppAbility ||
+                                             x.a.effect == Effect::StopOppBonus)
+                                             return !x.acted;
+                                         return !live(s, x);
+                                     }),
+                      act[su].end());
         b.bonus_active[su] = f[su].bonus && !bonus_stopped[su];
     }
     auto fired = [&](int s, const Active& x, int amount) {
-        b.fired.push_back(Fired{s, x.from->name, x.from->faction, x.bonus, x.a, amount});
+        if (report)
+            b.fired.push_back(Fired{s, x.from->name, x.from->faction, x.bonus, x.a, amount});
     };
     // During the battle: printed values, "= Opp", pluses, then the opponent's cuts.
     for (int s = 0; s < 2; ++s) {
@@ -435,6 +444,12 @@ Duel Duel::seen_by(int s) const {
     return d;
 }
 
+void Duel::for_planning() {
+    report_ = false;
+    battles_.clear();
+    battles_.shrink_to_fit();
+}
+
 void Duel::guess_choice(int s, const Choice& c) {
     const auto su = static_cast<std::size_t>(s);
     if (chosen_[su]) pending_[su] = c;
@@ -457,10 +472,10 @@ void Duel::fight() {
         f[su].bonus = bonus_active(s, slot);
         for (int i = 0; i < kHand; ++i)
             f[su].hand[static_cast<std::size_t>(i)] = &me.hand[static_cast<std::size_t>(i)];
-        b.card[su] = f[su].card->name;
+        if (report_) b.card[su] = f[su].card->name;
     }
-    fight_battle(sides_, f, first_, b);
-    battles_.push_back(std::move(b));
+    fight_battle(sides_, f, first_, b, report_);
+    if (report_) battles_.push_back(std::move(b));
     chosen_ = {false, false};
     pending_ = {};
     const bool dead0 = sides_[0].life <= 0, dead1 = sides_[1].life <= 0;

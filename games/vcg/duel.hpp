@@ -98,6 +98,9 @@ class Duel {
     Duel seen_by(int s) const;
     // For plans on a seen_by() copy: puts a guess in place of the other side's hidden choice.
     void guess_choice(int s, const Choice& c);
+    // A copy only planned on (the computer's simulations): battles are fought as before but
+    // leave no report (battles() stays empty), so copying it allocates nothing for them.
+    void for_planning();
 
   private:
     void fight();
@@ -110,6 +113,7 @@ class Duel {
     bool over_ = false;
     int winner_ = -1;
     std::vector<Battle> battles_;
+    bool report_ = true;
 };
 
 // One battle alone, for `calc` and the bench: both sides from 12 Life and 12 Potions, A

@@ -462,6 +462,45 @@ TEST(VcgDuel, SeenByHidesTheOthersPotions) {
     EXPECT_FALSE(seen.pending(0).focus);
 }
 
+// The computer's simulations fight on a copy made for planning: every battle comes out as
+// in the duel itself (Life, Potions, the winner), only its report is not kept.
+TEST(VcgDuel, APlanningCopyFightsAsTheDuelWithoutItsReport) {
+    std::array<std::array<Card, kHand>, 2> hands;
+    hands[0] = {card("Viper", 3, 9, 1, "Poison 2 Min 3"),
+                card("Sage", 2, 4, 3, "Support: + 1 Power"),
+                card("Brute", 4, 7, 5, "Courage: + 2 Damage"), kPlain};
+    hands[1] = {card("Medic", 3, 1, 1, "Defeat: Heal 1 Max 20"),
+                card("Thief", 2, 5, 2, "Steal 3 Potion Min 10"),
+                card("Wall", 5, 8, 2, "Stop Opp Ability"), kPlain};
+    Duel real(hands, 0);
+    Duel plan = real.seen_by(0);
+    plan.for_planning();
+    const std::array<std::array<Choice, 2>, 4> rounds{{{Choice{0, 3, false}, Choice{0, 2, false}},
+                                                       {Choice{1, 1, false}, Choice{2, 4, true}},
+                                                       {Choice{2, 2, true}, Choice{1, 0, false}},
+                                                       {Choice{3, 0, false}, Choice{3, 1, false}}}};
+    for (const auto& round : rounds) {
+        const int p = real.to_play();
+        ASSERT_EQ(plan.to_play(), p);
+        for (const int s : {p, 1 - p}) {
+            ASSERT_EQ(real.choose(s, round[static_cast<std::size_t>(s)]), "");
+            ASSERT_EQ(plan.choose(s, round[static_cast<std::size_t>(s)]), "");
+        }
+        for (int s = 0; s < 2; ++s) {
+            EXPECT_EQ(plan.side(s).life, real.side(s).life);
+            EXPECT_EQ(plan.side(s).potions, real.side(s).potions);
+        }
+    }
+    std::size_t fired = 0;
+    for (const Battle& b : real.battles()) fired += b.fired.size();
+    EXPECT_GT(fired, 0u);  // the duel itself reports what its abilities did
+    ASSERT_TRUE(real.finished());
+    EXPECT_TRUE(plan.finished());
+    EXPECT_EQ(plan.winner(), real.winner());
+    EXPECT_EQ(real.battles().size(), 4u);
+    EXPECT_TRUE(plan.battles().empty());
+}
+
 TEST(VcgDuel, TheDrawFollowsTheDealNumber) {
     std::array<std::vector<Card>, 2> decks;
     for (int s = 0; s < 2; ++s)
