@@ -95,6 +95,19 @@ def proc_numbers(pid):
         return None
 
 
+def memory_split(pid):
+    """The resident memory's anonymous part (the heaps, the threads' stacks) and the rest
+    (the binary's and the libraries' pages), in MB, from /proc/PID/smaps_rollup: which of the
+    two a rise is. (nan, nan) when it cannot be read."""
+    try:
+        text = open(f"/proc/{pid}/smaps_rollup").read()
+        rss = int(re.search(r"^Rss:\s+(\d+)", text, re.M).group(1)) / 1024
+        anon = int(re.search(r"^Anonymous:\s+(\d+)", text, re.M).group(1)) / 1024
+        return anon, rss - anon
+    except (OSError, AttributeError):
+        return float("nan"), float("nan")
+
+
 def size_mb(path):
     try:
         return os.path.getsize(path) / 1e6
@@ -992,6 +1005,7 @@ class Soak:
         t = self.h.now()
         nums = proc_numbers(self.bot.pid) if self.bot.alive() else None
         rss, fds, threads = nums or (float("nan"),) * 3
+        anon, files = memory_split(self.bot.pid) if nums else (float("nan"),) * 2
         since = t - self.interval
         waits = [w for s, w in self.stats.waits if s >= since]
         web = [r for r in self.web_rows if r[0] >= since]
@@ -999,7 +1013,8 @@ class Soak:
         text = "".join(open(p.log_path, errors="replace").read()
                        for p in self.h.processes if p.name.startswith("bot"))
         row = {
-            "time_s": round(t, 1), "rss_mb": round(rss, 2), "fds": fds, "threads": threads,
+            "time_s": round(t, 1), "rss_mb": round(rss, 2),
+            "anon_mb": round(anon, 2), "file_mb": round(files, 2), "fds": fds, "threads": threads,
             "db_mb": round(size_mb(self.db), 3), "wal_mb": round(size_mb(self.db + "-wal"), 3),
             "moves_acked": self.stats.acked, "other_moves": self.stats.other_moves,
             "moves_checked": self.checked + self.duel_checked + sum(self.other_checked.values()),
@@ -1329,7 +1344,7 @@ def plot(soak, path):
     t = [r["time_s"] / 60 for r in rows]
     fig, axes = plt.subplots(4, 2, figsize=(12, 13), sharex=True)
     panels = [
-        ("RSS (MB)", ["rss_mb"]), ("descriptors, threads", ["fds", "threads"]),
+        ("RSS (MB): all, anonymous, files", ["rss_mb", "anon_mb", "file_mb"]), ("descriptors, threads", ["fds", "threads"]),
         ("database, WAL (MB)", ["db_mb", "wal_mb"]), ("waits (s)", ["wait_p50_s", "wait_p95_s"]),
         ("lines a second from the bot", ["lines_per_s"]),
         ("Spider moves acknowledged", ["moves_acked"]),
