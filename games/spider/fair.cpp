@@ -81,12 +81,12 @@ std::int64_t value(const State& s, const Context& ctx) {
     return s.stranded() ? kStranded : evaluate(s, ctx);
 }
 
-// A search's memory. Each thread keeps its own from one decision to the next (decide(); at the
-// default budget 18 MB on median after a 4-suit decision, up to 37 MB, or 23 MB with the cap
-// of fair_plan(): docs/PERFORMANCE.md, issue 45): allocating the expanded positions afresh for
-// every decision (up to 12,000 of about 700 bytes) cost about as much CPU, in page faults and
-// system time, as the search itself (4 suits, deals 1001..1020: 48 s of CPU, 26 s with the memory
-// kept).
+// A search's memory, a thread's own, reused by the three searches of a decision and, up to
+// FairLimits::keep_bytes (none by default), from one decision to the next. Keeping it once
+// saved half the CPU (4 suits, deals 1001..1020: 48 s, 26 s kept) while the expanded
+// positions grew to the next power of two; since a search reserves exactly its budget,
+// allocating it afresh costs nothing measurable (docs/PERFORMANCE.md, issue 45), and a
+// daemon's worker no longer holds the largest search it met for its whole life.
 struct Scratch {
     std::vector<Gen> gens;
     std::vector<Expanded> expanded;
@@ -722,9 +722,8 @@ std::vector<std::string> plan_of(const View& view, const FairLimits& limits) {
 
 std::vector<std::string> fair_plan(const View& view, const FairLimits& limits) {
     std::vector<std::string> line = plan_of(view, limits);
-    // Issue 45: what a hard position made the searches allocate is not kept for the
-    // daemon's life; below the cap it is, for the next decision (allocating it afresh each
-    // time costs about as much CPU as the search).
+    // Issue 45: what the searches allocated is given back unless a caller keeps it (below
+    // its keep_bytes) for the next decision.
     if (Scratches& kept = scratches(); kept.bytes() > limits.keep_bytes) {
         kept.outer.release();
         kept.fill.release();

@@ -18,8 +18,10 @@ namespace croupier::games::spider {
 inline constexpr std::size_t kMaxNodes = 400'000;
 
 // The memory a thread's searches keep from one decision to the next (issue 45): a decision
-// that leaves them holding more gives it all back (FairLimits::keep_bytes).
-inline constexpr std::size_t kScratchKeepBytes = std::size_t{24} << 20;
+// that leaves them holding more gives it all back (FairLimits::keep_bytes). None by default:
+// since each search reserves exactly its budget, allocating afresh costs no measurable CPU
+// (docs/PERFORMANCE.md), and a daemon's worker kept up to 24 MB for its whole life.
+inline constexpr std::size_t kScratchKeepBytes = 0;
 
 // The fair player's evaluation: the search's weights and three constants of its own.
 struct FairWeights {

@@ -300,21 +300,23 @@ TEST(SpiderFair, PlansTheSameOnSeveralThreadsAtOnce) {
 }
 
 TEST(SpiderFair, GivesBackSearchMemoryPastTheCapAndPlaysTheSame) {
-    // Issue 45: the searches' memory is kept from one decision to the next, but not past
-    // FairLimits::keep_bytes. Plans do not depend on it.
+    // Issue 45: a decision gives its searches' memory back (the default), or keeps it for the
+    // next decision up to FairLimits::keep_bytes. Plans do not depend on it.
     std::thread([] {
         Context ctx;
         const View start = view_of(initial_state(4, 3, ctx), 4);
         const std::vector<std::string> first = fair_plan(start);
+        EXPECT_EQ(fair_scratch_bytes(), 0u);
+        FairLimits keep;
+        keep.keep_bytes = std::size_t{24} << 20;
+        EXPECT_EQ(fair_plan(start, keep), first);
         const std::size_t kept = fair_scratch_bytes();
         EXPECT_GT(kept, 0u);
-        EXPECT_LE(kept, kScratchKeepBytes);
-        FairLimits none;
-        none.keep_bytes = 0;
-        EXPECT_EQ(fair_plan(start, none), first);
-        EXPECT_EQ(fair_scratch_bytes(), 0u);
-        EXPECT_EQ(fair_plan(start), first);
+        EXPECT_LE(kept, keep.keep_bytes);
+        EXPECT_EQ(fair_plan(start, keep), first);
         EXPECT_EQ(fair_scratch_bytes(), kept);
+        EXPECT_EQ(fair_plan(start), first);
+        EXPECT_EQ(fair_scratch_bytes(), 0u);
         // The largest budget reserves more than the cap for its expanded positions (a
         // nearly won position, so the search is short: seven runs done, spades K..2 and A).
         View last;
@@ -322,10 +324,10 @@ TEST(SpiderFair, GivesBackSearchMemoryPastTheCapAndPlaysTheSame) {
         last.completed_runs = 7;
         for (int r = 13; r >= 2; --r) last.face_up[0].push_back(Card::make(r, Suit::Spades));
         last.face_up[1].push_back(Card::make(1, Suit::Spades));
-        FairLimits big;
+        FairLimits big = keep;
         big.max_nodes = kMaxNodes;
         EXPECT_EQ(fair_plan(last, big), std::vector<std::string>{"move 2 1 1"});
-        EXPECT_LE(fair_scratch_bytes(), kScratchKeepBytes);
+        EXPECT_LE(fair_scratch_bytes(), keep.keep_bytes);
     }).join();
 }
 
