@@ -383,9 +383,13 @@ void Daemon::Impl::on_nick(Network& net, const Source& who, const std::string& n
 
 void Daemon::Impl::housekeeping() {
     housekeeping_timer = clock.call_after(std::chrono::hours(1), [this] { housekeeping(); });
-    if (const HeapFigures heap = heap_figures(); heap.known && !opts.replay)
-        log::info("memory: the heap holds {:.1f} MB from the system, {:.1f} MB of it in use",
-                  heap.held / 1e6, heap.in_use / 1e6);
+    if (const HeapFigures heap = heap_figures(); heap.known && !opts.replay) {
+        const auto [pages, page_bytes] = web ? web->kept() : std::pair<std::size_t, std::size_t>{};
+        log::info(
+            "memory: the heap holds {:.1f} MB from the system, {:.1f} MB of it in use; the web "
+            "keeps {} ended games' pages, {:.1f} MB",
+            heap.held / 1e6, heap.in_use / 1e6, pages, page_bytes / 1e6);
+    }
     tables.close_abandoned();
     // Budgets back to full are forgotten: a new one starts full anyway.
     const auto now = clock.now();

@@ -55,6 +55,8 @@ struct Server::Impl {
         std::string content_type, body, etag;
         std::string gz, gz_etag;
         bool gz_tried = false;
+        std::size_t charged = 0;  // its bytes counted in kept_bytes (0: not kept)
+        std::size_t bytes() const { return body.size() + gz.size(); }
     };
     // Ended games' answers (Response::fixed), by request target, the least used dropped first
     // (the server's thread only).
@@ -65,6 +67,10 @@ struct Server::Impl {
     };
     std::unordered_map<std::string, Kept> kept;
     std::list<std::string> used;  // most recently used first
+    // The kept bodies' bytes (ServerOptions::cache_bytes bounds them); for kept(), the count
+    // and the bytes as atomics.
+    std::size_t kept_bytes = 0;
+    std::atomic<std::size_t> kept_count_now{0}, kept_bytes_now{0};
     // Who has said `set web hide` when the pages were kept, and the database's version then:
     // a change forgets them all, so that a hidden name leaves every page at once.
     std::string hidden_mark;
@@ -72,6 +78,9 @@ struct Server::Impl {
 
     std::shared_ptr<Entry> find_kept(const std::string& target);
     void keep(const std::string& target, std::shared_ptr<Entry> e);
+    void drop_kept(std::unordered_map<std::string, Kept>::iterator it);
+    void forget_kept();
+    void recount_kept(Entry& e);  // after its gzipped form was made
     void accept();
 };
 
@@ -84,15 +93,13 @@ std::shared_ptr<Server::Impl::Entry> Server::Impl::find_kept(const std::string& 
             hidden_checked = version;
             if (std::string mark = site->hidden_mark(); mark != hidden_mark) {
                 hidden_mark = std::move(mark);
-                kept.clear();
-                used.clear();
+                forget_kept();
                 return nullptr;
             }
         }
     }
     if (std::chrono::steady_clock::now() >= it->second.until) {
-        used.erase(it->second.used);
-        kept.erase(it);
+        drop_kept(it);
         return nullptr;
     }
     used.splice(used.begin(), used, it->second.used);
@@ -101,17 +108,54 @@ std::shared_ptr<Server::Impl::Entry> Server::Impl::find_kept(const std::string& 
 
 void Server::Impl::keep(const std::string& target, std::shared_ptr<Entry> e) {
     if (opt.cache_entries == 0 || kept.count(target)) return;
+    if (e->bytes() > opt.cache_bytes) return;
     if (kept.empty() && site) {  // the first kept: the mark it was made under
         hidden_checked = site->data_version();
         hidden_mark = site->hidden_mark();
     }
-    while (kept.size() >= opt.cache_entries) {
-        kept.erase(used.back());
-        used.pop_back();
+    // The least used go first: while there are too many or they are too large, and while
+    // the least used has expired (one not asked for again would otherwise stay until
+    // pushed out, and the cache stay full for good after a busy hour).
+    const auto now = std::chrono::steady_clock::now();
+    while (!used.empty()) {
+        auto last = kept.find(used.back());
+        if (kept.size() < opt.cache_entries && kept_bytes + e->bytes() <= opt.cache_bytes &&
+            last->second.until > now)
+            break;
+        drop_kept(last);
     }
     used.push_front(target);
-    kept.emplace(
-        target, Kept{std::move(e), std::chrono::steady_clock::now() + opt.cache_for, used.begin()});
+    e->charged = e->bytes();
+    kept_bytes += e->charged;
+    kept.emplace(target, Kept{std::move(e), now + opt.cache_for, used.begin()});
+    kept_count_now = kept.size();
+    kept_bytes_now = kept_bytes;
+}
+
+void Server::Impl::drop_kept(std::unordered_map<std::string, Kept>::iterator it) {
+    kept_bytes -= it->second.entry->charged;
+    it->second.entry->charged = 0;  // a connection may still be sending it
+    used.erase(it->second.used);
+    kept.erase(it);
+    kept_count_now = kept.size();
+    kept_bytes_now = kept_bytes;
+}
+
+void Server::Impl::forget_kept() {
+    for (auto& [target, k] : kept) k.entry->charged = 0;
+    kept.clear();
+    used.clear();
+    kept_bytes = 0;
+    kept_count_now = 0;
+    kept_bytes_now = 0;
+}
+
+void Server::Impl::recount_kept(Entry& e) {
+    if (e.charged == 0 || e.charged == e.bytes()) return;
+    kept_bytes = kept_bytes - e.charged + e.bytes();
+    e.charged = e.bytes();
+    while (kept_bytes > opt.cache_bytes && !used.empty()) drop_kept(kept.find(used.back()));
+    kept_bytes_now = kept_bytes;
 }
 
 namespace {
@@ -240,6 +284,7 @@ class Session : public std::enable_shared_from_this<Session>, public LiveSink {
         const bool compressible = e->body.size() >= server_.opt.gzip_from;
         const bool zipped =
             compressible && accepts_gzip(field(req, http::field::accept_encoding)) && gzipped(*e);
+        server_.recount_kept(*e);
         const std::string& etag = zipped ? e->gz_etag : e->etag;
         ++requests_;
         const bool again = req.keep_alive() && requests_ < server_.opt.max_requests;
@@ -454,6 +499,10 @@ void Server::stop() {
 
 std::uint16_t Server::port() const {
     return impl_->bound;
+}
+
+std::pair<std::size_t, std::size_t> Server::kept() const {
+    return {impl_->kept_count_now.load(), impl_->kept_bytes_now.load()};
 }
 
 std::size_t Server::connections() const {

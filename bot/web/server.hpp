@@ -9,6 +9,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 
 namespace croupier::bot::web {
 
@@ -21,6 +22,7 @@ struct ServerOptions {
     std::size_t max_per_address = 64;               // from one address at once: more get 503
     std::size_t max_requests = 100;                 // on one connection; the last closes it
     std::size_t cache_entries = 256;                // ended games' answers kept (0: none)
+    std::size_t cache_bytes = 4 << 20;              // and their bodies, plain and gzipped
     std::chrono::seconds cache_for{300};            // each at most this long
     std::size_t gzip_from = 1024;                   // smaller bodies are sent as they are
     std::chrono::milliseconds read_timeout{10000};  // a request must arrive within this
@@ -48,6 +50,8 @@ class Server {
     std::uint16_t port() const;
     // Connections open now (for tests).
     std::size_t connections() const;
+    // The ended games' answers kept now: how many, and their bodies' bytes.
+    std::pair<std::size_t, std::size_t> kept() const;
 
     struct Impl;
 

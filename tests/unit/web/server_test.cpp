@@ -358,6 +358,61 @@ TEST_F(ServerTest, AnEndedGamesAnswerIsKept) {
     EXPECT_NE(body_of(index).find("changed under it"), std::string::npos) << index;
 }
 
+// The ended games' answers kept are bounded in bytes as well as in number (issue 45): past
+// ServerOptions::cache_bytes the least used is dropped, one larger than the bound alone is not
+// kept, and one past its time goes when another comes; the figures kept() gives follow.
+TEST_F(ServerTest, KeptAnswersStayWithinTheirBytes) {
+    const GameKind* k = kinds.front().get();
+    for (const std::int64_t id : {7, 8, 9}) {
+        GameSetup setup = sample_setup(*k, 4242 + static_cast<std::uint64_t>(id), 2);
+        setup.computer = {true, true};
+        ASSERT_TRUE(play(*db, *k, id, "#cards", setup, 10000, "resign").game->finished());
+    }
+    auto ask = [](Server& s, std::int64_t id) {
+        return exchange(s.port(), "GET /api/game/" + std::to_string(id) +
+                                      " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    };
+    std::size_t b7 = 0, b78 = 0;
+    {
+        auto probe = serve();
+        ASSERT_EQ(status_of(ask(*probe, 7)), 200);
+        b7 = probe->kept().second;
+        ASSERT_GT(b7, 0u);
+        EXPECT_EQ(probe->kept().first, 1u);
+        ASSERT_EQ(status_of(ask(*probe, 8)), 200);
+        b78 = probe->kept().second;
+        EXPECT_EQ(probe->kept().first, 2u);
+        EXPECT_GT(b78, b7);
+    }
+    // Room for the first two answers exactly: the third pushes out the least used.
+    ServerOptions o;
+    o.cache_bytes = b78;
+    auto server = serve(o);
+    ASSERT_EQ(status_of(ask(*server, 7)), 200);
+    ASSERT_EQ(status_of(ask(*server, 8)), 200);
+    EXPECT_EQ(server->kept(), (std::pair<std::size_t, std::size_t>{2, b78}));
+    ASSERT_EQ(status_of(ask(*server, 9)), 200);
+    EXPECT_GE(server->kept().first, 1u);
+    EXPECT_LT(server->kept().first, 3u);
+    EXPECT_LE(server->kept().second, o.cache_bytes);
+    // 7 was dropped: asked again, it is read afresh (a test changes the record under it).
+    db->raw().exec("UPDATE games SET result = 'changed under it' WHERE id = 7");
+    EXPECT_NE(body_of(ask(*server, 7)).find("changed under it"), std::string::npos);
+    // No room for even one: nothing is kept, every answer is still given.
+    ServerOptions tiny;
+    tiny.cache_bytes = 1;
+    auto none = serve(tiny);
+    EXPECT_EQ(status_of(ask(*none, 8)), 200);
+    EXPECT_EQ(none->kept(), (std::pair<std::size_t, std::size_t>{0, 0}));
+    // An answer past its time is dropped when another is kept, asked for again or not.
+    ServerOptions brief;
+    brief.cache_for = std::chrono::seconds(0);
+    auto passing = serve(brief);
+    ASSERT_EQ(status_of(ask(*passing, 8)), 200);
+    ASSERT_EQ(status_of(ask(*passing, 9)), 200);
+    EXPECT_EQ(passing->kept().first, 1u);
+}
+
 namespace {
 
 // Reads from `s` until `needle` has come (after `from` in what was read), or 3 s have passed.
